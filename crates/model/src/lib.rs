@@ -1,0 +1,1 @@
+//! Hoplab copier model (being written).
