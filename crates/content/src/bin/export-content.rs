@@ -1,0 +1,45 @@
+//! Renders `content/` into the JSON the site fetches: `<out>/cards/index.json` and one
+//! `<out>/cards/<slug>.json` per card. Run by Trunk's pre-build hook.
+//!
+//! Usage: export-content <content-dir> <out-dir>
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use hoplab_content::render::render_content;
+use hoplab_content::source::read_content;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [content_dir, out_dir] = args.as_slice() else {
+        eprintln!("usage: export-content <content-dir> <out-dir>");
+        return ExitCode::from(2);
+    };
+    match export(Path::new(content_dir), Path::new(out_dir)) {
+        Ok(count) => {
+            println!("export-content: {count} cards written to {out_dir}/cards");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("export-content: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn export(content_dir: &Path, out_dir: &Path) -> Result<usize, String> {
+    let content = read_content(content_dir).map_err(|e| e.to_string())?;
+    let (index, cards) = render_content(&content);
+    let cards_dir: PathBuf = out_dir.join("cards");
+    std::fs::create_dir_all(&cards_dir).map_err(|e| format!("{}: {e}", cards_dir.display()))?;
+    write_json(&cards_dir.join("index.json"), &index)?;
+    for card in &cards {
+        write_json(&cards_dir.join(format!("{}.json", card.slug)), card)?;
+    }
+    Ok(cards.len())
+}
+
+fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), String> {
+    let json = serde_json::to_string(value).map_err(|e| e.to_string())?;
+    std::fs::write(path, json).map_err(|e| format!("{}: {e}", path.display()))
+}

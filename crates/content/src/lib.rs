@@ -1,0 +1,15 @@
+//! The question cards of the Cross-Cluster Continuity tree.
+//!
+//! `card` holds the types the site reads (exported JSON, HTML already rendered). With the
+//! `authoring` feature: `source` reads the Markdown files under `content/`, `validate`
+//! checks them, and `render` turns them into those types.
+
+pub mod card;
+#[cfg(feature = "authoring")]
+pub mod render;
+#[cfg(feature = "authoring")]
+pub mod source;
+#[cfg(feature = "authoring")]
+pub mod validate;
+
+pub use card::{Card, CardIndex, CardSummary, Importance, Level};

@@ -1,0 +1,67 @@
+//! Every card under `content/` parses, keeps the rules in `content/README.md`, and points
+//! at scenarios the lab really has. A broken card fails here.
+
+use std::path::{Path, PathBuf};
+
+use hoplab_content::render::render_content;
+use hoplab_content::source::read_content;
+use hoplab_content::validate::{validate, Checks};
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The source documents live in `shared/seeds` beside the repository, when it is there.
+fn seeds() -> Vec<String> {
+    let dir = repo_root().join("../shared/seeds");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!(
+            "note: {} not found; the copied-words check is skipped",
+            dir.display()
+        );
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+        .collect()
+}
+
+#[test]
+fn every_card_keeps_the_rules() {
+    let content = read_content(&repo_root().join("content")).unwrap_or_else(|e| panic!("{e}"));
+    let seeds = seeds();
+    let checks = Checks {
+        scenario_names: hoplab_model::scenarios::NAMES,
+        seeds: &seeds,
+    };
+    let problems = validate(&content, &checks);
+    let report: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    assert!(
+        report.is_empty(),
+        "{} problems:\n{}",
+        report.len(),
+        report.join("\n")
+    );
+}
+
+#[test]
+fn the_tree_holds_all_21_cards() {
+    let content = read_content(&repo_root().join("content")).unwrap_or_else(|e| panic!("{e}"));
+    let listed: usize = content.tree.sections.iter().map(|s| s.cards.len()).sum();
+    assert_eq!(listed, 21, "tree.toml lists {listed} cards");
+}
+
+#[test]
+fn export_links_neighbours_in_tree_order() {
+    let content = read_content(&repo_root().join("content")).unwrap_or_else(|e| panic!("{e}"));
+    let (index, cards) = render_content(&content);
+    assert_eq!(index.len(), cards.len());
+    for pair in cards.windows(2) {
+        assert_eq!(pair[0].next.as_deref(), Some(pair[1].slug.as_str()));
+        assert_eq!(pair[1].previous.as_deref(), Some(pair[0].slug.as_str()));
+    }
+    if let Some(first) = cards.first() {
+        assert_eq!(first.previous, None);
+    }
+}
