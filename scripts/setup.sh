@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Installs what building and testing Hoplab needs, skipping whatever is already present.
+# Sourced by serve.sh, test.sh and bench.sh. Versions are pinned: see README.md.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TRUNK_VERSION="0.21.14"
+export PATH="$HOME/.cargo/bin:$ROOT/tests/e2e/node_modules/.bin:$PATH"
+
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+
+# The wasm-bindgen CLI must match the library version in Cargo.lock exactly.
+wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$ROOT/Cargo.lock"
+}
+
+setup_rust() {
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+  fi
+  if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
+    say "installing trunk $TRUNK_VERSION (about 12 minutes on 2 cores)"
+    cargo install --locked trunk --version "$TRUNK_VERSION"
+  fi
+  local want
+  want="$(wasm_bindgen_version)"
+  if ! wasm-bindgen --version 2>/dev/null | grep -q " $want"; then
+    say "installing wasm-bindgen-cli $want"
+    cargo install wasm-bindgen-cli --version "$want" --force
+  fi
+}
+
+setup_browser() {
+  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+    say "installing Debian's chromium and chromium-driver"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+}
+
+# playwright-core, axe-core and binaryen's wasm-opt (v132; Debian's v108 builds a broken wasm).
+setup_node_packages() {
+  local dir="$ROOT/tests/e2e"
+  if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    say "installing the end-to-end test packages from the lockfile"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+setup_all() {
+  setup_rust
+  setup_browser
+  setup_node_packages
+}

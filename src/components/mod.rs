@@ -1,0 +1,9 @@
+//! Pieces shared by several pages.
+
+mod page_title;
+mod shell;
+mod status;
+
+pub use page_title::set_page_title;
+pub use shell::{Footer, Header};
+pub use status::{LoadError, Loading, ProgressNotice};

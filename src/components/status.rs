@@ -1,0 +1,39 @@
+//! Loading and error states, worded for a reader rather than a developer.
+
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+use crate::progress_store::use_progress;
+
+#[component]
+pub fn Loading(what: &'static str) -> impl IntoView {
+    view! { <p class="loading" role="status">"Loading " {what} "…"</p> }
+}
+
+#[component]
+pub fn LoadError(what: &'static str, error: String) -> impl IntoView {
+    view! {
+        <div class="notice notice--error" role="alert">
+            <p><strong>"Could not load " {what} ". "</strong> {error}</p>
+            <p>"Reload the page to try again, or go back to " <A href="/">"the home page"</A> "."</p>
+        </div>
+    }
+}
+
+/// Says once, politely, when stored progress could not be used; the reader can dismiss it.
+#[component]
+pub fn ProgressNotice() -> impl IntoView {
+    let store = use_progress();
+    move || {
+        store.notice.get().map(|text| {
+            view! {
+                <div class="notice" role="status">
+                    <p>{text}</p>
+                    <button type="button" class="button button--quiet" on:click=move |_| store.notice.set(None)>
+                        "Dismiss"
+                    </button>
+                </div>
+            }
+        })
+    }
+}

@@ -1,0 +1,59 @@
+//! Fetching the exported card JSON. Failures become a sentence for the page, never a panic.
+
+use serde::de::DeserializeOwned;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+use hoplab_content::{Card, CardIndex};
+
+fn describe(error: wasm_bindgen::JsValue) -> String {
+    error
+        .as_string()
+        .or_else(|| {
+            error
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
+        .unwrap_or_else(|| "the network request failed".into())
+}
+
+/// GETs `url` and parses its body as JSON.
+pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let response = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(describe)?;
+    let response: web_sys::Response = response.dyn_into().map_err(describe)?;
+    if response.status() == 404 {
+        return Err("not found".into());
+    }
+    if !response.ok() {
+        return Err(format!("the server answered {}", response.status()));
+    }
+    let text = JsFuture::from(response.text().map_err(describe)?)
+        .await
+        .map_err(describe)?
+        .as_string()
+        .ok_or("the response was not text")?;
+    serde_json::from_str(&text).map_err(|e| format!("the data could not be read: {e}"))
+}
+
+pub async fn card_index() -> Result<CardIndex, String> {
+    get_json("/cards/index.json").await
+}
+
+/// Slugs are checked before they reach a URL, so a typed address cannot fetch other files.
+pub fn is_valid_slug(slug: &str) -> bool {
+    !slug.is_empty()
+        && slug.len() <= 64
+        && slug
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+pub async fn card(slug: &str) -> Result<Card, String> {
+    if !is_valid_slug(slug) {
+        return Err("not found".into());
+    }
+    get_json(&format!("/cards/{slug}.json")).await
+}

@@ -1,0 +1,77 @@
+use gloo_timers::future::TimeoutFuture;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+/// An answer hidden behind "say it out loud first": start a countdown for the time an
+/// interviewer would give, or reveal at once.
+#[component]
+pub fn TimedReveal(
+    id: &'static str,
+    title: &'static str,
+    seconds: u32,
+    html: String,
+) -> impl IntoView {
+    let revealed = RwSignal::new(false);
+    let remaining = RwSignal::new(None::<u32>);
+    // Each countdown gets a number; a newer one (or a reveal) makes older ticks stop.
+    let run = RwSignal::new(0u32);
+
+    let start = move |_| {
+        let this_run = run.get_untracked() + 1;
+        run.set(this_run);
+        remaining.set(Some(seconds));
+        spawn_local(async move {
+            for left in (0..seconds).rev() {
+                TimeoutFuture::new(1_000).await;
+                if run.try_get_untracked() != Some(this_run) {
+                    return;
+                }
+                remaining.set(Some(left));
+            }
+            revealed.set(true);
+            remaining.set(None);
+        });
+    };
+    let reveal_now = move |_| {
+        run.update(|r| *r += 1);
+        remaining.set(None);
+        revealed.set(true);
+    };
+    let hide = move |_| {
+        run.update(|r| *r += 1);
+        revealed.set(false);
+    };
+    let heading_id = format!("{id}-heading");
+    let labelled_by = heading_id.clone();
+    view! {
+        <div class="reveal" aria-labelledby=labelled_by role="region">
+            <h3 id=heading_id>{title}</h3>
+            <Show
+                when=move || revealed.get()
+                fallback=move || {
+                    view! {
+                        <div class="reveal__cover">
+                            <p class="countdown" aria-live="polite">
+                                {move || match remaining.get() {
+                                    Some(left) => format!("{left} s left: keep talking"),
+                                    None => format!("Take {seconds} seconds and answer aloud."),
+                                }}
+                            </p>
+                            <div class="reveal__buttons">
+                                <button type="button" class="button" on:click=start disabled=move || remaining.get().is_some()>
+                                    {format!("Start {seconds}-second countdown")}
+                                </button>
+                                <button type="button" class="button button--primary" on:click=reveal_now>
+                                    "Reveal answer"
+                                </button>
+                            </div>
+                        </div>
+                    }
+                }
+            >
+                <div class="prose reveal__answer" inner_html=html.clone()></div>
+                <button type="button" class="button button--quiet" on:click=hide>"Hide again"</button>
+            </Show>
+        </div>
+    }
+}

@@ -1,0 +1,253 @@
+//! `/cards`: the tree by section, with filters, search and the reader's progress.
+
+use hoplab_content::{CardIndex, CardSummary, Importance, Level};
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+use crate::components::{set_page_title, LoadError, Loading, ProgressNotice};
+use crate::fetch;
+use crate::progress::Mark;
+use crate::progress_store::use_progress;
+
+/// The reader's filter choices.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Filter {
+    pub level: Option<Level>,
+    pub importance: Option<Importance>,
+    pub query: String,
+    pub show: ShowOnly,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ShowOnly {
+    #[default]
+    All,
+    NotStudied,
+    Shaky,
+}
+
+impl Filter {
+    pub fn keeps(&self, card: &CardSummary, mark: Option<Mark>) -> bool {
+        let query = self.query.trim().to_lowercase();
+        self.level.is_none_or(|l| l == card.level)
+            && self.importance.is_none_or(|i| i == card.importance)
+            && query
+                .split_whitespace()
+                .all(|word| card.search_text.contains(word))
+            && match self.show {
+                ShowOnly::All => true,
+                ShowOnly::NotStudied => mark.is_none(),
+                ShowOnly::Shaky => mark == Some(Mark::Shaky),
+            }
+    }
+}
+
+#[component]
+pub fn CardList() -> impl IntoView {
+    set_page_title("Question cards");
+    let index = LocalResource::new(fetch::card_index);
+    view! {
+        <div class="page card-list">
+            <Suspense fallback=|| view! { <Loading what="the cards" /> }>
+                {move || {
+                    index
+                        .get()
+                        .map(|result| match result {
+                            Ok(index) => view! { <CardTree index /> }.into_any(),
+                            Err(error) => view! { <LoadError what="the cards" error /> }.into_any(),
+                        })
+                }}
+            </Suspense>
+        </div>
+    }
+}
+
+/// The list itself, once the index has loaded.
+#[component]
+pub fn CardTree(index: CardIndex) -> impl IntoView {
+    let store = use_progress();
+    let known: Vec<&str> = index.cards().map(|c| c.slug.as_str()).collect();
+    store.forget_unknown(&known);
+    let total = index.len();
+    let filter = RwSignal::new(Filter::default());
+    let studied = move || store.progress.with(|p| p.cards.len());
+
+    let on_level = move |ev| {
+        let value = event_target_value(&ev);
+        filter.update(|f| f.level = Level::ALL.into_iter().find(|l| l.id() == value));
+    };
+    let on_importance = move |ev| {
+        let value = event_target_value(&ev);
+        filter.update(|f| f.importance = Importance::ALL.into_iter().find(|i| i.id() == value));
+    };
+    let on_show = move |ev| {
+        let show = match event_target_value(&ev).as_str() {
+            "not-studied" => ShowOnly::NotStudied,
+            "shaky" => ShowOnly::Shaky,
+            _ => ShowOnly::All,
+        };
+        filter.update(|f| f.show = show);
+    };
+    let on_query = move |ev| filter.update(|f| f.query = event_target_value(&ev));
+
+    let all_cards: Vec<CardSummary> = index.cards().cloned().collect();
+    let shown_count = move || {
+        let f = filter.get();
+        let marks = store.progress.get();
+        all_cards
+            .iter()
+            .filter(|c| f.keeps(c, marks.mark(&c.slug)))
+            .count()
+    };
+
+    let sections = index.sections.clone();
+    view! {
+        <header class="page-header">
+            <h1>{index.title.clone()}</h1>
+            <p class="lede">
+                "Twenty-one interview questions on copying streams between clusters, in the order "
+                "they build on each other. Open one, say your answer out loud, then compare."
+            </p>
+            <p class="progress-summary" aria-live="polite">
+                <strong>{studied}</strong> " of " {total} " cards marked"
+            </p>
+        </header>
+        <ProgressNotice />
+        <form class="filters" role="search" on:submit=|ev| ev.prevent_default()>
+            <div class="field field--grow">
+                <label for="card-search">"Search"</label>
+                <input id="card-search" type="search" placeholder="offset, echo, failover…" on:input=on_query />
+            </div>
+            <div class="field">
+                <label for="filter-level">"Level"</label>
+                <select id="filter-level" on:change=on_level>
+                    <option value="">"All levels"</option>
+                    {Level::ALL.map(|l| view! { <option value=l.id()>{l.label()}</option> }).collect_view()}
+                </select>
+            </div>
+            <div class="field">
+                <label for="filter-importance">"Importance"</label>
+                <select id="filter-importance" on:change=on_importance>
+                    <option value="">"Any importance"</option>
+                    {Importance::ALL
+                        .map(|i| view! { <option value=i.id()>{i.label()}</option> })
+                        .collect_view()}
+                </select>
+            </div>
+            <div class="field">
+                <label for="filter-show">"Show"</label>
+                <select id="filter-show" on:change=on_show>
+                    <option value="all">"All cards"</option>
+                    <option value="not-studied">"Not yet marked"</option>
+                    <option value="shaky">"Marked shaky"</option>
+                </select>
+            </div>
+        </form>
+        <p class="filter-count" aria-live="polite">{move || format!("{} of {total} cards shown", shown_count())}</p>
+        {sections
+            .into_iter()
+            .map(|section| {
+                let cards = section.cards.clone();
+                let any_shown = {
+                    let cards = cards.clone();
+                    move || {
+                        let f = filter.get();
+                        let marks = store.progress.get();
+                        cards.iter().any(|c| f.keeps(c, marks.mark(&c.slug)))
+                    }
+                };
+                view! {
+                    <section class="card-section" class:hidden=move || !any_shown()>
+                        <h2>{section.title.clone()}</h2>
+                        <ol class="card-rows" role="list">
+                            {cards
+                                .into_iter()
+                                .map(|card| view! { <CardRow card filter /> })
+                                .collect_view()}
+                        </ol>
+                    </section>
+                }
+            })
+            .collect_view()}
+    }
+}
+
+#[component]
+fn CardRow(card: CardSummary, filter: RwSignal<Filter>) -> impl IntoView {
+    let store = use_progress();
+    let slug = card.slug.clone();
+    let mark = {
+        let slug = slug.clone();
+        move || store.mark(&slug)
+    };
+    let shown = {
+        let card = card.clone();
+        let mark = mark.clone();
+        move || filter.with(|f| f.keeps(&card, mark()))
+    };
+    view! {
+        <li class="card-row" class:hidden=move || !shown()>
+            <A href=format!("/cards/{slug}") attr:class="card-row__link">
+                <span class="card-row__question">{card.question.clone()}</span>
+                <span class="card-row__meta">
+                    <span class=format!("badge badge--level-{}", card.level.id())>{card.level.label()}</span>
+                    <span class=format!("badge badge--{}", card.importance.id())>{card.importance.label()}</span>
+                    {move || {
+                        mark()
+                            .map(|m| {
+                                view! {
+                                    <span class=format!("badge badge--mark badge--{}", m.id())>{m.label()}</span>
+                                }
+                            })
+                    }}
+                </span>
+            </A>
+        </li>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(level: Level, importance: Importance, text: &str) -> CardSummary {
+        CardSummary {
+            slug: "s".into(),
+            question: "q".into(),
+            level,
+            importance,
+            scenario: "x".into(),
+            search_text: text.into(),
+        }
+    }
+
+    #[test]
+    fn search_needs_every_word() {
+        let card = summary(
+            Level::Junior,
+            Importance::MustKnow,
+            "copy lag is never zero",
+        );
+        let mut filter = Filter {
+            query: "LAG zero".into(),
+            ..Filter::default()
+        };
+        assert!(filter.keeps(&card, None));
+        filter.query = "lag echo".into();
+        assert!(!filter.keeps(&card, None));
+    }
+
+    #[test]
+    fn level_importance_and_progress_filters_combine() {
+        let card = summary(Level::Senior, Importance::ShouldKnow, "");
+        let filter = Filter {
+            level: Some(Level::Senior),
+            importance: Some(Importance::ShouldKnow),
+            show: ShowOnly::Shaky,
+            ..Filter::default()
+        };
+        assert!(filter.keeps(&card, Some(Mark::Shaky)));
+        assert!(!filter.keeps(&card, Some(Mark::Confident)));
+        assert!(!filter.keeps(&card, None));
+    }
+}

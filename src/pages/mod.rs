@@ -1,0 +1,15 @@
+//! One module per route.
+
+pub mod card;
+mod card_list;
+mod designer;
+mod home;
+mod lab;
+mod not_found;
+
+pub use card::CardPage;
+pub use card_list::CardList;
+pub use designer::Designer;
+pub use home::Home;
+pub use lab::{LabIndex, LabPage};
+pub use not_found::NotFound;
