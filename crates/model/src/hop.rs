@@ -1,0 +1,391 @@
+//! A copier hop: an ordinary client of both clusters. Each worker loops: fetch a batch
+//! from one of its parts (a link round trip), write it to the target (the target's own
+//! durable write), then fetch again at once if more is waiting, else after the poll
+//! interval. Nothing here touches a writer's acknowledgement.
+
+use crate::log::{fmt_ms, fmt_n, LogKind};
+use crate::posmap::PositionMap;
+use crate::sim::{Event, Sim};
+use crate::spec::{HopOptions, HopSpec, StartFrom};
+use crate::store::Run;
+use crate::time::Millis;
+use serde::Serialize;
+
+/// What a hop is doing, for views and measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HopStatus {
+    /// Before its start time.
+    Waiting,
+    Running,
+    Stalled,
+    /// The link between its sites is cut.
+    Cut,
+    /// A site at either end is lost or not answering.
+    Blocked,
+}
+
+/// Per source part bookkeeping. Positions are in the source's own space.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct HopPart {
+    /// Next position to fetch.
+    pub read_pos: u64,
+    /// Everything below is on the target (since the last restart).
+    pub copied_upto: u64,
+    /// The last committed read progress: a restart resumes here.
+    pub committed: u64,
+    /// The highest position ever delivered: below it a re-append is a duplicate.
+    pub high_water: u64,
+    /// Where this part's accounting starts (the numbering at the start of the run).
+    pub first_pos: u64,
+    /// Records accounted in earlier lives of the source cluster (before a loss).
+    pub prev_total: u64,
+    pub before_start: u64,
+    pub copied: u64,
+    pub filtered: u64,
+    /// Of `filtered`: records skipped because their marker names another site.
+    pub not_local: u64,
+    pub aged_out: u64,
+    pub duplicates: u64,
+    pub lost_with_site: u64,
+    pub map: PositionMap,
+    /// Target position minus source position of the last record copied.
+    pub last_drift: Option<i64>,
+    pub target_part_last: Option<u32>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Batch {
+    pub part: usize,
+    pub from: u64,
+    pub to: u64,
+    pub runs: Vec<Run>,
+    pub depart_ms: Millis,
+    pub arrive_ms: Millis,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Worker {
+    pub in_flight: Option<Batch>,
+    next_part: usize,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct HopState {
+    pub id: String,
+    pub src: usize,
+    pub dst: usize,
+    pub src_site: usize,
+    pub dst_site: usize,
+    pub opts: HopOptions,
+    pub started: bool,
+    pub stalled: bool,
+    pub link_cut: bool,
+    /// Restarts so far; duplicates carry it as their copy ordinal.
+    pub epoch: u16,
+    /// Bumped on restart/start so stale events are ignored.
+    pub chain: u32,
+    pub parts: Vec<HopPart>,
+    pub workers: Vec<Worker>,
+    pub drop_writers: Vec<u16>,
+    fan_next: u32,
+    throttle_until: Millis,
+    last_commit: Millis,
+    /// Copy latency (target arrival minus creation) of first copies.
+    pub latency_min: Option<Millis>,
+    pub latency_max: Millis,
+    pub latency_last: Option<Millis>,
+}
+
+impl HopState {
+    pub fn new(
+        h: &HopSpec,
+        src: usize,
+        dst: usize,
+        src_site: usize,
+        dst_site: usize,
+        parts: usize,
+        drop_writers: Vec<u16>,
+    ) -> Self {
+        let every = h.options.map_every.unwrap_or(0);
+        Self {
+            id: h.id.clone(),
+            src,
+            dst,
+            src_site,
+            dst_site,
+            opts: h.options.clone(),
+            started: false,
+            stalled: false,
+            link_cut: false,
+            epoch: 0,
+            chain: 0,
+            parts: (0..parts)
+                .map(|_| HopPart {
+                    map: PositionMap::new(every),
+                    ..HopPart::default()
+                })
+                .collect(),
+            workers: vec![Worker::default(); h.options.workers.min(parts as u32).max(1) as usize],
+            drop_writers,
+            fan_next: 0,
+            throttle_until: 0,
+            last_commit: 0,
+            latency_min: None,
+            latency_max: 0,
+            latency_last: None,
+        }
+    }
+
+    /// The physical floor of a record's copy latency: one round trip plus the
+    /// target's durable write (the source's own durability comes on top).
+    pub fn floor_ms(&self) -> Millis {
+        self.opts.rtt_ms + self.opts.target_write_ms
+    }
+}
+
+impl Sim {
+    pub(crate) fn hop_status(&self, h: usize) -> HopStatus {
+        let hop = &self.hops[h];
+        if !hop.started {
+            HopStatus::Waiting
+        } else if hop.stalled {
+            HopStatus::Stalled
+        } else if hop.link_cut {
+            HopStatus::Cut
+        } else if !self.site_up(hop.src_site) || !self.site_up(hop.dst_site) {
+            HopStatus::Blocked
+        } else {
+            HopStatus::Running
+        }
+    }
+
+    /// Sets every part's read position as the hop starts (late start, start rule).
+    pub(crate) fn start_hop(&mut self, h: usize) {
+        let hop = &mut self.hops[h];
+        hop.started = true;
+        hop.last_commit = self.now;
+        let stream = &self.streams[hop.src];
+        for (p, hp) in hop.parts.iter_mut().enumerate() {
+            let part = &stream.parts[p];
+            hp.first_pos = stream.start_position;
+            hp.aged_out = part.start - stream.start_position;
+            let at = match hop.opts.start_from {
+                StartFrom::Earliest => part.start,
+                StartFrom::Latest => part.end,
+            };
+            hp.before_start = at - part.start;
+            hp.read_pos = at;
+            hp.copied_upto = at;
+            hp.committed = at;
+            hp.high_water = at;
+        }
+        if self.log.on() {
+            let text = format!("Copier {} starts reading", self.hops[h].id);
+            self.log.push(self.now, LogKind::Command, text);
+        }
+    }
+
+    fn schedule_fetch(&mut self, h: usize, worker: usize, at: Millis) {
+        let chain = self.hops[h].chain;
+        self.queue.push(
+            at,
+            Event::HopFetch {
+                hop: h as u32,
+                worker: worker as u32,
+                chain,
+            },
+        );
+    }
+
+    /// Parts served by `worker`, in round-robin order from its cursor.
+    fn worker_parts(&self, h: usize, worker: usize) -> Vec<usize> {
+        let hop = &self.hops[h];
+        let n = hop.parts.len();
+        let w = hop.workers.len();
+        let start = hop.workers[worker].next_part;
+        (0..n)
+            .map(|i| (start + i) % n)
+            .filter(|p| p % w == worker)
+            .collect()
+    }
+
+    pub(crate) fn hop_fetch(&mut self, h: usize, worker: usize, chain: u32) {
+        if chain != self.hops[h].chain || self.hops[h].workers[worker].in_flight.is_some() {
+            return;
+        }
+        let now = self.now;
+        if !self.hops[h].started {
+            if now < self.hops[h].opts.start_at_ms {
+                return;
+            }
+            self.start_hop(h);
+        }
+        let poll = self.hops[h].opts.poll_interval_ms;
+        if self.hop_status(h) != HopStatus::Running {
+            self.schedule_fetch(h, worker, now + poll);
+            return;
+        }
+        let (src, src_site) = (self.hops[h].src, self.hops[h].src_site);
+        let mut chosen = None;
+        for p in self.worker_parts(h, worker) {
+            let retention = self.streams[src].retention;
+            let part = &mut self.streams[src].parts[p];
+            part.enforce_retention(now, &retention);
+            let hp = &mut self.hops[h].parts[p];
+            if hp.read_pos > part.end {
+                hp.read_pos = part.start; // numbering went back (site rebuilt): start over
+            }
+            if hp.read_pos < part.start {
+                let lost = part.start.saturating_sub(hp.read_pos.max(hp.high_water));
+                hp.aged_out += lost;
+                hp.read_pos = part.start;
+                hp.high_water = hp.high_water.max(part.start);
+                hp.copied_upto = hp.copied_upto.max(part.start);
+            }
+            if part.durable_end(now) > hp.read_pos {
+                chosen = Some(p);
+                break;
+            }
+        }
+        let Some(p) = chosen else {
+            self.schedule_fetch(h, worker, now + poll);
+            return;
+        };
+        let hop = &self.hops[h];
+        let part = &self.streams[src].parts[p];
+        let from = hop.parts[p].read_pos;
+        let to = part.durable_end(now).min(from + hop.opts.batch_max);
+        let mut runs = Vec::new();
+        part.read(from, to, &mut runs);
+        let rtt = hop.opts.rtt_ms + self.rng.up_to(hop.opts.rtt_jitter_ms);
+        let hop = &mut self.hops[h];
+        let arrive = now + rtt + hop.opts.target_write_ms;
+        let n = hop.parts.len();
+        hop.workers[worker].next_part = (p + 1) % n;
+        hop.parts[p].read_pos = to;
+        if let Some(cap) = hop.opts.max_records_per_sec {
+            hop.throttle_until = hop.throttle_until.max(now) + (to - from) * 1000 / cap;
+        }
+        hop.workers[worker].in_flight = Some(Batch {
+            part: p,
+            from,
+            to,
+            runs,
+            depart_ms: now + rtt / 2,
+            arrive_ms: arrive,
+        });
+        let chain = hop.chain;
+        self.queue.push(
+            arrive,
+            Event::HopDeliver {
+                hop: h as u32,
+                worker: worker as u32,
+                chain,
+            },
+        );
+        let _ = src_site;
+    }
+
+    pub(crate) fn hop_deliver(&mut self, h: usize, worker: usize, chain: u32) {
+        if chain != self.hops[h].chain {
+            return;
+        }
+        let now = self.now;
+        let Some(batch) = self.hops[h].workers[worker].in_flight.take() else {
+            return;
+        };
+        let hop = &self.hops[h];
+        let next = if self.site_up(hop.dst_site) && !hop.link_cut {
+            self.append_copies(h, &batch);
+            let more = {
+                let src = &self.streams[self.hops[h].src];
+                self.worker_parts(h, worker)
+                    .into_iter()
+                    .any(|p| src.parts[p].durable_end(now) > self.hops[h].parts[p].read_pos)
+            };
+            if more {
+                now.max(self.hops[h].throttle_until)
+            } else {
+                now + self.hops[h].opts.poll_interval_ms
+            }
+        } else {
+            // The write failed: the copier retries from what the target holds.
+            let hp = &mut self.hops[h].parts[batch.part];
+            hp.read_pos = hp.copied_upto;
+            if self.log.on() {
+                let text = format!(
+                    "Copier {} could not write {} records to site {}; it will retry",
+                    self.hops[h].id,
+                    fmt_n(batch.to - batch.from),
+                    self.site_name(self.hops[h].dst_site)
+                );
+                self.log.push(now, LogKind::Fault, text);
+            }
+            now + self.hops[h].opts.poll_interval_ms
+        };
+        self.schedule_fetch(h, worker, next);
+    }
+
+    /// Restart: in-flight work is dropped, reading resumes at the last commit.
+    pub(crate) fn restart_hop(&mut self, h: usize) {
+        let now = self.now;
+        let hop = &mut self.hops[h];
+        hop.epoch = hop.epoch.saturating_add(1);
+        hop.chain += 1;
+        for w in &mut hop.workers {
+            w.in_flight = None;
+        }
+        let mut rewound = 0;
+        for hp in &mut hop.parts {
+            rewound += hp.read_pos.saturating_sub(hp.committed);
+            hp.read_pos = hp.committed;
+            hp.copied_upto = hp.committed;
+        }
+        let poll = hop.opts.poll_interval_ms;
+        for w in 0..hop.workers.len() {
+            self.schedule_fetch(h, w, now + poll);
+        }
+        if self.log.on() {
+            let text = format!(
+                "Copier {} restarted from its last commit: {} records will be copied again",
+                self.hops[h].id,
+                fmt_n(rewound)
+            );
+            self.log.push(now, LogKind::Fault, text);
+        }
+    }
+
+    /// A fresh chain of fetches (used when a hop is started by command).
+    pub(crate) fn kick_hop(&mut self, h: usize) {
+        self.hops[h].chain += 1;
+        for w in &mut self.hops[h].workers {
+            w.in_flight = None;
+        }
+        for w in 0..self.hops[h].workers.len() {
+            self.schedule_fetch(h, w, self.now);
+        }
+    }
+
+    pub(crate) fn hop_commit_if_due(&mut self, h: usize) {
+        let hop = &mut self.hops[h];
+        if self.now >= hop.last_commit + hop.opts.commit_interval_ms {
+            hop.last_commit = self.now;
+            for hp in &mut hop.parts {
+                hp.committed = hp.copied_upto;
+            }
+        }
+    }
+
+    pub(crate) fn hop_latency_text(&self, h: usize) -> String {
+        let hop = &self.hops[h];
+        hop.latency_last.map(fmt_ms).unwrap_or_else(|| "-".into())
+    }
+
+    pub(crate) fn next_fan_part(&mut self, h: usize, parts: usize) -> u32 {
+        let hop = &mut self.hops[h];
+        let q = hop.fan_next % parts as u32;
+        hop.fan_next = hop.fan_next.wrapping_add(1);
+        q
+    }
+}

@@ -1,0 +1,135 @@
+//! The write half of a hop: what a delivered batch becomes on the target — filtered,
+//! stamped, mapped to parts, numbered fresh — and the bookkeeping around it.
+
+use crate::hop::Batch;
+use crate::log::{fmt_n, LogKind};
+use crate::sim::Sim;
+use crate::spec::{OriginStamp, PartMapping, Timestamps};
+use crate::store::Run;
+
+impl Sim {
+    pub(crate) fn append_copies(&mut self, h: usize, batch: &Batch) {
+        let now = self.now;
+        let (dst, src_site) = (self.hops[h].dst, self.hops[h].src_site);
+        let target_parts = self.streams[dst].parts.len();
+        let q = match self.hops[h].opts.mapping {
+            PartMapping::OneToOne => (batch.part % target_parts) as u32,
+            PartMapping::FanOut => self.next_fan_part(h, target_parts),
+        };
+        let hop = &mut self.hops[h];
+        let opts = hop.opts.clone();
+        let epoch = hop.epoch;
+        let hp = &mut hop.parts[batch.part];
+        let mut appended = 0u64;
+        let mut dups = 0u64;
+        let mut skipped = 0u64;
+        let mut first_pos = None;
+        let stream = &mut self.streams[dst];
+        let part = &mut stream.parts[q as usize];
+        for piece in &batch.runs {
+            // Split at the high-water mark: below it, this is a re-append.
+            let cut = hp.high_water.clamp(piece.pos, piece.end());
+            for (seg, is_dup) in [
+                (piece.slice(piece.pos, cut), true),
+                (piece.slice(cut, piece.end()), false),
+            ] {
+                if seg.len == 0 {
+                    continue;
+                }
+                let dropped_writer = hop.drop_writers.contains(&seg.payload.writer);
+                let foreign = opts.stamp == OriginStamp::Marker
+                    && opts.forward_only_local
+                    && seg.stamp.is_some_and(|s| usize::from(s) != src_site);
+                if dropped_writer || foreign {
+                    if !is_dup {
+                        hp.filtered += seg.len;
+                        if foreign {
+                            hp.not_local += seg.len;
+                        }
+                    }
+                    skipped += seg.len;
+                    continue;
+                }
+                let copy = Run {
+                    pos: 0,
+                    len: seg.len,
+                    payload: seg.payload,
+                    origin: seg.origin,
+                    hops: seg.hops.saturating_add(1),
+                    dup: if is_dup { epoch.max(1) } else { seg.dup },
+                    stamp: match opts.stamp {
+                        OriginStamp::Marker => Some(seg.stamp.unwrap_or(src_site as u8)),
+                        _ => None,
+                    },
+                    created_ms: seg.created_ms,
+                    ts_ms: match opts.timestamps {
+                        Timestamps::KeepSource => seg.ts_ms,
+                        Timestamps::StampArrival => now,
+                    },
+                    arrived_ms: now,
+                    durable_ms: now,
+                    src_pos: seg.pos,
+                    via_hop: h as u64,
+                };
+                let pos = part.append(copy);
+                first_pos.get_or_insert(pos);
+                if opts.map_every.is_some() {
+                    hp.map.record(seg.pos, pos, seg.len, q);
+                }
+                hp.last_drift = Some(pos as i64 - seg.pos as i64);
+                hp.target_part_last = Some(q);
+                if is_dup {
+                    hp.duplicates += seg.len;
+                    dups += seg.len;
+                } else {
+                    hp.copied += seg.len;
+                    appended += seg.len;
+                    let latency = now - seg.created_ms;
+                    hop.latency_min = Some(hop.latency_min.map_or(latency, |m| m.min(latency)));
+                    hop.latency_max = hop.latency_max.max(latency);
+                    hop.latency_last = Some(latency);
+                }
+            }
+        }
+        part.enforce_retention(now, &stream.retention);
+        hp.copied_upto = batch.to;
+        hp.high_water = hp.high_water.max(batch.to);
+        self.hop_commit_if_due(h);
+        if self.log.on() && batch.to > batch.from {
+            let hop = &self.hops[h];
+            let src_name = self.site_name(hop.src_site).to_string();
+            let dst_name = self.site_name(hop.dst_site).to_string();
+            let mut text = format!(
+                "Copier {} read {} records ({}–{}) from part {} on {src_name} and wrote them to part {q} on {dst_name}",
+                hop.id,
+                fmt_n(batch.to - batch.from),
+                fmt_n(batch.from),
+                fmt_n(batch.to - 1),
+                batch.part,
+            );
+            if let Some(pos) = first_pos {
+                text.push_str(&format!(" from position {}", fmt_n(pos)));
+            }
+            text.push_str(&format!(
+                "; latest copy latency {}",
+                self.hop_latency_text(h)
+            ));
+            if dups > 0 {
+                text.push_str(&format!(
+                    "; {} were duplicates after a restart",
+                    fmt_n(dups)
+                ));
+            }
+            if skipped > 0 {
+                text.push_str(&format!("; {} were filtered out", fmt_n(skipped)));
+            }
+            let kind = if dups > 0 {
+                LogKind::Duplicate
+            } else {
+                LogKind::Copy
+            };
+            self.log.push(now, kind, text);
+        }
+        let _ = appended;
+    }
+}

@@ -1,0 +1,157 @@
+//! Lint a topology without running it: designs that the cards say will hurt.
+
+use crate::spec::{OriginStamp, PartMapping, ResumeRule, Timestamps, Topology};
+use serde::Serialize;
+
+/// One finding: what, where, and the card that explains it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    pub code: &'static str,
+    pub message: String,
+    /// The hop, stream ("site/stream"), reader group or companion concerned.
+    pub subject: String,
+    pub card: &'static str,
+}
+
+fn stops_loop(o: &crate::spec::HopOptions) -> bool {
+    match o.stamp {
+        OriginStamp::None => false,
+        OriginStamp::Marker => o.forward_only_local,
+        OriginStamp::QualifiedName => true,
+    }
+}
+
+/// Every finding for `t`, in a stable order.
+pub fn lint(t: &Topology) -> Vec<Finding> {
+    let mut out = Vec::new();
+    echo_loops(t, &mut out);
+    for h in &t.hops {
+        if h.options.map_every.is_none() {
+            out.push(Finding {
+                code: "no-position-map",
+                message: format!(
+                    "hop {} writes no position map: after a failover no reader position on {} can be translated to {}",
+                    h.id, h.from.site, h.to.site
+                ),
+                subject: h.id.clone(),
+                card: "position-map",
+            });
+        }
+        if h.options.mapping == PartMapping::FanOut {
+            out.push(Finding {
+                code: "fan-out-breaks-order",
+                message: format!(
+                    "hop {} spreads each source part over several target parts: per-key order is lost on {}",
+                    h.id, h.to.site
+                ),
+                subject: h.id.clone(),
+                card: "what-crosses",
+            });
+        }
+    }
+    for r in &t.readers {
+        if r.planned_resume != Some(ResumeRule::Timestamp) {
+            continue;
+        }
+        for h in t
+            .hops
+            .iter()
+            .filter(|h| h.from.site == r.site && h.from.stream == r.stream)
+            .filter(|h| h.options.timestamps == Timestamps::StampArrival)
+        {
+            out.push(Finding {
+                code: "time-resume-without-timestamps",
+                message: format!(
+                    "reader group {} plans to resume by timestamp, but hop {} stamps arrival time on {}: the timestamps there are not the source's",
+                    r.id, h.id, h.to.site
+                ),
+                subject: r.id.clone(),
+                card: "reader-resume",
+            });
+        }
+    }
+    let mut names: Vec<&str> = t.writers.iter().map(|w| w.stream.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    for name in names {
+        let mut sites: Vec<&str> = t
+            .writers
+            .iter()
+            .filter(|w| w.stream == name)
+            .map(|w| w.site.as_str())
+            .collect();
+        sites.sort_unstable();
+        sites.dedup();
+        if sites.len() > 1 {
+            out.push(Finding {
+                code: "written-at-two-sites",
+                message: format!(
+                    "stream {name} is written at {}: no order across sites exists and every hop needs loop prevention; give each site its own stream",
+                    sites.join(" and ")
+                ),
+                subject: name.to_string(),
+                card: "single-writer-streams",
+            });
+        }
+    }
+    if t.sites.len() > 1 {
+        for c in &t.companions {
+            let mut sites = c.sites.clone();
+            sites.sort();
+            sites.dedup();
+            if sites.len() == 1 {
+                out.push(Finding {
+                    code: "companion-at-one-site",
+                    message: format!(
+                        "{} {} runs only at {}: if that site goes, every writer that needs it is refused while the cluster looks healthy",
+                        c.kind, c.name, sites[0]
+                    ),
+                    subject: c.name.clone(),
+                    card: "companion-inventory",
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Cycles of hops over streams in which no hop stops a record coming back.
+fn echo_loops(t: &Topology, out: &mut Vec<Finding>) {
+    let open: Vec<usize> = (0..t.hops.len())
+        .filter(|&i| !stops_loop(&t.hops[i].options))
+        .collect();
+    let mut reported: Vec<Vec<usize>> = Vec::new();
+    for &start in &open {
+        // Depth-first search for a path of open hops back to the start hop's source.
+        let mut stack = vec![(start, vec![start])];
+        while let Some((h, path)) = stack.pop() {
+            let to = &t.hops[h].to;
+            if to.site == t.hops[start].from.site && to.stream == t.hops[start].from.stream {
+                let mut cycle = path.clone();
+                cycle.sort_unstable();
+                if !reported.contains(&cycle) {
+                    reported.push(cycle);
+                    let ids: Vec<&str> = path.iter().map(|&i| t.hops[i].id.as_str()).collect();
+                    out.push(Finding {
+                        code: "echo-loop",
+                        message: format!(
+                            "hops {} form a cycle and none carries an origin stamp: every record comes back and is copied again, without end",
+                            ids.join(" -> ")
+                        ),
+                        subject: ids.join(","),
+                        card: "echo-loop",
+                    });
+                }
+                continue;
+            }
+            for &next in &open {
+                let from = &t.hops[next].from;
+                if from.site == to.site && from.stream == to.stream && !path.contains(&next) {
+                    let mut p = path.clone();
+                    p.push(next);
+                    stack.push((next, p));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,362 @@
+//! Measures: what the lab charts and the CLI prints, computed from the current state.
+
+use crate::census::{MergeMeasure, SiteCensus, StreamOrder};
+use crate::hop::HopStatus;
+use crate::reader::MoveReport;
+use crate::sim::{Backup, Sim, SiteStatus};
+use crate::time::Millis;
+use serde::Serialize;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Measures {
+    pub at_ms: Millis,
+    pub sites: Vec<SiteMeasure>,
+    pub hops: Vec<HopMeasure>,
+    pub writers: Vec<WriterMeasure>,
+    pub readers: Vec<ReaderMeasure>,
+    pub streams: Vec<StreamOrder>,
+    pub companions: Vec<CompanionMeasure>,
+    pub backups: Vec<Backup>,
+    pub echo: EchoMeasure,
+    pub merge: Option<MergeMeasure>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SiteMeasure {
+    pub name: String,
+    pub status: SiteStatus,
+    pub census: SiteCensus,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct HopMeasure {
+    pub id: String,
+    pub status: HopStatus,
+    /// Source end minus the copier's position, in the source's own space.
+    pub lag_records: u64,
+    /// Age of the oldest record not yet on the target.
+    pub oldest_uncopied_age_ms: Millis,
+    /// Acknowledged on the source, never copied: what a source loss would take.
+    pub uncopied_tail: u64,
+    /// Read and on its way.
+    pub in_flight: u64,
+    /// Target end minus source end: meaningless, shown beside the true lag.
+    pub subtraction: i64,
+    pub copied: u64,
+    pub filtered: u64,
+    pub not_local: u64,
+    pub aged_out_before_copy: u64,
+    pub duplicates: u64,
+    pub lost_with_site: u64,
+    pub before_start: u64,
+    /// Round trip plus the target's write: no copy can be faster.
+    pub floor_ms: Millis,
+    pub latency_min_ms: Option<Millis>,
+    pub latency_max_ms: Millis,
+    pub latency_last_ms: Option<Millis>,
+    pub map_pairs: usize,
+    /// Why target positions differ from source positions, with counts.
+    pub drift_causes: Vec<String>,
+    pub parts: Vec<HopPartMeasure>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct HopPartMeasure {
+    pub part: u32,
+    pub source_end: u64,
+    pub read_position: u64,
+    pub committed: u64,
+    pub lag_records: u64,
+    pub oldest_uncopied_age_ms: Millis,
+    pub uncopied_tail: u64,
+    pub target_end: u64,
+    pub subtraction: i64,
+    /// Target position minus source position of the last record copied.
+    pub drift: Option<i64>,
+    /// Every record of the part accounted for (the conservation invariant).
+    pub accounted: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct WriterMeasure {
+    pub id: String,
+    pub site: String,
+    pub stream: String,
+    pub appended: u64,
+    /// What the writer was told was stored.
+    pub acknowledged: u64,
+    pub refused: u64,
+    /// Appended, then the site was lost before the acknowledgement.
+    pub unacknowledged_lost: u64,
+    pub max_ack_delay_ms: Millis,
+    /// Distinct records of this writer still stored on some site.
+    pub survived: u64,
+    /// Acknowledged but stored nowhere any more.
+    pub missing: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ReaderMeasure {
+    pub id: String,
+    pub site: String,
+    pub stream: String,
+    pub positions: Vec<u64>,
+    pub lag_records: u64,
+    pub processed: u64,
+    pub replayed: u64,
+    pub gap: u64,
+    pub last_move: Option<MoveReport>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CompanionMeasure {
+    pub name: String,
+    pub kind: String,
+    /// (site, answering) per instance.
+    pub instances: Vec<(String, bool)>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EchoMeasure {
+    pub originals_written: u64,
+    pub copies_stored: u64,
+    pub copies_per_original: f64,
+}
+
+/// The hop's lag figures, summed over parts.
+pub(crate) struct HopLag {
+    pub records: u64,
+    pub age_ms: Millis,
+    pub tail: u64,
+    pub subtraction: i64,
+}
+
+impl Sim {
+    pub(crate) fn hop_part_measure(&self, h: usize, p: usize) -> HopPartMeasure {
+        let hop = &self.hops[h];
+        let hp = &hop.parts[p];
+        let part = &self.streams[hop.src].parts[p];
+        let target = &self.streams[hop.dst].parts;
+        let q = hp.target_part_last.map_or(p % target.len(), |q| q as usize);
+        let (lag, tail, age) = if hop.started {
+            let at = hp.copied_upto.max(part.start);
+            let age = part
+                .run_at(at)
+                .map_or(0, |r| self.now.saturating_sub(r.created_ms));
+            (
+                part.end.saturating_sub(hp.copied_upto),
+                part.end.saturating_sub(hp.high_water),
+                age,
+            )
+        } else {
+            let age = part
+                .runs
+                .front()
+                .map_or(0, |r| self.now.saturating_sub(r.created_ms));
+            (part.stored(), part.stored(), age)
+        };
+        let accounted = !hop.started
+            || hp.before_start + hp.aged_out + hp.copied + hp.filtered + hp.lost_with_site + tail
+                == hp.prev_total + part.end - hp.first_pos;
+        HopPartMeasure {
+            part: p as u32,
+            source_end: part.end,
+            read_position: hp.read_pos,
+            committed: hp.committed,
+            lag_records: lag,
+            oldest_uncopied_age_ms: age,
+            uncopied_tail: tail,
+            target_end: target[q].end,
+            subtraction: target[q].end as i64 - part.end as i64,
+            drift: hp.last_drift,
+            accounted,
+        }
+    }
+
+    pub(crate) fn hop_lag(&self, h: usize) -> HopLag {
+        let mut l = HopLag {
+            records: 0,
+            age_ms: 0,
+            tail: 0,
+            subtraction: 0,
+        };
+        for p in 0..self.hops[h].parts.len() {
+            let m = self.hop_part_measure(h, p);
+            l.records += m.lag_records;
+            l.age_ms = l.age_ms.max(m.oldest_uncopied_age_ms);
+            l.tail += m.uncopied_tail;
+            l.subtraction += m.subtraction;
+        }
+        l
+    }
+
+    fn hop_measure(&self, h: usize) -> HopMeasure {
+        let hop = &self.hops[h];
+        let parts: Vec<HopPartMeasure> = (0..hop.parts.len())
+            .map(|p| self.hop_part_measure(h, p))
+            .collect();
+        let sum = |f: fn(&crate::hop::HopPart) -> u64| hop.parts.iter().map(f).sum::<u64>();
+        let in_flight = hop
+            .workers
+            .iter()
+            .filter_map(|w| w.in_flight.as_ref())
+            .map(|b| b.to - b.from)
+            .sum();
+        HopMeasure {
+            id: hop.id.clone(),
+            status: self.hop_status(h),
+            lag_records: parts.iter().map(|m| m.lag_records).sum(),
+            oldest_uncopied_age_ms: parts
+                .iter()
+                .map(|m| m.oldest_uncopied_age_ms)
+                .max()
+                .unwrap_or(0),
+            uncopied_tail: parts.iter().map(|m| m.uncopied_tail).sum(),
+            in_flight,
+            subtraction: parts.iter().map(|m| m.subtraction).sum(),
+            copied: sum(|p| p.copied),
+            filtered: sum(|p| p.filtered),
+            not_local: sum(|p| p.not_local),
+            aged_out_before_copy: sum(|p| p.aged_out),
+            duplicates: sum(|p| p.duplicates),
+            lost_with_site: sum(|p| p.lost_with_site),
+            before_start: sum(|p| p.before_start),
+            floor_ms: hop.floor_ms(),
+            latency_min_ms: hop.latency_min,
+            latency_max_ms: hop.latency_max,
+            latency_last_ms: hop.latency_last,
+            map_pairs: hop.parts.iter().map(|p| p.map.pairs().len()).sum(),
+            drift_causes: self.drift_causes(h),
+            parts,
+        }
+    }
+
+    fn drift_causes(&self, h: usize) -> Vec<String> {
+        use crate::log::fmt_n;
+        let hop = &self.hops[h];
+        let sum = |f: fn(&crate::hop::HopPart) -> u64| hop.parts.iter().map(f).sum::<u64>();
+        let mut out = Vec::new();
+        let mut add = |n: u64, what: &str| {
+            if n > 0 {
+                out.push(format!("{what}: {}", fmt_n(n)));
+            }
+        };
+        add(
+            sum(|p| p.before_start),
+            "late start (records written before the hop read from)",
+        );
+        add(sum(|p| p.aged_out), "aged out before the hop read them");
+        add(sum(|p| p.duplicates), "duplicates appended after restarts");
+        add(sum(|p| p.filtered), "filtered out");
+        let target = &self.streams[hop.dst];
+        add(
+            target.start_position,
+            "target numbering did not start at 0 (it already held records)",
+        );
+        let others: u64 = target
+            .parts
+            .iter()
+            .flat_map(|p| p.runs.iter())
+            .filter(|r| r.via_hop != h as u64)
+            .map(|r| r.len)
+            .sum();
+        add(others, "records on the target not written by this hop");
+        if hop.opts.mapping == crate::spec::PartMapping::FanOut {
+            out.push("fan-out: one source part is spread over several target parts".into());
+        }
+        out
+    }
+
+    /// Every measure, now. Costs a scan of the stored runs; call it per frame, not per event.
+    pub fn measures(&self) -> Measures {
+        let written: u64 = self.writers.iter().map(|w| w.appended).sum();
+        let copies: u64 = self
+            .streams
+            .iter()
+            .flat_map(|s| s.parts.iter())
+            .map(|p| p.stored() - p.originals)
+            .sum();
+        let survived = self.distinct_per_writer(|s| self.sites[s] != SiteStatus::Lost);
+        Measures {
+            at_ms: self.now,
+            sites: (0..self.sites.len())
+                .map(|s| SiteMeasure {
+                    name: self.site_name(s).to_string(),
+                    status: self.sites[s],
+                    census: self.site_census(s),
+                })
+                .collect(),
+            hops: (0..self.hops.len()).map(|h| self.hop_measure(h)).collect(),
+            writers: self
+                .writers
+                .iter()
+                .zip(&survived)
+                .map(|(w, (_, surv))| {
+                    let acked = w.acked(self.now);
+                    WriterMeasure {
+                        id: w.id.clone(),
+                        site: self.site_name(w.site).to_string(),
+                        stream: self.streams[w.stream].name.clone(),
+                        appended: w.appended,
+                        acknowledged: acked,
+                        refused: w.refused,
+                        unacknowledged_lost: w.unacked_lost,
+                        max_ack_delay_ms: w.max_ack_delay,
+                        survived: *surv,
+                        missing: acked.saturating_sub(*surv),
+                    }
+                })
+                .collect(),
+            readers: self
+                .readers
+                .iter()
+                .map(|r| {
+                    let st = &self.streams[r.stream];
+                    ReaderMeasure {
+                        id: r.id.clone(),
+                        site: self.site_name(r.site).to_string(),
+                        stream: st.name.clone(),
+                        positions: r.positions.clone(),
+                        lag_records: st
+                            .parts
+                            .iter()
+                            .zip(&r.positions)
+                            .map(|(p, &pos)| p.end.saturating_sub(pos))
+                            .sum(),
+                        processed: r.processed,
+                        replayed: r.replayed,
+                        gap: r.gap,
+                        last_move: r.moves.last().cloned(),
+                    }
+                })
+                .collect(),
+            streams: (0..self.streams.len())
+                .map(|s| self.stream_order(s))
+                .collect(),
+            companions: self
+                .companions
+                .iter()
+                .map(|c| CompanionMeasure {
+                    name: c.name.clone(),
+                    kind: c.kind.clone(),
+                    instances: c
+                        .instances
+                        .iter()
+                        .map(|&(s, up)| (self.site_name(s).to_string(), up && self.site_up(s)))
+                        .collect(),
+                })
+                .collect(),
+            backups: self.backups.clone(),
+            echo: EchoMeasure {
+                originals_written: written,
+                copies_stored: copies,
+                copies_per_original: if written == 0 {
+                    0.0
+                } else {
+                    copies as f64 / written as f64
+                },
+            },
+            merge: self.merge_measure(),
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! The position map a copier writes as it runs: sampled (source, target) pairs per part,
+//! following MirrorMaker 2's rule, and translation that resolves at or before.
+
+/// One pair: source position `up` was written at `down` in target part `down_part`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MapPair {
+    pub up: u64,
+    pub down: u64,
+    pub down_part: u32,
+}
+
+/// Pairs kept per part; older ones are thinned so the map stays dense near the live end.
+pub const MAP_KEEP: usize = 128;
+
+#[derive(Clone, Debug, Default)]
+pub struct PositionMap {
+    every: u64,
+    pairs: Vec<MapPair>,
+    /// The last record copied (source, target), to detect skips.
+    prev: Option<(u64, u64, u32)>,
+}
+
+impl PositionMap {
+    pub fn new(every: u64) -> Self {
+        Self {
+            every,
+            ..Self::default()
+        }
+    }
+
+    pub fn pairs(&self) -> &[MapPair] {
+        &self.pairs
+    }
+
+    /// Forgets everything (the target cluster was lost).
+    pub fn clear(&mut self) {
+        self.pairs.clear();
+        self.prev = None;
+    }
+
+    /// Records that source `up..up+len` landed at target `down..down+len` in `part`.
+    /// A pair is written for the first record, when the source skipped or went back,
+    /// when the target part changed or went back, and when the target moved at least
+    /// `every` records past the last pair.
+    pub fn record(&mut self, up: u64, down: u64, len: u64, part: u32) {
+        if len == 0 {
+            return;
+        }
+        let contiguous = matches!(self.prev, Some((pu, pd, pp))
+            if up == pu + 1 && pp == part && down > pd);
+        let last = self.pairs.last().copied();
+        let mut next_due = match last {
+            Some(l) if contiguous && l.down_part == part => l.down + 1 + self.every,
+            _ => down,
+        };
+        let end = down + len;
+        if next_due < down {
+            next_due = down;
+        }
+        if next_due < end {
+            // Pairs fall at next_due, next_due + every + 1, ...; only the newest
+            // MAP_KEEP can survive, so skip straight to them.
+            let step = self.every + 1;
+            let count = (end - 1 - next_due) / step + 1;
+            let skip = count.saturating_sub(MAP_KEEP as u64);
+            let mut d = next_due + skip * step;
+            while d < end {
+                self.push(MapPair {
+                    up: up + (d - down),
+                    down: d,
+                    down_part: part,
+                });
+                d += step;
+            }
+        }
+        self.prev = Some((up + len - 1, end - 1, part));
+    }
+
+    fn push(&mut self, pair: MapPair) {
+        if self.pairs.len() >= MAP_KEEP {
+            // Drop every second pair of the older half.
+            let half = MAP_KEEP / 2;
+            let mut kept: Vec<MapPair> = self.pairs[..half].iter().step_by(2).copied().collect();
+            kept.extend_from_slice(&self.pairs[half..]);
+            self.pairs = kept;
+        }
+        self.pairs.push(pair);
+    }
+
+    /// Translates source position `g` (the next record a reader would read): the newest
+    /// pair with `up <= g`; its `down`, plus one if `g` is past it. None if `g` is older
+    /// than every kept pair.
+    pub fn translate(&self, g: u64) -> Option<(u32, u64)> {
+        self.pairs
+            .iter()
+            .rev()
+            .find(|p| p.up <= g)
+            .map(|p| (p.down_part, p.down + u64::from(g > p.up)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contiguous_copy_writes_a_pair_every_n_plus_one() {
+        let mut m = PositionMap::new(100);
+        m.record(0, 50, 1000, 0);
+        let downs: Vec<u64> = m.pairs().iter().map(|p| p.down).collect();
+        assert_eq!(&downs[..3], &[50, 151, 252]);
+    }
+
+    #[test]
+    fn translation_is_at_or_before_and_within_n() {
+        let mut m = PositionMap::new(10);
+        m.record(0, 500, 100, 0);
+        for g in 0..100u64 {
+            let (_, t) = m.translate(g).unwrap();
+            assert!(t <= 500 + g, "g={g} t={t}");
+            assert!(500 + g - t <= 10, "g={g} t={t}");
+        }
+    }
+
+    #[test]
+    fn a_skip_writes_a_fresh_pair() {
+        let mut m = PositionMap::new(100);
+        m.record(0, 0, 10, 0);
+        m.record(20, 10, 10, 0); // ten source records were filtered
+        assert_eq!(m.pairs().len(), 2);
+        assert_eq!(m.translate(25), Some((0, 11)));
+    }
+
+    #[test]
+    fn older_than_every_pair_has_no_translation() {
+        let mut m = PositionMap::new(5);
+        m.record(100, 0, 10, 0);
+        assert_eq!(m.translate(50), None);
+    }
+
+    #[test]
+    fn pair_count_stays_bounded() {
+        let mut m = PositionMap::new(1);
+        for i in 0..1000 {
+            m.record(i * 10, i * 10, 10, 0);
+        }
+        assert!(m.pairs().len() <= MAP_KEEP);
+        let last = m.pairs().last().unwrap();
+        assert!(last.down >= 9990 - 2);
+    }
+}

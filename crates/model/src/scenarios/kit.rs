@@ -1,0 +1,128 @@
+//! Small constructors so each scenario reads as a description, not as struct literals.
+
+use crate::spec::*;
+use crate::time::Millis;
+
+pub fn spec(
+    name: &str,
+    topology: Topology,
+    timeline: Vec<TimedCommand>,
+    duration_ms: Millis,
+) -> ScenarioSpec {
+    ScenarioSpec {
+        version: FORMAT_VERSION,
+        name: name.to_string(),
+        topology,
+        timeline,
+        duration_ms,
+        sample_every_ms: (duration_ms / 200).max(100),
+        merge: None,
+    }
+}
+
+pub fn sites(names: &[&str]) -> Vec<SiteSpec> {
+    names
+        .iter()
+        .map(|n| SiteSpec {
+            name: n.to_string(),
+        })
+        .collect()
+}
+
+pub fn stream(site: &str, name: &str, parts: u32) -> StreamSpec {
+    StreamSpec {
+        site: site.into(),
+        name: name.into(),
+        parts,
+        retention: Retention::default(),
+        start_position: 0,
+    }
+}
+
+pub fn at(site: &str, stream: &str) -> StreamRef {
+    StreamRef {
+        site: site.into(),
+        stream: stream.into(),
+    }
+}
+
+pub fn hop(id: &str, from: StreamRef, to: StreamRef, options: HopOptions) -> HopSpec {
+    HopSpec {
+        id: id.into(),
+        from,
+        to,
+        options,
+    }
+}
+
+pub fn writer(id: &str, site: &str, stream: &str, rate_per_sec: f64) -> WriterSpec {
+    WriterSpec {
+        id: id.into(),
+        site: site.into(),
+        stream: stream.into(),
+        rate_per_sec,
+        interval_ms: 100,
+        durability_ms: 5,
+        keys: 16,
+        start_at_ms: 0,
+        stop_at_ms: None,
+        requires: Vec::new(),
+    }
+}
+
+pub fn reader(id: &str, site: &str, stream: &str, rate_per_sec: f64) -> ReaderSpec {
+    ReaderSpec {
+        id: id.into(),
+        site: site.into(),
+        stream: stream.into(),
+        rate_per_sec,
+        interval_ms: 100,
+        start_from: StartFrom::Earliest,
+        planned_resume: None,
+    }
+}
+
+pub fn cmd(at_s: f64, command: Command) -> TimedCommand {
+    TimedCommand {
+        at_ms: (at_s * 1000.0).round() as Millis,
+        command,
+    }
+}
+
+pub fn secs(s: f64) -> Millis {
+    (s * 1000.0).round() as Millis
+}
+
+pub fn s(x: &str) -> String {
+    x.to_string()
+}
+
+/// Copier-naming for a stamp choice: qualified names change the target stream.
+pub fn stamped_target(site: &str, from_site: &str, stream: &str, stamp: OriginStamp) -> StreamRef {
+    match stamp {
+        OriginStamp::QualifiedName => at(site, &format!("{from_site}.{stream}")),
+        _ => at(site, stream),
+    }
+}
+
+pub fn parse_stamp(v: &str) -> OriginStamp {
+    match v {
+        "marker" => OriginStamp::Marker,
+        "qualified-name" => OriginStamp::QualifiedName,
+        _ => OriginStamp::None,
+    }
+}
+
+pub const STAMP_OPTIONS: &[(&str, &str)] = &[
+    ("none", "No stamp"),
+    ("marker", "Origin marker beside the payload"),
+    ("qualified-name", "Origin-qualified stream name"),
+];
+
+pub const RESUME_OPTIONS: &[(&str, &str)] = &[
+    ("raw-number", "Same raw number (wrong on purpose)"),
+    ("position-map", "Translate through the position map"),
+    ("timestamp", "By timestamp"),
+    ("start", "From the start"),
+    ("end", "From the end"),
+];

@@ -1,0 +1,218 @@
+//! Two position spaces: why numbers drift, what a sampled map gives back, and where a
+//! reader group lands when it moves.
+
+use super::kit::*;
+use super::{button, Scenario};
+use crate::knobs::{Knob, KnobValues};
+use crate::spec::*;
+
+pub fn drift_causes() -> Scenario {
+    Scenario {
+        id: "drift-causes",
+        title: "Why the two numberings drift apart",
+        card: "position-map",
+        summary: "Each cause of drift has a toggle: the copier starts late, old records age out of A before it reads them, a restart re-appends what it had not committed, a filter leaves one writer's records behind, and B's stream already held records. Each one moves B's numbering away from A's; the measures name the cause and count it.",
+        watch_for: vec![
+            "With every toggle off the two numberings still agree only by coincidence: a single restart ends it.",
+            "The drift of the last copied record (B's position minus A's) equals the sum of the causes listed.",
+            "The position map keeps resolving correctly whatever the drift, because the copier wrote it while it knew both sides.",
+        ],
+        knobs: vec![
+            Knob::toggle("late_start", "Copier starts late (10 s)", true),
+            Knob::toggle("aged_out", "A keeps only 500 records per part", true),
+            Knob::toggle("restart", "Copier restarts at 20 s (commits every 5 s)", true),
+            Knob::toggle("filter", "Filter out the audit writer", false),
+            Knob::toggle("target_not_empty", "B's stream already held 10,000 records", false),
+        ],
+        buttons: vec![
+            button("restart", "Restart the copier", Command::RestartHop { hop: s("a-to-b") }),
+            button("start", "Start the copier now", Command::StartHop { hop: s("a-to-b") }),
+        ],
+        builder: |v: &KnobValues| {
+            let options = HopOptions {
+                start_at_ms: if v.toggle("late_start") { secs(10.0) } else { 0 },
+                commit_interval_ms: 5000,
+                filter: Filter {
+                    drop_writers: if v.toggle("filter") { vec![s("audit")] } else { vec![] },
+                },
+                map_every: Some(50),
+                ..HopOptions::default()
+            };
+            let mut a = stream("A", "orders", 2);
+            if v.toggle("aged_out") {
+                a.retention.max_records = Some(500);
+            }
+            let mut b = stream("B", "orders", 2);
+            if v.toggle("target_not_empty") {
+                b.start_position = 10_000;
+            }
+            let t = Topology {
+                sites: sites(&["A", "B"]),
+                streams: vec![a, b],
+                hops: vec![hop("a-to-b", at("A", "orders"), at("B", "orders"), options)],
+                writers: vec![writer("w1", "A", "orders", 100.0), writer("audit", "A", "orders", 20.0)],
+                ..Topology::default()
+            };
+            let timeline = if v.toggle("restart") {
+                vec![cmd(20.0, Command::RestartHop { hop: s("a-to-b") })]
+            } else {
+                vec![]
+            };
+            spec("drift-causes", t, timeline, secs(40.0))
+        },
+    }
+}
+
+/// A writer and a slower reader group on A, a copier to B, A lost at 30 s and the
+/// reader group moved to B at 32 s by `rule`.
+fn failover_topology(map_every: Option<u64>, stamps: Timestamps, reader_rate: f64) -> Topology {
+    let options = HopOptions {
+        start_at_ms: secs(3.0),
+        start_from: StartFrom::Latest,
+        timestamps: stamps,
+        map_every,
+        ..HopOptions::default()
+    };
+    Topology {
+        sites: sites(&["A", "B"]),
+        streams: vec![stream("A", "orders", 2), stream("B", "orders", 2)],
+        hops: vec![hop("a-to-b", at("A", "orders"), at("B", "orders"), options)],
+        writers: vec![writer("w1", "A", "orders", 100.0)],
+        readers: vec![reader("billing", "A", "orders", reader_rate)],
+        ..Topology::default()
+    }
+}
+
+fn failover_timeline(rule: &str) -> Vec<TimedCommand> {
+    vec![
+        cmd(30.0, Command::LoseSite { site: s("A") }),
+        cmd(
+            32.0,
+            Command::MoveWriter {
+                writer: s("w1"),
+                site: s("B"),
+            },
+        ),
+        cmd(
+            32.0,
+            Command::MoveReader {
+                reader: s("billing"),
+                site: s("B"),
+                rule: ResumeRule::parse(rule).unwrap_or(ResumeRule::PositionMap),
+            },
+        ),
+    ]
+}
+
+fn failover_buttons() -> Vec<super::Button> {
+    ResumeRule::ALL
+        .iter()
+        .map(|&rule| {
+            let (id, label) = match rule {
+                ResumeRule::RawNumber => ("move-raw", "Move readers to B: same number"),
+                ResumeRule::PositionMap => ("move-map", "Move readers to B: position map"),
+                ResumeRule::Timestamp => ("move-time", "Move readers to B: timestamp"),
+                ResumeRule::Start => ("move-start", "Move readers to B: start"),
+                ResumeRule::End => ("move-end", "Move readers to B: end"),
+            };
+            button(
+                id,
+                label,
+                Command::MoveReader {
+                    reader: s("billing"),
+                    site: s("B"),
+                    rule,
+                },
+            )
+        })
+        .chain([button(
+            "lose-a",
+            "Lose site A",
+            Command::LoseSite { site: s("A") },
+        )])
+        .collect()
+}
+
+pub fn sampled_map() -> Scenario {
+    Scenario {
+        id: "sampled-map",
+        title: "A sampled position map resolves at or before",
+        card: "position-map",
+        summary: "The copier writes a position-map pair every N records per part. When A is lost and the reader group is moved to B through the map, each part lands at or just before the record it had reached: a little replay, never a gap. The sparser the map, the more replay; with no map at all there is nothing to translate with.",
+        watch_for: vec![
+            "The replay after the move is at most N records per part and the gap is zero.",
+            "Move the slider: replay grows with N; at N = 1 it is almost nothing.",
+            "Switch the map off: the move falls back to the start of B's stream and replays everything.",
+        ],
+        knobs: vec![
+            Knob::range("map_every", "Map pair every N records", 1.0, 1000.0, 1.0, 100.0),
+            Knob::toggle("map_on", "Copier writes a position map", true),
+        ],
+        buttons: failover_buttons(),
+        builder: |v: &KnobValues| {
+            let map = v.toggle("map_on").then_some(v.number("map_every") as u64);
+            let t = failover_topology(map, Timestamps::KeepSource, 90.0);
+            spec("sampled-map", t, failover_timeline("position-map"), secs(45.0))
+        },
+    }
+}
+
+pub fn failover_resume() -> Scenario {
+    Scenario {
+        id: "failover-resume",
+        title: "Where a reader group resumes on the standby",
+        card: "reader-resume",
+        summary: "A reader group on A is a little behind the writer. A is lost and the group moves to B. Pick the resume rule: the same raw number lands on an unrelated record because B numbers differently; the position map lands just before the old place; a timestamp lands near it only if the copier kept the source's timestamps; start and end are the blunt ends of replay and gap.",
+        watch_for: vec![
+            "Raw number: B's numbering is behind A's, so the same number points past the group's place and silently skips records.",
+            "Position map: a small replay, no gap.",
+            "Timestamp: close if the copier kept source timestamps, far off if it stamped arrival times.",
+        ],
+        knobs: vec![
+            Knob::choice("resume", "Resume rule", RESUME_OPTIONS, "raw-number"),
+            Knob::choice(
+                "timestamps",
+                "Copier timestamps",
+                &[("keep-source", "Keep the source's"), ("stamp-arrival", "Stamp arrival time")],
+                "keep-source",
+            ),
+        ],
+        buttons: failover_buttons(),
+        builder: |v: &KnobValues| {
+            let stamps = match v.choice("timestamps") {
+                "stamp-arrival" => Timestamps::StampArrival,
+                _ => Timestamps::KeepSource,
+            };
+            let t = failover_topology(Some(100), stamps, 90.0);
+            spec("failover-resume", t, failover_timeline(v.choice("resume")), secs(45.0))
+        },
+    }
+}
+
+pub fn replay_vs_gap() -> Scenario {
+    Scenario {
+        id: "replay-vs-gap",
+        title: "Restart early (replay) or late (gap)",
+        card: "replay-or-gap",
+        summary: "A slow reader group is well behind when A is lost. Every resume rule trades records read twice against records never read: the start replays everything, the end skips the whole backlog, the map and a timestamp land early by a margin. A repeat can usually be absorbed downstream; a skipped record usually cannot be noticed at all.",
+        watch_for: vec![
+            "End: zero replay, and a gap equal to the group's backlog at the moment of the move.",
+            "Start: zero gap, and a replay of everything it had already processed that B still holds.",
+            "A sparse map (large N) still errs on the side of replay, never gap.",
+        ],
+        knobs: vec![
+            Knob::choice("resume", "Resume rule", RESUME_OPTIONS, "position-map"),
+            Knob::range("map_every", "Map pair every N records", 1.0, 2000.0, 1.0, 500.0),
+            Knob::range("reader_rate", "Reader rate (records/s)", 10.0, 100.0, 5.0, 60.0),
+        ],
+        buttons: failover_buttons(),
+        builder: |v: &KnobValues| {
+            let t = failover_topology(
+                Some(v.number("map_every") as u64),
+                Timestamps::KeepSource,
+                v.number("reader_rate"),
+            );
+            spec("replay-vs-gap", t, failover_timeline(v.choice("resume")), secs(45.0))
+        },
+    }
+}

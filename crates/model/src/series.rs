@@ -1,0 +1,158 @@
+//! Measures sampled on a fixed simulated-time grid, for charts. Bounded: when full,
+//! every other sample is dropped and the grid doubles, so a long run keeps its whole span.
+
+use crate::sim::Sim;
+use crate::time::Millis;
+use serde::Serialize;
+
+/// Samples kept before the grid coarsens.
+pub const SERIES_CAP: usize = 2048;
+
+/// One point of the time series. Vectors follow the topology's order of hops, sites,
+/// writers and reader groups.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Sample {
+    pub at_ms: Millis,
+    /// Copy lag in the source's own space, per hop.
+    pub hop_lag_records: Vec<u64>,
+    /// Age of the oldest uncopied record, per hop.
+    pub hop_lag_age_ms: Vec<Millis>,
+    /// Records acknowledged on the source and never yet copied, per hop.
+    pub hop_tail: Vec<u64>,
+    /// Target end minus source end, per hop: shown beside the lag to show it means nothing.
+    pub hop_subtraction: Vec<i64>,
+    pub site_stored: Vec<u64>,
+    pub writer_acked: Vec<u64>,
+    pub writer_refused: Vec<u64>,
+    pub reader_lag: Vec<u64>,
+    /// Stored copies per record ever written (echo amplification).
+    pub copies_per_original: f64,
+}
+
+#[derive(Clone, Debug)]
+pub struct Series {
+    every: Millis,
+    next: Millis,
+    samples: Vec<Sample>,
+}
+
+impl Series {
+    pub fn new(every: Millis) -> Self {
+        Self {
+            every,
+            next: 0,
+            samples: Vec::new(),
+        }
+    }
+
+    pub fn next_at(&self) -> Millis {
+        self.next
+    }
+
+    pub fn every(&self) -> Millis {
+        self.every
+    }
+
+    pub fn push(&mut self, s: Sample) {
+        self.samples.push(s);
+        if self.samples.len() >= SERIES_CAP {
+            let kept: Vec<Sample> = self.samples.drain(..).step_by(2).collect();
+            self.samples = kept;
+            self.every *= 2;
+            self.next = self.samples.last().map_or(0, |s| s.at_ms);
+        }
+        self.next += self.every;
+    }
+
+    pub fn samples(&self) -> &[Sample] {
+        &self.samples
+    }
+}
+
+impl Sim {
+    /// The time series so far (the grid step is [`Sim::series_step_ms`]).
+    pub fn series(&self) -> &[Sample] {
+        self.series.samples()
+    }
+
+    pub fn series_step_ms(&self) -> Millis {
+        self.series.every()
+    }
+
+    pub(crate) fn sample(&self) -> Sample {
+        let mut s = Sample {
+            at_ms: self.now,
+            hop_lag_records: Vec::with_capacity(self.hops.len()),
+            hop_lag_age_ms: Vec::with_capacity(self.hops.len()),
+            hop_tail: Vec::with_capacity(self.hops.len()),
+            hop_subtraction: Vec::with_capacity(self.hops.len()),
+            site_stored: vec![0; self.sites.len()],
+            writer_acked: self.writers.iter().map(|w| w.acked(self.now)).collect(),
+            writer_refused: self.writers.iter().map(|w| w.refused).collect(),
+            reader_lag: Vec::with_capacity(self.readers.len()),
+            copies_per_original: 0.0,
+        };
+        for h in 0..self.hops.len() {
+            let l = self.hop_lag(h);
+            s.hop_lag_records.push(l.records);
+            s.hop_lag_age_ms.push(l.age_ms);
+            s.hop_tail.push(l.tail);
+            s.hop_subtraction.push(l.subtraction);
+        }
+        let mut copies = 0;
+        for st in &self.streams {
+            for p in &st.parts {
+                s.site_stored[st.site] += p.stored();
+                copies += p.stored() - p.originals;
+            }
+        }
+        let written: u64 = self.writers.iter().map(|w| w.appended).sum();
+        if written > 0 {
+            s.copies_per_original = copies as f64 / written as f64;
+        }
+        for r in &self.readers {
+            let st = &self.streams[r.stream];
+            let lag = st
+                .parts
+                .iter()
+                .zip(&r.positions)
+                .map(|(p, &pos)| p.end.saturating_sub(pos))
+                .sum();
+            s.reader_lag.push(lag);
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blank(at_ms: Millis) -> Sample {
+        Sample {
+            at_ms,
+            hop_lag_records: vec![],
+            hop_lag_age_ms: vec![],
+            hop_tail: vec![],
+            hop_subtraction: vec![],
+            site_stored: vec![],
+            writer_acked: vec![],
+            writer_refused: vec![],
+            reader_lag: vec![],
+            copies_per_original: 0.0,
+        }
+    }
+
+    #[test]
+    fn coarsens_instead_of_growing() {
+        let mut s = Series::new(10);
+        for _ in 0..5000 {
+            let at = s.next_at();
+            s.push(blank(at));
+        }
+        assert!(s.samples().len() < SERIES_CAP);
+        let t: Vec<_> = s.samples().iter().map(|x| x.at_ms).collect();
+        assert!(t.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(t[1] - t[0], s.every());
+    }
+}

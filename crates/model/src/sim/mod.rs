@@ -1,0 +1,214 @@
+//! The simulation: state, the event loop and the public stepping API.
+//!
+//! Handlers for each actor live beside the actor (`writer.rs`, `hop.rs`, `reader.rs`) as
+//! `impl Sim` blocks; this file owns time, the queue, sampling and the log.
+
+mod commands;
+mod resume;
+mod setup;
+
+use crate::hop::HopState;
+use crate::log::EventLog;
+use crate::reader::ReaderState;
+use crate::rng::Rng;
+use crate::series::Series;
+use crate::spec::{Retention, ScenarioSpec, SpecError, Validated};
+use crate::store::Part;
+use crate::time::{EventQueue, Millis};
+use crate::writer::WriterState;
+use serde::Serialize;
+
+pub use commands::CommandError;
+
+/// Whether a site's cluster answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SiteStatus {
+    Up,
+    /// Still there, not answering.
+    Unreachable,
+    /// Gone with everything on it.
+    Lost,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct StreamState {
+    pub site: usize,
+    pub name: String,
+    pub parts: Vec<Part>,
+    pub retention: Retention,
+    pub start_position: u64,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct CompanionState {
+    pub name: String,
+    pub kind: String,
+    /// (site, answering) per instance.
+    pub instances: Vec<(usize, bool)>,
+}
+
+/// A file backup: how many distinct records of each writer it holds.
+#[derive(Clone, Debug, Serialize)]
+pub struct Backup {
+    pub site: String,
+    pub taken_at_ms: Millis,
+    pub records: u64,
+    pub per_writer: Vec<(String, u64)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Event {
+    WriterTick(u32),
+    HopFetch { hop: u32, worker: u32, chain: u32 },
+    HopDeliver { hop: u32, worker: u32, chain: u32 },
+    ReaderTick(u32),
+    Timeline(u32),
+}
+
+/// What one [`Sim::step`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct StepInfo {
+    pub at_ms: Millis,
+    pub kind: &'static str,
+}
+
+/// A deterministic simulation of one scenario. Cheap to clone (for checkpoints).
+#[derive(Clone, Debug)]
+pub struct Sim {
+    pub(crate) spec: ScenarioSpec,
+    pub(crate) resolved: Validated,
+    pub(crate) now: Millis,
+    pub(crate) queue: EventQueue<Event>,
+    pub(crate) rng: Rng,
+    pub(crate) sites: Vec<SiteStatus>,
+    pub(crate) streams: Vec<StreamState>,
+    pub(crate) hops: Vec<HopState>,
+    pub(crate) writers: Vec<WriterState>,
+    pub(crate) readers: Vec<ReaderState>,
+    pub(crate) companions: Vec<CompanionState>,
+    pub(crate) backups: Vec<Backup>,
+    pub(crate) log: EventLog,
+    pub(crate) series: Series,
+    pub(crate) events: u64,
+}
+
+impl Sim {
+    /// Builds a simulation at time 0. The seed is the only source of randomness.
+    pub fn new(spec: &ScenarioSpec, seed: u64) -> Result<Sim, SpecError> {
+        let resolved = spec.validate()?;
+        Ok(setup::build(spec.clone(), resolved, seed))
+    }
+
+    /// Simulated time now.
+    pub fn now(&self) -> Millis {
+        self.now
+    }
+
+    pub fn spec(&self) -> &ScenarioSpec {
+        &self.spec
+    }
+
+    /// Events processed since the start.
+    pub fn events_processed(&self) -> u64 {
+        self.events
+    }
+
+    /// Events waiting in the queue.
+    pub fn pending_events(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// Time of the next pending event.
+    pub fn next_event_at(&self) -> Option<Millis> {
+        self.queue.peek_time()
+    }
+
+    /// Processes exactly one event (time jumps to it).
+    pub fn step(&mut self) -> Option<StepInfo> {
+        let at = self.queue.peek_time()?;
+        self.sample_until(at);
+        let (at, event) = self.queue.pop()?;
+        self.now = at;
+        self.events += 1;
+        let kind = match event {
+            Event::WriterTick(w) => {
+                self.writer_tick(w as usize);
+                "writer"
+            }
+            Event::HopFetch { hop, worker, chain } => {
+                self.hop_fetch(hop as usize, worker as usize, chain);
+                "hop-fetch"
+            }
+            Event::HopDeliver { hop, worker, chain } => {
+                self.hop_deliver(hop as usize, worker as usize, chain);
+                "hop-deliver"
+            }
+            Event::ReaderTick(r) => {
+                self.reader_tick(r as usize);
+                "reader"
+            }
+            Event::Timeline(i) => {
+                let cmd = self.spec.timeline[i as usize].command.clone();
+                // Timeline commands were validated with the file.
+                let _ = self.apply(cmd);
+                "command"
+            }
+        };
+        Some(StepInfo { at_ms: at, kind })
+    }
+
+    /// Runs every event up to and including `t`, then sets the clock to `t`.
+    pub fn advance_to(&mut self, t: Millis) {
+        while self.advance_with_budget(t, u64::MAX) {
+            if self.now >= t {
+                break;
+            }
+        }
+    }
+
+    /// Like [`Sim::advance_to`] but stops after `max_events`; returns true once `t`
+    /// is reached. The browser calls this each frame so it never blocks for long.
+    pub fn advance_with_budget(&mut self, t: Millis, max_events: u64) -> bool {
+        let mut done = 0;
+        while let Some(at) = self.queue.peek_time() {
+            if at > t {
+                break;
+            }
+            if done >= max_events {
+                return false;
+            }
+            self.step();
+            done += 1;
+        }
+        self.sample_until(t + 1);
+        self.now = self.now.max(t);
+        true
+    }
+
+    /// Takes series samples for every grid point before `t` (state is constant
+    /// between events, so a sample at a grid point is the state before time `t`).
+    fn sample_until(&mut self, t: Millis) {
+        while self.series.next_at() < t {
+            let at = self.series.next_at();
+            let saved = self.now;
+            self.now = self.now.max(at);
+            let sample = self.sample();
+            self.series.push(sample);
+            self.now = saved;
+        }
+    }
+
+    /// How many recent log entries to keep (0 turns narration off, as the benchmark does).
+    pub fn set_log_capacity(&mut self, n: usize) {
+        self.log.set_capacity(n);
+    }
+
+    pub(crate) fn site_name(&self, site: usize) -> &str {
+        &self.resolved.sites[site]
+    }
+
+    pub(crate) fn site_up(&self, site: usize) -> bool {
+        self.sites[site] == SiteStatus::Up
+    }
+}

@@ -1,0 +1,128 @@
+//! Building the initial state from a validated spec and scheduling the first events.
+
+use super::{CompanionState, Event, Sim, SiteStatus, StreamState};
+use crate::hop::HopState;
+use crate::log::EventLog;
+use crate::reader::ReaderState;
+use crate::rng::Rng;
+use crate::series::Series;
+use crate::spec::{ScenarioSpec, Validated};
+use crate::store::Part;
+use crate::time::EventQueue;
+use crate::writer::WriterState;
+
+pub(super) fn build(spec: ScenarioSpec, resolved: Validated, seed: u64) -> Sim {
+    let mut rng = Rng::new(seed);
+    let streams: Vec<StreamState> = resolved
+        .streams
+        .iter()
+        .map(|(site, s)| StreamState {
+            site: *site,
+            name: s.name.clone(),
+            parts: (0..s.parts).map(|_| Part::new(s.start_position)).collect(),
+            retention: s.retention,
+            start_position: s.start_position,
+        })
+        .collect();
+    let t = &spec.topology;
+    let writers: Vec<WriterState> = t
+        .writers
+        .iter()
+        .zip(&resolved.writers)
+        .map(|(w, &(site, stream))| {
+            let requires = w
+                .requires
+                .iter()
+                .filter_map(|c| t.companions.iter().position(|x| &x.name == c))
+                .collect();
+            let parts = streams[stream].parts.len();
+            WriterState::new(
+                w,
+                site,
+                stream,
+                parts,
+                requires,
+                rng.up_to(parts as u64 - 1) as usize,
+            )
+        })
+        .collect();
+    let hops: Vec<HopState> = t
+        .hops
+        .iter()
+        .zip(&resolved.hops)
+        .map(|(h, &(src, dst))| {
+            let drop: Vec<u16> = h
+                .options
+                .filter
+                .drop_writers
+                .iter()
+                .filter_map(|w| t.writers.iter().position(|x| &x.id == w))
+                .map(|i| i as u16)
+                .collect();
+            HopState::new(
+                h,
+                src,
+                dst,
+                streams[src].site,
+                streams[dst].site,
+                streams[src].parts.len(),
+                drop,
+            )
+        })
+        .collect();
+    let readers: Vec<ReaderState> = t
+        .readers
+        .iter()
+        .zip(&resolved.readers)
+        .map(|(r, &(site, stream))| ReaderState::new(r, site, stream, streams[stream].parts.len()))
+        .collect();
+    let companions = t
+        .companions
+        .iter()
+        .zip(&resolved.companions)
+        .map(|(c, sites)| CompanionState {
+            name: c.name.clone(),
+            kind: c.kind.clone(),
+            instances: sites.iter().map(|&s| (s, true)).collect(),
+        })
+        .collect();
+    let mut queue = EventQueue::default();
+    for (i, tc) in spec.timeline.iter().enumerate() {
+        queue.push(tc.at_ms, Event::Timeline(i as u32));
+    }
+    for (i, w) in writers.iter().enumerate() {
+        queue.push(w.start_at, Event::WriterTick(i as u32));
+    }
+    for (i, h) in hops.iter().enumerate() {
+        for worker in 0..h.workers.len() {
+            queue.push(
+                h.opts.start_at_ms,
+                Event::HopFetch {
+                    hop: i as u32,
+                    worker: worker as u32,
+                    chain: 0,
+                },
+            );
+        }
+    }
+    for (i, r) in readers.iter().enumerate() {
+        queue.push(r.interval, Event::ReaderTick(i as u32));
+    }
+    Sim {
+        sites: vec![SiteStatus::Up; resolved.sites.len()],
+        series: Series::new(spec.sample_every_ms),
+        spec,
+        resolved,
+        now: 0,
+        queue,
+        rng,
+        streams,
+        hops,
+        writers,
+        readers,
+        companions,
+        backups: Vec::new(),
+        log: EventLog::new(200),
+        events: 0,
+    }
+}

@@ -1,0 +1,366 @@
+//! The topology-and-scenario file format (JSON, versioned). Field names are snake_case,
+//! enum values kebab-case, times in simulated milliseconds. Every struct refuses unknown
+//! fields so a typo is an error, not a silently ignored setting.
+
+mod command;
+mod validate;
+
+pub use command::{Command, ResumeRule, TimedCommand};
+pub use validate::{check_command, SpecError, Validated};
+
+use crate::time::Millis;
+use serde::{Deserialize, Serialize};
+
+/// The file format version this model reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A whole scenario file: a topology, a timeline of commands and a suggested duration.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioSpec {
+    pub version: u32,
+    #[serde(default)]
+    pub name: String,
+    pub topology: Topology,
+    #[serde(default)]
+    pub timeline: Vec<TimedCommand>,
+    #[serde(default = "d_duration")]
+    pub duration_ms: Millis,
+    /// Grid of the measures time series.
+    #[serde(default = "d_sample")]
+    pub sample_every_ms: Millis,
+    /// Compare merge rules over a stream written at two sites (no-single-order).
+    #[serde(default)]
+    pub merge: Option<MergeSpec>,
+}
+
+/// Which stream to merge, and the rule the learner picked.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MergeSpec {
+    pub stream: String,
+    pub rule: MergeRule,
+}
+
+/// A rule for putting records from two sites into one order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MergeRule {
+    /// By the record's create timestamp, ties broken by site name.
+    Timestamp,
+    /// By whole second, the first site's records before the second's.
+    SitePriority,
+    /// The order the first site stored them in.
+    ArrivalAtFirst,
+    /// The order the second site stored them in.
+    ArrivalAtSecond,
+}
+
+impl MergeRule {
+    pub const ALL: [MergeRule; 4] = [
+        MergeRule::Timestamp,
+        MergeRule::SitePriority,
+        MergeRule::ArrivalAtFirst,
+        MergeRule::ArrivalAtSecond,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            MergeRule::Timestamp => "timestamp",
+            MergeRule::SitePriority => "site-priority",
+            MergeRule::ArrivalAtFirst => "arrival-at-first",
+            MergeRule::ArrivalAtSecond => "arrival-at-second",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<MergeRule> {
+        Self::ALL.into_iter().find(|r| r.id() == s)
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Topology {
+    pub sites: Vec<SiteSpec>,
+    #[serde(default)]
+    pub streams: Vec<StreamSpec>,
+    #[serde(default)]
+    pub hops: Vec<HopSpec>,
+    #[serde(default)]
+    pub writers: Vec<WriterSpec>,
+    #[serde(default)]
+    pub readers: Vec<ReaderSpec>,
+    #[serde(default)]
+    pub companions: Vec<CompanionSpec>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiteSpec {
+    pub name: String,
+}
+
+/// A stream on one site's cluster.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StreamSpec {
+    pub site: String,
+    pub name: String,
+    #[serde(default = "d_one")]
+    pub parts: u32,
+    #[serde(default)]
+    pub retention: Retention,
+    /// Where each part's numbering stands when the run begins (a stream that already
+    /// held records starts high).
+    #[serde(default)]
+    pub start_position: u64,
+}
+
+/// Removes the oldest records; both limits may apply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Retention {
+    #[serde(default)]
+    pub max_age_ms: Option<Millis>,
+    #[serde(default)]
+    pub max_records: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StreamRef {
+    pub site: String,
+    pub stream: String,
+}
+
+/// A copier hop: reads `from`, appends to `to`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HopSpec {
+    pub id: String,
+    pub from: StreamRef,
+    pub to: StreamRef,
+    #[serde(default)]
+    pub options: HopOptions,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartFrom {
+    Earliest,
+    Latest,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PartMapping {
+    /// Source part i feeds target part i (modulo the target's part count).
+    OneToOne,
+    /// Each batch goes to the next target part in turn: one key lands in many parts.
+    FanOut,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Timestamps {
+    KeepSource,
+    StampArrival,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OriginStamp {
+    None,
+    /// Metadata beside the payload naming the origin site.
+    Marker,
+    /// Copies go to a stream named `<source site>.<stream>`.
+    QualifiedName,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Filter {
+    /// Records from these writers are not copied.
+    #[serde(default)]
+    pub drop_writers: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HopOptions {
+    /// The hop does nothing before this time (late start).
+    pub start_at_ms: Millis,
+    /// Where it starts reading once it starts.
+    pub start_from: StartFrom,
+    /// Wait between fetches when there was nothing new (read cadence).
+    pub poll_interval_ms: Millis,
+    pub batch_max: u64,
+    /// Link round trip between the sites, paid on every fetch.
+    pub rtt_ms: Millis,
+    /// Extra random delay in 0..=jitter on each round trip.
+    pub rtt_jitter_ms: Millis,
+    /// The target's own durable write before it acknowledges the copier.
+    pub target_write_ms: Millis,
+    /// Parallel workers; part p is served by worker p % workers.
+    pub workers: u32,
+    /// Throughput cap in records per second (None: uncapped).
+    pub max_records_per_sec: Option<u64>,
+    pub filter: Filter,
+    pub mapping: PartMapping,
+    pub timestamps: Timestamps,
+    pub stamp: OriginStamp,
+    /// With a marker: skip records whose marker names another site.
+    pub forward_only_local: bool,
+    /// Write a position-map pair every N records per part (None: no map).
+    pub map_every: Option<u64>,
+    /// How often the copier commits its own read progress.
+    pub commit_interval_ms: Millis,
+}
+
+impl Default for HopOptions {
+    fn default() -> Self {
+        Self {
+            start_at_ms: 0,
+            start_from: StartFrom::Earliest,
+            poll_interval_ms: 200,
+            batch_max: 500,
+            rtt_ms: 40,
+            rtt_jitter_ms: 0,
+            target_write_ms: 5,
+            workers: 1,
+            max_records_per_sec: None,
+            filter: Filter::default(),
+            mapping: PartMapping::OneToOne,
+            timestamps: Timestamps::KeepSource,
+            stamp: OriginStamp::None,
+            forward_only_local: true,
+            map_every: Some(100),
+            commit_interval_ms: 1000,
+        }
+    }
+}
+
+/// Produces to `stream` on `site` at a steady rate, keys hashed to parts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WriterSpec {
+    pub id: String,
+    pub site: String,
+    pub stream: String,
+    pub rate_per_sec: f64,
+    #[serde(default = "d_interval")]
+    pub interval_ms: Millis,
+    /// The cluster acknowledges after this durability delay.
+    #[serde(default = "d_durability")]
+    pub durability_ms: Millis,
+    #[serde(default = "d_keys")]
+    pub keys: u32,
+    #[serde(default)]
+    pub start_at_ms: Millis,
+    #[serde(default)]
+    pub stop_at_ms: Option<Millis>,
+    /// Companions (by name) the writer must reach before each publish.
+    #[serde(default)]
+    pub requires: Vec<String>,
+}
+
+/// A reader group with a stored read position per part.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReaderSpec {
+    pub id: String,
+    pub site: String,
+    pub stream: String,
+    pub rate_per_sec: f64,
+    #[serde(default = "d_interval")]
+    pub interval_ms: Millis,
+    #[serde(default = "d_earliest")]
+    pub start_from: StartFrom,
+    /// The resume rule the runbook plans for a failover (checked by the lint).
+    #[serde(default)]
+    pub planned_resume: Option<ResumeRule>,
+}
+
+/// A service outside the brokers that the publish path depends on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompanionSpec {
+    pub name: String,
+    #[serde(default = "d_contract")]
+    pub kind: String,
+    /// Sites running an instance.
+    pub sites: Vec<String>,
+}
+
+fn d_duration() -> Millis {
+    60_000
+}
+fn d_sample() -> Millis {
+    1_000
+}
+fn d_one() -> u32 {
+    1
+}
+fn d_interval() -> Millis {
+    100
+}
+fn d_durability() -> Millis {
+    5
+}
+fn d_keys() -> u32 {
+    16
+}
+fn d_earliest() -> StartFrom {
+    StartFrom::Earliest
+}
+fn d_contract() -> String {
+    "contract-store".into()
+}
+
+impl ScenarioSpec {
+    /// Parses and validates a scenario file.
+    pub fn from_json(text: &str) -> Result<ScenarioSpec, SpecError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| SpecError::new("(file)", e.to_string()))?;
+        match value.get("version").and_then(|v| v.as_u64()) {
+            Some(v) if v == u64::from(FORMAT_VERSION) => {}
+            Some(v) => {
+                return Err(SpecError::new(
+                    "version",
+                    format!("unsupported version {v}; this model reads version {FORMAT_VERSION}"),
+                ))
+            }
+            None => {
+                return Err(SpecError::new(
+                    "version",
+                    "missing or not a number; write \"version\": 1",
+                ))
+            }
+        }
+        let spec: ScenarioSpec =
+            serde_json::from_str(text).map_err(|e| SpecError::from_serde(&e))?;
+        spec.validate()?;
+        Ok(spec)
+    }
+
+    /// Pretty JSON, the form `hoplab export` prints.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("spec serialises")
+    }
+
+    /// Checks names and references; the error names the field and the problem.
+    pub fn validate(&self) -> Result<Validated, SpecError> {
+        validate::validate(self)
+    }
+}
+
+/// The stream a hop writes to, after applying an origin-qualified name.
+pub fn qualified_target(hop: &HopSpec) -> StreamRef {
+    match hop.options.stamp {
+        OriginStamp::QualifiedName => StreamRef {
+            site: hop.to.site.clone(),
+            stream: format!("{}.{}", hop.from.site, hop.from.stream),
+        },
+        _ => hop.to.clone(),
+    }
+}

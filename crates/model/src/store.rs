@@ -1,0 +1,287 @@
+//! A part's records, stored as runs: a run is a block of consecutive positions whose
+//! records share everything but their number (same writer batch, same copy). Cost grows
+//! with runs (batches), never with records.
+
+use crate::spec::Retention;
+use crate::time::Millis;
+use std::collections::VecDeque;
+
+/// Marker for "not copied from anywhere" in [`Run::src_pos`] / [`Run::via_hop`].
+pub const NONE: u64 = u64::MAX;
+
+/// The logical fact a record carries: recognisable on every cluster.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PayloadId {
+    pub writer: u16,
+    /// The part the writer placed it in on its origin cluster.
+    pub part: u16,
+    pub seq: u64,
+}
+
+/// A block of `len` records at positions `pos..pos+len` on one cluster.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    pub pos: u64,
+    pub len: u64,
+    /// Payload of the first record; the i-th record has `seq + i`.
+    pub payload: PayloadId,
+    /// Site where the fact was first written.
+    pub origin: u8,
+    /// How many hops this copy travelled (0: written here by a writer).
+    pub hops: u16,
+    /// 0 for a first copy; the copier's restart epoch for a re-appended duplicate.
+    pub dup: u16,
+    /// Origin marker written by a hop, if any (site index).
+    pub stamp: Option<u8>,
+    /// When the writer created the fact (model knowledge, never changes).
+    pub created_ms: Millis,
+    /// The record's timestamp as this cluster holds it.
+    pub ts_ms: Millis,
+    /// When it was appended to this cluster.
+    pub arrived_ms: Millis,
+    /// When this cluster made it durable (readable by copiers and readers).
+    pub durable_ms: Millis,
+    /// Position of the first record on the cluster it was copied from.
+    pub src_pos: u64,
+    /// Hop index that wrote it, or NONE.
+    pub via_hop: u64,
+}
+
+impl Run {
+    /// The sub-run covering positions `from..to` (clamped to this run).
+    pub fn slice(&self, from: u64, to: u64) -> Run {
+        let a = from.max(self.pos);
+        let b = to.min(self.pos + self.len);
+        let skip = a - self.pos;
+        let mut r = self.clone();
+        r.pos = a;
+        r.len = b.saturating_sub(a);
+        r.payload.seq += skip;
+        if r.src_pos != NONE {
+            r.src_pos += skip;
+        }
+        r
+    }
+
+    pub fn end(&self) -> u64 {
+        self.pos + self.len
+    }
+}
+
+/// One part of a stream on one cluster.
+#[derive(Clone, Debug, Default)]
+pub struct Part {
+    pub runs: VecDeque<Run>,
+    /// First retained position.
+    pub start: u64,
+    /// Next position to be given out.
+    pub end: u64,
+    /// Records removed by retention so far.
+    pub aged_out: u64,
+    /// Stored records written here by writers (hops == 0).
+    pub originals: u64,
+}
+
+impl Part {
+    pub fn new(start: u64) -> Self {
+        Self {
+            start,
+            end: start,
+            ..Self::default()
+        }
+    }
+
+    pub fn stored(&self) -> u64 {
+        self.end - self.start
+    }
+
+    /// Appends `run` (its `pos` is overwritten) and returns the position it got.
+    pub fn append(&mut self, mut run: Run) -> u64 {
+        let pos = self.end;
+        run.pos = pos;
+        self.end += run.len;
+        if run.hops == 0 {
+            self.originals += run.len;
+        }
+        self.runs.push_back(run);
+        pos
+    }
+
+    /// Positions below this are durable at `now`: what readers and copiers may see.
+    pub fn durable_end(&self, now: Millis) -> u64 {
+        let mut end = self.end;
+        for r in self.runs.iter().rev() {
+            if r.durable_ms <= now {
+                break;
+            }
+            end = r.pos;
+        }
+        end
+    }
+
+    /// Index of the run holding `pos`, if retained.
+    pub fn run_index(&self, pos: u64) -> Option<usize> {
+        if pos < self.start || pos >= self.end {
+            return None;
+        }
+        let i = self.runs.partition_point(|r| r.end() <= pos);
+        (i < self.runs.len()).then_some(i)
+    }
+
+    pub fn run_at(&self, pos: u64) -> Option<&Run> {
+        self.run_index(pos).map(|i| &self.runs[i])
+    }
+
+    /// Copies of the runs covering `from..to`, cut to that range.
+    pub fn read(&self, from: u64, to: u64, out: &mut Vec<Run>) {
+        let Some(mut i) = self.run_index(from.max(self.start)) else {
+            return;
+        };
+        while i < self.runs.len() && self.runs[i].pos < to {
+            out.push(self.runs[i].slice(from, to));
+            i += 1;
+        }
+    }
+
+    /// Removes what the retention rule says is too old or too many. Returns the count.
+    pub fn enforce_retention(&mut self, now: Millis, rule: &Retention) -> u64 {
+        let before = self.start;
+        if let Some(max) = rule.max_records {
+            if self.stored() > max {
+                self.trim_to(self.end - max);
+            }
+        }
+        if let Some(age) = rule.max_age_ms {
+            let cutoff = now.saturating_sub(age);
+            while let Some(r) = self.runs.front() {
+                if r.ts_ms >= cutoff || now < age {
+                    break;
+                }
+                let to = r.end();
+                self.trim_to(to);
+            }
+        }
+        let removed = self.start - before;
+        self.aged_out += removed;
+        removed
+    }
+
+    /// Drops every record below `pos`.
+    fn trim_to(&mut self, pos: u64) {
+        while let Some(r) = self.runs.front_mut() {
+            if r.end() <= pos {
+                if r.hops == 0 {
+                    self.originals -= r.len;
+                }
+                self.runs.pop_front();
+            } else {
+                if r.pos < pos {
+                    let cut = r.slice(pos, r.end());
+                    if r.hops == 0 {
+                        self.originals -= r.len - cut.len;
+                    }
+                    *r = cut;
+                }
+                break;
+            }
+        }
+        self.start = self.start.max(pos);
+    }
+
+    /// Everything is gone (the cluster was lost); numbering restarts at `restart_at`.
+    pub fn wipe(&mut self, restart_at: u64) -> u64 {
+        let lost = self.stored();
+        *self = Part::new(restart_at);
+        lost
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(crate) fn run(len: u64, seq: u64, ts: Millis) -> Run {
+        Run {
+            pos: 0,
+            len,
+            payload: PayloadId {
+                writer: 0,
+                part: 0,
+                seq,
+            },
+            origin: 0,
+            hops: 0,
+            dup: 0,
+            stamp: None,
+            created_ms: ts,
+            ts_ms: ts,
+            arrived_ms: ts,
+            durable_ms: ts + 5,
+            src_pos: NONE,
+            via_hop: NONE,
+        }
+    }
+
+    #[test]
+    fn append_numbers_from_start_position() {
+        let mut p = Part::new(1000);
+        assert_eq!(p.append(run(10, 0, 0)), 1000);
+        assert_eq!(p.append(run(5, 10, 1)), 1010);
+        assert_eq!(p.end, 1015);
+        assert_eq!(p.run_at(1012).unwrap().payload.seq, 10);
+    }
+
+    #[test]
+    fn read_cuts_runs_to_range() {
+        let mut p = Part::new(0);
+        p.append(run(10, 0, 0));
+        p.append(run(10, 10, 1));
+        let mut out = Vec::new();
+        p.read(5, 15, &mut out);
+        assert_eq!(out.len(), 2);
+        assert_eq!((out[0].pos, out[0].len, out[0].payload.seq), (5, 5, 5));
+        assert_eq!((out[1].pos, out[1].len, out[1].payload.seq), (10, 5, 10));
+    }
+
+    #[test]
+    fn retention_by_count_splits_a_run() {
+        let mut p = Part::new(0);
+        p.append(run(10, 0, 0));
+        p.append(run(10, 10, 1));
+        let removed = p.enforce_retention(
+            5,
+            &Retention {
+                max_age_ms: None,
+                max_records: Some(12),
+            },
+        );
+        assert_eq!(removed, 8);
+        assert_eq!(p.start, 8);
+        assert_eq!(p.originals, 12);
+        assert_eq!(p.runs[0].payload.seq, 8);
+    }
+
+    #[test]
+    fn retention_by_age_removes_whole_old_runs() {
+        let mut p = Part::new(0);
+        p.append(run(10, 0, 0));
+        p.append(run(10, 10, 100));
+        p.enforce_retention(
+            150,
+            &Retention {
+                max_age_ms: Some(100),
+                max_records: None,
+            },
+        );
+        assert_eq!(p.start, 10);
+    }
+
+    #[test]
+    fn durable_end_hides_records_not_yet_durable() {
+        let mut p = Part::new(0);
+        p.append(run(10, 0, 0));
+        p.append(run(10, 10, 100));
+        assert_eq!(p.durable_end(50), 10);
+        assert_eq!(p.durable_end(105), 20);
+    }
+}
