@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Runs every test Hoplab has, installing whatever is missing first (see setup.sh):
+#   lint        cargo fmt --check; clippy -D warnings for the host and for wasm32
+#   native      cargo test --workspace: the model, the content validator, pure site logic
+#   components  wasm-bindgen-test in headless Chromium, mounting real components
+#   e2e         the release build served on 127.0.0.1, driven in headless Chromium
+# Prints one summary line per layer and exits non-zero if any layer fails.
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+setup_all || { echo "setup failed"; exit 1; }
+cd "$ROOT"
+
+LOGS="$ROOT/target/test-logs"
+mkdir -p "$LOGS"
+declare -a SUMMARY=()
+FAILED=0
+TOTAL_PASSED=0
+TOTAL_FAILED=0
+
+# Sums the counts in cargo's and node's closing lines.
+count_cargo() { grep -Eo 'test result: [a-zA-Z]+\. [0-9]+ passed; [0-9]+ failed' "$1" | awk '{p+=$4; f+=$6} END {print p+0, f+0}'; }
+count_node() { awk '/^# pass /{p=$3} /^# fail /{f=$3} END {print p+0, f+0}' "$1"; }
+
+# run_layer NAME COUNTER COMMAND...: streams the output, records "NAME: N passed, M failed".
+run_layer() {
+  local name="$1" counter="$2"; shift 2
+  local log="$LOGS/$name.log"
+  say "layer: $name"
+  "$@" 2>&1 | tee "$log"
+  local status=${PIPESTATUS[0]}
+  local passed=0 failed=0
+  if [ "$counter" != none ]; then read -r passed failed < <("$counter" "$log"); fi
+  if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+  TOTAL_PASSED=$((TOTAL_PASSED + passed)); TOTAL_FAILED=$((TOTAL_FAILED + failed))
+  if [ "$status" -ne 0 ]; then FAILED=1; fi
+  if [ "$counter" = none ]; then
+    SUMMARY+=("$name: $([ "$status" -eq 0 ] && echo ok || echo FAILED)")
+  else
+    SUMMARY+=("$name: $passed passed, $failed failed")
+  fi
+}
+
+lint() {
+  cargo fmt --all --check &&
+    cargo clippy --workspace --all-targets --locked -- -D warnings &&
+    cargo clippy -p hoplab --target wasm32-unknown-unknown --all-targets --locked -- -D warnings
+}
+
+components() {
+  CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120 \
+    cargo test -p hoplab --target wasm32-unknown-unknown --test components --locked
+}
+
+e2e() {
+  trunk build --release --offline && (cd tests/e2e && npm test)
+}
+
+run_layer lint none lint
+run_layer native count_cargo cargo test --workspace --locked
+run_layer components count_cargo components
+run_layer e2e count_node e2e
+
+echo
+echo "== summary =="
+for line in "${SUMMARY[@]}"; do echo "$line"; done
+echo "total: $TOTAL_PASSED passed, $TOTAL_FAILED failed"
+exit "$FAILED"
