@@ -29,8 +29,7 @@ pub struct StreamOrder {
     pub stream: String,
     pub parts: u32,
     pub stored: u64,
-    /// Source sequences (writer, origin part) whose records sit in more than one part:
-    /// their keys have no single order here.
+    /// Keys whose records sit in more than one part: they have no single order here.
     pub keys_split: u64,
     /// First copies stored after a later record of the same source sequence.
     pub order_inversions: u64,
@@ -107,7 +106,14 @@ impl Sim {
             stream: st.name.clone(),
             parts: st.parts.len() as u32,
             stored: st.parts.iter().map(|p| p.stored()).sum(),
-            keys_split: home.values().filter(|(_, split)| *split).count() as u64,
+            keys_split: home
+                .iter()
+                .filter(|(_, (_, split))| *split)
+                .map(|(&(w, p), _)| {
+                    let keys = &self.writers[usize::from(w)].keys_of_part;
+                    keys.get(usize::from(p)).map_or(1, |k| k.len().max(1)) as u64
+                })
+                .sum(),
             order_inversions: inversions,
         }
     }

@@ -52,6 +52,8 @@ pub(crate) struct HopPart {
     /// Target position minus source position of the last record copied.
     pub last_drift: Option<i64>,
     pub target_part_last: Option<u32>,
+    /// Batches sent so far under fan-out, to pick the next target part.
+    pub fan_next: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -66,8 +68,8 @@ pub(crate) struct Batch {
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Worker {
-    pub in_flight: Option<Batch>,
-    next_part: usize,
+    /// Batches of the current fetch, one per part with data (empty: idle).
+    pub in_flight: Vec<Batch>,
 }
 
 #[derive(Clone, Debug)]
@@ -88,7 +90,6 @@ pub(crate) struct HopState {
     pub parts: Vec<HopPart>,
     pub workers: Vec<Worker>,
     pub drop_writers: Vec<u16>,
-    fan_next: u32,
     throttle_until: Millis,
     last_commit: Millis,
     /// Copy latency (target arrival minus creation) of first copies.
@@ -128,7 +129,6 @@ impl HopState {
                 .collect(),
             workers: vec![Worker::default(); h.options.workers.min(parts as u32).max(1) as usize],
             drop_writers,
-            fan_next: 0,
             throttle_until: 0,
             last_commit: 0,
             latency_min: None,
@@ -198,20 +198,23 @@ impl Sim {
         );
     }
 
-    /// Parts served by `worker`, in round-robin order from its cursor.
-    fn worker_parts(&self, h: usize, worker: usize) -> Vec<usize> {
+    /// Parts served by `worker`: p, p + workers, ... (no allocation, on the hot path).
+    fn worker_parts(&self, h: usize, worker: usize) -> impl Iterator<Item = usize> {
         let hop = &self.hops[h];
-        let n = hop.parts.len();
-        let w = hop.workers.len();
-        let start = hop.workers[worker].next_part;
-        (0..n)
-            .map(|i| (start + i) % n)
-            .filter(|p| p % w == worker)
-            .collect()
+        (worker..hop.parts.len()).step_by(hop.workers.len())
     }
 
+    /// Whether any part of `worker` has durable records it has not read.
+    fn worker_has_data(&self, h: usize, worker: usize) -> bool {
+        let src = &self.streams[self.hops[h].src];
+        self.worker_parts(h, worker)
+            .any(|p| src.parts[p].durable_end(self.now) > self.hops[h].parts[p].read_pos)
+    }
+
+    /// One fetch covers every part of the worker (as a real fetch request does), up to
+    /// `batch_max` records per part.
     pub(crate) fn hop_fetch(&mut self, h: usize, worker: usize, chain: u32) {
-        if chain != self.hops[h].chain || self.hops[h].workers[worker].in_flight.is_some() {
+        if chain != self.hops[h].chain || !self.hops[h].workers[worker].in_flight.is_empty() {
             return;
         }
         let now = self.now;
@@ -226,13 +229,17 @@ impl Sim {
             self.schedule_fetch(h, worker, now + poll);
             return;
         }
-        let (src, src_site) = (self.hops[h].src, self.hops[h].src_site);
-        let mut chosen = None;
-        for p in self.worker_parts(h, worker) {
-            let retention = self.streams[src].retention;
+        let src = self.hops[h].src;
+        let retention = self.streams[src].retention;
+        let rtt = self.hops[h].opts.rtt_ms + self.rng.up_to(self.hops[h].opts.rtt_jitter_ms);
+        let hop = &mut self.hops[h];
+        let arrive = now + rtt + hop.opts.target_write_ms;
+        let mut batches = std::mem::take(&mut hop.workers[worker].in_flight);
+        let mut total = 0;
+        for p in (worker..hop.parts.len()).step_by(hop.workers.len()) {
             let part = &mut self.streams[src].parts[p];
             part.enforce_retention(now, &retention);
-            let hp = &mut self.hops[h].parts[p];
+            let hp = &mut hop.parts[p];
             if hp.read_pos > part.end {
                 hp.read_pos = part.start; // numbering went back (site rebuilt): start over
             }
@@ -243,38 +250,32 @@ impl Sim {
                 hp.high_water = hp.high_water.max(part.start);
                 hp.copied_upto = hp.copied_upto.max(part.start);
             }
-            if part.durable_end(now) > hp.read_pos {
-                chosen = Some(p);
-                break;
+            let from = hp.read_pos;
+            let to = part.durable_end(now).min(from + hop.opts.batch_max);
+            if to <= from {
+                continue;
             }
+            let mut runs = Vec::new();
+            part.read(from, to, &mut runs);
+            hp.read_pos = to;
+            total += to - from;
+            batches.push(Batch {
+                part: p,
+                from,
+                to,
+                runs,
+                depart_ms: now + rtt / 2,
+                arrive_ms: arrive,
+            });
         }
-        let Some(p) = chosen else {
+        if batches.is_empty() {
             self.schedule_fetch(h, worker, now + poll);
             return;
-        };
-        let hop = &self.hops[h];
-        let part = &self.streams[src].parts[p];
-        let from = hop.parts[p].read_pos;
-        let to = part.durable_end(now).min(from + hop.opts.batch_max);
-        let mut runs = Vec::new();
-        part.read(from, to, &mut runs);
-        let rtt = hop.opts.rtt_ms + self.rng.up_to(hop.opts.rtt_jitter_ms);
-        let hop = &mut self.hops[h];
-        let arrive = now + rtt + hop.opts.target_write_ms;
-        let n = hop.parts.len();
-        hop.workers[worker].next_part = (p + 1) % n;
-        hop.parts[p].read_pos = to;
-        if let Some(cap) = hop.opts.max_records_per_sec {
-            hop.throttle_until = hop.throttle_until.max(now) + (to - from) * 1000 / cap;
         }
-        hop.workers[worker].in_flight = Some(Batch {
-            part: p,
-            from,
-            to,
-            runs,
-            depart_ms: now + rtt / 2,
-            arrive_ms: arrive,
-        });
+        if let Some(cap) = hop.opts.max_records_per_sec {
+            hop.throttle_until = hop.throttle_until.max(now) + total * 1000 / cap;
+        }
+        hop.workers[worker].in_flight = batches;
         let chain = hop.chain;
         self.queue.push(
             arrive,
@@ -284,7 +285,6 @@ impl Sim {
                 chain,
             },
         );
-        let _ = src_site;
     }
 
     pub(crate) fn hop_deliver(&mut self, h: usize, worker: usize, chain: u32) {
@@ -292,38 +292,41 @@ impl Sim {
             return;
         }
         let now = self.now;
-        let Some(batch) = self.hops[h].workers[worker].in_flight.take() else {
-            return;
-        };
+        let batches = std::mem::take(&mut self.hops[h].workers[worker].in_flight);
         let hop = &self.hops[h];
         let next = if self.site_up(hop.dst_site) && !hop.link_cut {
-            self.append_copies(h, &batch);
-            let more = {
-                let src = &self.streams[self.hops[h].src];
-                self.worker_parts(h, worker)
-                    .into_iter()
-                    .any(|p| src.parts[p].durable_end(now) > self.hops[h].parts[p].read_pos)
-            };
-            if more {
+            for batch in &batches {
+                self.append_copies(h, batch);
+            }
+            self.hop_commit_if_due(h);
+            if self.worker_has_data(h, worker) {
                 now.max(self.hops[h].throttle_until)
             } else {
                 now + self.hops[h].opts.poll_interval_ms
             }
         } else {
             // The write failed: the copier retries from what the target holds.
-            let hp = &mut self.hops[h].parts[batch.part];
-            hp.read_pos = hp.copied_upto;
+            let mut n = 0;
+            for batch in &batches {
+                let hp = &mut self.hops[h].parts[batch.part];
+                hp.read_pos = hp.copied_upto;
+                n += batch.to - batch.from;
+            }
             if self.log.on() {
                 let text = format!(
                     "Copier {} could not write {} records to site {}; it will retry",
                     self.hops[h].id,
-                    fmt_n(batch.to - batch.from),
+                    fmt_n(n),
                     self.site_name(self.hops[h].dst_site)
                 );
                 self.log.push(now, LogKind::Fault, text);
             }
             now + self.hops[h].opts.poll_interval_ms
         };
+        // Keep the allocation for the next fetch.
+        let mut spare = batches;
+        spare.clear();
+        self.hops[h].workers[worker].in_flight = spare;
         self.schedule_fetch(h, worker, next);
     }
 
@@ -334,7 +337,7 @@ impl Sim {
         hop.epoch = hop.epoch.saturating_add(1);
         hop.chain += 1;
         for w in &mut hop.workers {
-            w.in_flight = None;
+            w.in_flight.clear();
         }
         let mut rewound = 0;
         for hp in &mut hop.parts {
@@ -356,11 +359,16 @@ impl Sim {
         }
     }
 
-    /// A fresh chain of fetches (used when a hop is started by command).
+    /// A fresh chain of fetches (a hop started by command, or a site lost under it).
+    /// Dropped in-flight batches are read again from what the target holds.
     pub(crate) fn kick_hop(&mut self, h: usize) {
-        self.hops[h].chain += 1;
-        for w in &mut self.hops[h].workers {
-            w.in_flight = None;
+        let hop = &mut self.hops[h];
+        hop.chain += 1;
+        for w in &mut hop.workers {
+            for b in w.in_flight.drain(..) {
+                let hp = &mut hop.parts[b.part];
+                hp.read_pos = hp.copied_upto;
+            }
         }
         for w in 0..self.hops[h].workers.len() {
             self.schedule_fetch(h, w, self.now);
@@ -382,10 +390,11 @@ impl Sim {
         hop.latency_last.map(fmt_ms).unwrap_or_else(|| "-".into())
     }
 
-    pub(crate) fn next_fan_part(&mut self, h: usize, parts: usize) -> u32 {
-        let hop = &mut self.hops[h];
-        let q = hop.fan_next % parts as u32;
-        hop.fan_next = hop.fan_next.wrapping_add(1);
+    /// Fan-out: each batch of a source part goes to the next target part in turn.
+    pub(crate) fn next_fan_part(&mut self, h: usize, p: usize, parts: usize) -> u32 {
+        let hp = &mut self.hops[h].parts[p];
+        let q = (p as u32 + hp.fan_next) % parts as u32;
+        hp.fan_next = hp.fan_next.wrapping_add(1);
         q
     }
 }

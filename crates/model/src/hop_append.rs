@@ -14,10 +14,15 @@ impl Sim {
         let target_parts = self.streams[dst].parts.len();
         let q = match self.hops[h].opts.mapping {
             PartMapping::OneToOne => (batch.part % target_parts) as u32,
-            PartMapping::FanOut => self.next_fan_part(h, target_parts),
+            PartMapping::FanOut => self.next_fan_part(h, batch.part, target_parts),
         };
         let hop = &mut self.hops[h];
-        let opts = hop.opts.clone();
+        let (stamp, only_local, stamps, mapped) = (
+            hop.opts.stamp,
+            hop.opts.forward_only_local,
+            hop.opts.timestamps,
+            hop.opts.map_every.is_some(),
+        );
         let epoch = hop.epoch;
         let hp = &mut hop.parts[batch.part];
         let mut appended = 0u64;
@@ -37,8 +42,8 @@ impl Sim {
                     continue;
                 }
                 let dropped_writer = hop.drop_writers.contains(&seg.payload.writer);
-                let foreign = opts.stamp == OriginStamp::Marker
-                    && opts.forward_only_local
+                let foreign = stamp == OriginStamp::Marker
+                    && only_local
                     && seg.stamp.is_some_and(|s| usize::from(s) != src_site);
                 if dropped_writer || foreign {
                     if !is_dup {
@@ -57,12 +62,12 @@ impl Sim {
                     origin: seg.origin,
                     hops: seg.hops.saturating_add(1),
                     dup: if is_dup { epoch.max(1) } else { seg.dup },
-                    stamp: match opts.stamp {
+                    stamp: match stamp {
                         OriginStamp::Marker => Some(seg.stamp.unwrap_or(src_site as u8)),
                         _ => None,
                     },
                     created_ms: seg.created_ms,
-                    ts_ms: match opts.timestamps {
+                    ts_ms: match stamps {
                         Timestamps::KeepSource => seg.ts_ms,
                         Timestamps::StampArrival => now,
                     },
@@ -73,7 +78,7 @@ impl Sim {
                 };
                 let pos = part.append(copy);
                 first_pos.get_or_insert(pos);
-                if opts.map_every.is_some() {
+                if mapped {
                     hp.map.record(seg.pos, pos, seg.len, q);
                 }
                 hp.last_drift = Some(pos as i64 - seg.pos as i64);
@@ -94,7 +99,6 @@ impl Sim {
         part.enforce_retention(now, &stream.retention);
         hp.copied_upto = batch.to;
         hp.high_water = hp.high_water.max(batch.to);
-        self.hop_commit_if_due(h);
         if self.log.on() && batch.to > batch.from {
             let hop = &self.hops[h];
             let src_name = self.site_name(hop.src_site).to_string();

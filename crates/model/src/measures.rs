@@ -199,7 +199,7 @@ impl Sim {
         let in_flight = hop
             .workers
             .iter()
-            .filter_map(|w| w.in_flight.as_ref())
+            .flat_map(|w| w.in_flight.iter())
             .map(|b| b.to - b.from)
             .sum();
         HopMeasure {

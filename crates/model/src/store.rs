@@ -80,6 +80,8 @@ pub struct Part {
     pub aged_out: u64,
     /// Stored records written here by writers (hops == 0).
     pub originals: u64,
+    /// Before this time no record can be old enough for age retention (a fast path).
+    age_due: Millis,
 }
 
 impl Part {
@@ -124,8 +126,16 @@ impl Part {
         if pos < self.start || pos >= self.end {
             return None;
         }
+        // Copiers and readers work near the live end: look there before bisecting.
+        let n = self.runs.len();
+        for i in (n.saturating_sub(4)..n).rev() {
+            let r = &self.runs[i];
+            if r.pos <= pos {
+                return (pos < r.end()).then_some(i);
+            }
+        }
         let i = self.runs.partition_point(|r| r.end() <= pos);
-        (i < self.runs.len()).then_some(i)
+        (i < n).then_some(i)
     }
 
     pub fn run_at(&self, pos: u64) -> Option<&Run> {
@@ -145,6 +155,9 @@ impl Part {
 
     /// Removes what the retention rule says is too old or too many. Returns the count.
     pub fn enforce_retention(&mut self, now: Millis, rule: &Retention) -> u64 {
+        if rule.max_records.is_none() && now < self.age_due {
+            return 0;
+        }
         let before = self.start;
         if let Some(max) = rule.max_records {
             if self.stored() > max {
@@ -160,6 +173,11 @@ impl Part {
                 let to = r.end();
                 self.trim_to(to);
             }
+            // Runs are appended in time order, so nothing expires before the front does.
+            self.age_due = match self.runs.front() {
+                Some(r) if now >= age => r.ts_ms.saturating_add(age),
+                _ => 0,
+            };
         }
         let removed = self.start - before;
         self.aged_out += removed;

@@ -265,7 +265,7 @@ impl Sim {
                 in_flight: hop
                     .workers
                     .iter()
-                    .filter_map(|wk| wk.in_flight.as_ref())
+                    .flat_map(|wk| wk.in_flight.iter())
                     .map(|b| BatchView {
                         source_part: b.part as u32,
                         from_position: b.from,

@@ -31,6 +31,7 @@ pub fn drift_causes() -> Scenario {
         builder: |v: &KnobValues| {
             let options = HopOptions {
                 start_at_ms: if v.toggle("late_start") { secs(10.0) } else { 0 },
+                start_from: if v.toggle("late_start") { StartFrom::Latest } else { StartFrom::Earliest },
                 commit_interval_ms: 5000,
                 filter: Filter {
                     drop_writers: if v.toggle("filter") { vec![s("audit")] } else { vec![] },

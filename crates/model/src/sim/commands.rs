@@ -178,10 +178,9 @@ impl Sim {
                 for hp in &mut self.hops[h].parts {
                     hp.map.clear();
                 }
-                for w in &mut self.hops[h].workers {
-                    w.in_flight = None;
-                }
-                self.hops[h].chain += 1;
+            }
+            // Batches in flight to or from the lost site are lost with it.
+            if self.streams[src].site == s || self.streams[dst].site == s {
                 self.kick_hop(h);
             }
         }

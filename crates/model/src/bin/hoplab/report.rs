@@ -1,0 +1,115 @@
+//! The plain-text report of a run's measures.
+
+use hoplab_model::{fmt_n, Measures, ScenarioSpec, Sim};
+use std::fmt::Write;
+
+pub fn text(spec: &ScenarioSpec, sim: &Sim, m: &Measures) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "scenario {} at {:.1} s ({} events)",
+        spec.name,
+        m.at_ms as f64 / 1000.0,
+        fmt_n(sim.events_processed())
+    );
+    for s in &m.sites {
+        let c = &s.census;
+        let _ = writeln!(
+            o,
+            "site {}: {:?}; stored {} (own {}, copies of others {}, own echoes {}, others' echoes {}, duplicates {})",
+            s.name, s.status, fmt_n(c.stored), fmt_n(c.own), fmt_n(c.others), fmt_n(c.own_echoes), fmt_n(c.others_echoes), fmt_n(c.duplicates)
+        );
+    }
+    for h in &m.hops {
+        let _ = writeln!(
+            o,
+            "hop {} [{:?}]: lag {} records / {} ms oldest uncopied; uncopied tail {}; target-minus-source {} (meaningless)",
+            h.id, h.status, fmt_n(h.lag_records), h.oldest_uncopied_age_ms, fmt_n(h.uncopied_tail), h.subtraction
+        );
+        let _ = writeln!(
+            o,
+            "    copied {}, filtered {}, aged out before copy {}, duplicates {}, lost with site {}, before start {}; latency min {:?} max {} ms (floor {} ms); map pairs {}",
+            fmt_n(h.copied), fmt_n(h.filtered), fmt_n(h.aged_out_before_copy), fmt_n(h.duplicates), fmt_n(h.lost_with_site), fmt_n(h.before_start),
+            h.latency_min_ms, h.latency_max_ms, h.floor_ms, h.map_pairs
+        );
+        for c in &h.drift_causes {
+            let _ = writeln!(o, "    drift cause: {c}");
+        }
+    }
+    for w in &m.writers {
+        let _ = writeln!(
+            o,
+            "writer {} on {}: appended {}, acknowledged {}, refused {}, survived {}, acknowledged but missing {}, max ack delay {} ms",
+            w.id, w.site, fmt_n(w.appended), fmt_n(w.acknowledged), fmt_n(w.refused), fmt_n(w.survived), fmt_n(w.missing), w.max_ack_delay_ms
+        );
+    }
+    for r in &m.readers {
+        let _ = writeln!(
+            o,
+            "reader group {} on {}/{}: processed {}, replayed {}, gap {}, lag {}",
+            r.id,
+            r.site,
+            r.stream,
+            fmt_n(r.processed),
+            fmt_n(r.replayed),
+            fmt_n(r.gap),
+            fmt_n(r.lag_records)
+        );
+        if let Some(mv) = &r.last_move {
+            let _ = writeln!(
+                o,
+                "    moved {} -> {} by {}: replay {}, gap {}{}",
+                mv.from_site,
+                mv.to_site,
+                mv.rule,
+                fmt_n(mv.replay),
+                fmt_n(mv.gap),
+                mv.note
+                    .as_deref()
+                    .map(|n| format!(" ({n})"))
+                    .unwrap_or_default()
+            );
+        }
+    }
+    for s in m
+        .streams
+        .iter()
+        .filter(|s| s.keys_split > 0 || s.order_inversions > 0)
+    {
+        let _ = writeln!(
+            o,
+            "order on {}/{}: {} keys split across parts, {} inversions",
+            s.site, s.stream, s.keys_split, s.order_inversions
+        );
+    }
+    for b in &m.backups {
+        let _ = writeln!(
+            o,
+            "backup of {} at {:.1} s: {} records",
+            b.site,
+            b.taken_at_ms as f64 / 1000.0,
+            fmt_n(b.records)
+        );
+    }
+    let _ = writeln!(o, "copies per original: {:.2}", m.echo.copies_per_original);
+    if let Some(mg) = &m.merge {
+        let _ = writeln!(
+            o,
+            "merge of {} by {} over {} records: {}",
+            mg.stream,
+            mg.chosen,
+            mg.records,
+            mg.chosen_head.join(" ")
+        );
+        for d in &mg.disagreements {
+            let _ = writeln!(
+                o,
+                "    {} vs {}: {} pairs in opposite order",
+                d.a,
+                d.b,
+                fmt_n(d.pairs)
+            );
+        }
+    }
+    o
+}
