@@ -74,6 +74,7 @@ impl Sim {
                     arrived_ms: now,
                     durable_ms: now,
                     src_pos: seg.pos,
+                    src_part: batch.part as u16,
                     via_hop: h as u64,
                 };
                 let pos = part.append(copy);

@@ -24,6 +24,7 @@ pub mod bench;
 mod census;
 mod hop;
 mod hop_append;
+pub mod inspect;
 pub mod knobs;
 pub mod lint;
 mod log;
@@ -43,6 +44,7 @@ mod writer;
 
 pub use census::{SiteCensus, StreamOrder};
 pub use hop::HopStatus;
+pub use inspect::CopyRecord;
 pub use knobs::{Knob, KnobError, KnobKind, KnobValue, KnobValues};
 pub use lint::{lint, Finding};
 pub use log::{fmt_n, LogEntry, LogKind};
@@ -52,6 +54,7 @@ pub use measures::{
 };
 pub use merge::{MergeMeasure, RuleDisagreement};
 pub use posmap::{MapPair, PositionMap};
+
 pub use reader::{MoveReport, PartMove};
 pub use rng::Rng;
 pub use scenarios::{Button, Scenario};

@@ -18,6 +18,8 @@ pub struct PositionMap {
     pairs: Vec<MapPair>,
     /// The last record copied (source, target), to detect skips.
     prev: Option<(u64, u64, u32)>,
+    /// Source positions from here on still have every pair written (older ones thinned).
+    dense_from: u64,
 }
 
 impl PositionMap {
@@ -32,10 +34,16 @@ impl PositionMap {
         &self.pairs
     }
 
+    /// From this source position on, no pair has been thinned away.
+    pub fn dense_from(&self) -> u64 {
+        self.dense_from
+    }
+
     /// Forgets everything (the target cluster was lost).
     pub fn clear(&mut self) {
         self.pairs.clear();
         self.prev = None;
+        self.dense_from = 0;
     }
 
     /// Records that source `up..up+len` landed at target `down..down+len` in `part`.
@@ -63,6 +71,9 @@ impl PositionMap {
             let step = self.every + 1;
             let count = (end - 1 - next_due) / step + 1;
             let skip = count.saturating_sub(MAP_KEEP as u64);
+            if skip > 0 {
+                self.dense_from = self.dense_from.max(up + (next_due + skip * step - down));
+            }
             let mut d = next_due + skip * step;
             while d < end {
                 self.push(MapPair {
@@ -80,6 +91,7 @@ impl PositionMap {
         if self.pairs.len() >= MAP_KEEP {
             // Drop every second pair of the older half.
             let half = MAP_KEEP / 2;
+            self.dense_from = self.dense_from.max(self.pairs[half].up);
             let mut kept: Vec<MapPair> = self.pairs[..half].iter().step_by(2).copied().collect();
             kept.extend_from_slice(&self.pairs[half..]);
             self.pairs = kept;

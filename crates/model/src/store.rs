@@ -43,6 +43,8 @@ pub struct Run {
     pub durable_ms: Millis,
     /// Position of the first record on the cluster it was copied from.
     pub src_pos: u64,
+    /// Part it was copied from (0 for originals).
+    pub src_part: u16,
     /// Hop index that wrote it, or NONE.
     pub via_hop: u64,
 }
@@ -236,6 +238,7 @@ mod tests {
             arrived_ms: ts,
             durable_ms: ts + 5,
             src_pos: NONE,
+            src_part: 0,
             via_hop: NONE,
         }
     }

@@ -112,6 +112,8 @@ pub struct HopPartView {
     pub copied_upto: u64,
     /// Position-map pairs (source, target part, target position), newest last.
     pub map: Vec<(u64, u32, u64)>,
+    /// Older pairs were thinned: translation is within N only from this source position.
+    pub map_dense_from: u64,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -260,6 +262,7 @@ impl Sim {
                             .iter()
                             .map(|m| (m.up, m.down_part, m.down))
                             .collect(),
+                        map_dense_from: hp.map.dense_from(),
                     })
                     .collect(),
                 in_flight: hop

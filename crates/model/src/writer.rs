@@ -206,6 +206,7 @@ impl Sim {
                 arrived_ms: now,
                 durable_ms: durable,
                 src_pos: NONE,
+                src_part: 0,
                 via_hop: NONE,
             };
             let part = &mut stream.parts[p];

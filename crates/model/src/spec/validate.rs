@@ -95,7 +95,7 @@ fn positive(field: String, v: u64) -> Result<(), SpecError> {
 }
 
 fn rate(field: String, v: f64) -> Result<(), SpecError> {
-    if !v.is_finite() || v < 0.0 || v > 10_000_000.0 {
+    if !v.is_finite() || !(0.0..=10_000_000.0).contains(&v) {
         return Err(SpecError::new(
             field,
             format!("{v} is not a rate between 0 and 10,000,000 records/s"),

@@ -1,0 +1,206 @@
+//! The model's named invariants, as property tests over random topologies and seeds.
+
+mod common;
+
+use common::{one_hop_spec, two_way_spec};
+use hoplab_model::spec::{Command, OriginStamp, ScenarioSpec, TimedCommand};
+use hoplab_model::Sim;
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+
+/// 24 cases per invariant by default (fits the test budget); PROPTEST_CASES=n for more.
+fn config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(24);
+    ProptestConfig {
+        cases,
+        ..ProptestConfig::default()
+    }
+}
+
+/// Everything observable, as one string.
+fn fingerprint(sim: &Sim) -> String {
+    let log: Vec<String> = sim
+        .log()
+        .map(|e| format!("{} {}", e.at_ms, e.text))
+        .collect();
+    format!(
+        "{}\n{}\n{}\n{}",
+        serde_json::to_string(&sim.measures()).unwrap(),
+        serde_json::to_string(&sim.view(5)).unwrap(),
+        serde_json::to_string(sim.series()).unwrap(),
+        log.join("\n")
+    )
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn determinism_same_spec_and_seed_give_identical_state_and_trace(spec in one_hop_spec(), seed in any::<u64>()) {
+        let mut a = Sim::new(&spec, seed).unwrap();
+        let mut b = Sim::new(&spec, seed).unwrap();
+        a.advance_to(spec.duration_ms / 2);
+        // A checkpoint taken half way replays to the same end.
+        let mut checkpoint = a.clone();
+        a.advance_to(spec.duration_ms);
+        b.advance_to(spec.duration_ms);
+        checkpoint.advance_to(spec.duration_ms);
+        prop_assert_eq!(fingerprint(&a), fingerprint(&b));
+        prop_assert_eq!(fingerprint(&a), fingerprint(&checkpoint));
+    }
+
+    #[test]
+    fn conservation_every_acknowledged_record_is_copied_tail_aged_filtered_or_lost(
+        spec in one_hop_spec(),
+        seed in any::<u64>(),
+        loss_at in prop::option::of(1_000u64..20_000),
+    ) {
+        let mut spec = spec;
+        if let Some(at_ms) = loss_at {
+            spec.timeline.push(TimedCommand { at_ms, command: Command::LoseSite { site: "A".into() } });
+        }
+        let mut sim = Sim::new(&spec, seed).unwrap();
+        for k in 1..=4 {
+            sim.advance_to(spec.duration_ms * k / 4);
+            let m = sim.measures();
+            for p in &m.hops[0].parts {
+                prop_assert!(p.accounted, "part {} unaccounted at {} ms: {:?}", p.part, sim.now(), m.hops[0]);
+            }
+            // The copied ones are really there.
+            prop_assert_eq!(sim.stored_first_copies("a-to-b").unwrap(), m.hops[0].copied);
+        }
+    }
+
+    #[test]
+    fn position_map_resolves_at_or_before_and_within_n(spec in one_hop_spec(), seed in any::<u64>()) {
+        let Some(n) = spec.topology.hops[0].options.map_every else { return Ok(()) };
+        let mut sim = Sim::new(&spec, seed).unwrap();
+        sim.advance_to(spec.duration_ms);
+        let copies = sim.copies_of("a-to-b");
+        let restarted = copies.iter().any(|c| c.duplicate);
+        let view = sim.view(0);
+        for (p, hp) in view.hops[0].parts.iter().enumerate() {
+            let p = p as u32;
+            // Latest and first copy of each source position of this part.
+            let mut latest: BTreeMap<u64, u64> = BTreeMap::new();
+            let mut first: BTreeMap<u64, u64> = BTreeMap::new();
+            for c in copies.iter().filter(|c| c.source_part == p) {
+                let l = latest.entry(c.source_position).or_insert(0);
+                *l = (*l).max(c.target_position);
+                if !c.duplicate {
+                    first.insert(c.source_position, c.target_position);
+                }
+            }
+            let Some((&lo, _)) = latest.first_key_value() else { continue };
+            let (&hi, _) = latest.last_key_value().unwrap();
+            for g in (lo..=hi).step_by(((hi - lo) / 64).max(1) as usize) {
+                let Some((q, t)) = sim.translate("a-to-b", p, g) else { continue };
+                prop_assert_eq!(q, p);
+                // At or before: every record from g on has a copy at or after t (records
+                // past the copier's progress will be copied again, after everything).
+                if g >= hp.copied_upto {
+                    continue;
+                }
+                let Some(bound) = latest.range(g..hp.copied_upto).map(|(_, &d)| d).min() else { continue };
+                prop_assert!(t <= bound, "g={} translated to {} past {}", g, t, bound);
+                if !restarted && g >= hp.map_dense_from {
+                    let truth = first.range(g..).map(|(_, &d)| d).min().unwrap();
+                    prop_assert!(truth - t <= n, "g={} translated to {}, true {}, n={}", g, t, truth, n);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn copy_lag_never_negative_and_never_below_the_physical_floor(spec in one_hop_spec(), seed in any::<u64>()) {
+        let mut sim = Sim::new(&spec, seed).unwrap();
+        for k in 1..=5 {
+            sim.advance_to(spec.duration_ms * k / 5);
+            let m = sim.measures();
+            let h = &m.hops[0];
+            for p in &h.parts {
+                prop_assert!(p.committed <= p.read_position && p.read_position <= p.source_end);
+                prop_assert!(p.lag_records <= p.source_end);
+            }
+            if let Some(min) = h.latency_min_ms {
+                prop_assert!(min >= h.floor_ms, "latency {} below floor {}", min, h.floor_ms);
+            }
+            for st in sim.view(20).streams.iter().filter(|s| s.site == "B") {
+                for r in st.parts.iter().flat_map(|p| p.records.iter()).filter(|r| r.id.hops > 0) {
+                    prop_assert!(r.arrived_ms - r.created_ms >= h.floor_ms);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_stalled_or_broken_copier_never_delays_a_writer_acknowledgement(spec in one_hop_spec(), seed in any::<u64>()) {
+        let mut without_hop = spec.clone();
+        without_hop.topology.hops.clear();
+        without_hop.timeline.clear();
+        let mut with = Sim::new(&spec, seed).unwrap();
+        let mut alone = Sim::new(&without_hop, seed).unwrap();
+        for k in 1..=6 {
+            let t = spec.duration_ms * k / 6;
+            with.advance_to(t);
+            alone.advance_to(t);
+            let (a, b) = (with.measures(), alone.measures());
+            for (w1, w2) in a.writers.iter().zip(&b.writers) {
+                prop_assert_eq!(w1.acknowledged, w2.acknowledged);
+                prop_assert_eq!(w1.max_ack_delay_ms, 5);
+            }
+        }
+    }
+
+    #[test]
+    fn two_way_hops_without_a_stamp_grow_without_bound(spec in two_way_spec(OriginStamp::None), seed in any::<u64>()) {
+        let mut spec: ScenarioSpec = spec;
+        spec.timeline.clear();
+        spec.duration_ms = 12_000;
+        let mut sim = Sim::new(&spec, seed).unwrap();
+        // Echoes: copies that came round again. They keep accumulating for as long as
+        // the run lasts (at the hops' capacity when that is the limit).
+        let echoes = |sim: &Sim| -> u64 {
+            sim.measures().sites.iter().map(|s| s.census.own_echoes + s.census.others_echoes).sum()
+        };
+        let mut last = 0;
+        for t in [6_000u64, 9_000, 12_000] {
+            sim.advance_to(t);
+            let now = echoes(&sim);
+            prop_assert!(now > last, "echoes stopped growing at {} ms ({} then {})", t, last, now);
+            last = now;
+        }
+    }
+
+    #[test]
+    fn two_way_hops_with_a_stamp_hold_own_records_plus_one_copy_of_the_others(
+        spec in prop_oneof![two_way_spec(OriginStamp::Marker), two_way_spec(OriginStamp::QualifiedName)],
+        seed in any::<u64>(),
+    ) {
+        let mut sim = Sim::new(&spec, seed).unwrap();
+        sim.advance_to(spec.duration_ms);
+        let m = sim.measures();
+        for (s, site) in m.sites.iter().enumerate() {
+            let own_writer = &m.writers[s];
+            let inbound = &m.hops[1 - s];
+            prop_assert_eq!(site.census.own_echoes, 0);
+            prop_assert_eq!(site.census.others_echoes, 0);
+            prop_assert_eq!(site.census.own, own_writer.appended);
+            prop_assert_eq!(site.census.others, inbound.copied);
+            prop_assert_eq!(site.census.duplicates, inbound.duplicates);
+        }
+    }
+
+    #[test]
+    fn one_to_one_mapping_keeps_per_key_order(spec in one_hop_spec(), seed in any::<u64>()) {
+        let mut sim = Sim::new(&spec, seed).unwrap();
+        sim.advance_to(spec.duration_ms);
+        for s in sim.measures().streams.iter().filter(|s| s.site == "B") {
+            prop_assert_eq!(s.keys_split, 0);
+            prop_assert_eq!(s.order_inversions, 0);
+        }
+    }
+}
