@@ -1,0 +1,74 @@
+//! The command line: exit codes an architect's CI can rely on.
+
+use std::process::Command;
+
+fn hoplab(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hoplab"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn write_temp(name: &str, text: &str) -> String {
+    let path = std::env::temp_dir().join(format!("hoplab-test-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn scenarios_lists_all_sixteen() {
+    let (code, out, _) = hoplab(&["scenarios"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), hoplab_model::scenarios::NAMES.len());
+}
+
+#[test]
+fn export_then_lint_exits_one_on_findings_and_zero_when_clean() {
+    let (code, echo, _) = hoplab(&["export", "echo-loop"]);
+    assert_eq!(code, 0);
+    let path = write_temp("echo.json", &echo);
+    let (code, out, _) = hoplab(&["lint", &path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("echo-loop") && out.contains("see card: echo-loop"));
+    let (_, clean, _) = hoplab(&["export", "single-writer-streams"]);
+    let path = write_temp("clean.json", &clean);
+    assert_eq!(hoplab(&["lint", &path]).0, 0);
+}
+
+#[test]
+fn a_bad_file_exits_two_with_the_field_named() {
+    let path = write_temp(
+        "bad.json",
+        r#"{"version": 1, "topology": {"sites": [{"name": "A"}], "writers": [{"id": "w", "site": "Z", "stream": "s", "rate_per_sec": 1}]}}"#,
+    );
+    let (code, _, err) = hoplab(&["lint", &path]);
+    assert_eq!(code, 2);
+    assert!(err.contains("topology.writers[0].site"), "{err}");
+    assert_eq!(hoplab(&["run", "no-such-scenario"]).0, 2);
+    assert_eq!(hoplab(&["frobnicate"]).0, 2);
+}
+
+#[test]
+fn run_prints_json_measures() {
+    let (code, out, err) = hoplab(&[
+        "run",
+        "stall-and-backlog",
+        "--json",
+        "--until",
+        "30",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["at_ms"], 30_000);
+    assert!(v["hops"][0]["uncopied_tail"].as_u64().unwrap() > 0);
+    let (code, _, err) = hoplab(&["run", "echo-loop", "--knob", "stamp=hat"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("stamp"), "{err}");
+}

@@ -1,0 +1,167 @@
+//! The scenario file format: round trips, and errors that name the field.
+
+use hoplab_model::{lint, scenarios, ScenarioSpec, Sim};
+
+#[test]
+fn every_scenario_exports_and_reads_back_identically() {
+    for s in scenarios::all() {
+        let spec = s.build_default();
+        let json = spec.to_json();
+        let back = ScenarioSpec::from_json(&json).unwrap_or_else(|e| panic!("{}: {e}", s.id));
+        assert_eq!(back, spec, "{}", s.id);
+        assert!(json.contains("\"version\": 1"));
+    }
+}
+
+fn err(json: &str) -> hoplab_model::SpecError {
+    ScenarioSpec::from_json(json).expect_err("should be refused")
+}
+
+const MINIMAL: &str = r#"{"version": 1, "topology": {"sites": [{"name": "A"}, {"name": "B"}],
+  "streams": [{"site": "A", "name": "orders"}, {"site": "B", "name": "orders"}],
+  "hops": [{"id": "h", "from": {"site": "A", "stream": "orders"}, "to": {"site": "B", "stream": "orders"}}],
+  "writers": [{"id": "w", "site": "A", "stream": "orders", "rate_per_sec": 10}]}}"#;
+
+#[test]
+fn a_minimal_file_uses_defaults_and_runs() {
+    let spec = ScenarioSpec::from_json(MINIMAL).unwrap();
+    assert_eq!(spec.topology.hops[0].options.map_every, Some(100));
+    let mut sim = Sim::new(&spec, 1).unwrap();
+    sim.advance_to(spec.duration_ms);
+    assert!(sim.measures().hops[0].copied > 500);
+}
+
+#[test]
+fn version_is_required_and_checked() {
+    assert_eq!(err(r#"{"topology": {"sites": []}}"#).field, "version");
+    let e = err(&MINIMAL.replace("\"version\": 1", "\"version\": 2"));
+    assert_eq!(e.field, "version");
+    assert!(e.problem.contains("version 1"));
+}
+
+#[test]
+fn unknown_and_missing_fields_are_named() {
+    let e = err(&MINIMAL.replace("\"rate_per_sec\"", "\"rate\""));
+    assert!(e.to_string().contains("rate"), "{e}");
+    let e = err(&MINIMAL.replace("\"id\": \"h\",", ""));
+    assert_eq!(e.field, "id", "{e}");
+    let e = err(
+        r#"{"version": 1, "topology": {"sites": [{"name": "A"}], "hops": [{"id": "h", "from": {"site": "A", "stream": "x"}, "to": {"site": "A", "stream": "y"}, "options": {"mapping": "sideways"}}]}}"#,
+    );
+    assert!(e.problem.contains("sideways"), "{e}");
+}
+
+#[test]
+fn broken_references_name_the_field_path() {
+    let e = err(&MINIMAL.replace(
+        "\"from\": {\"site\": \"A\", \"stream\": \"orders\"}",
+        "\"from\": {\"site\": \"A\", \"stream\": \"payments\"}",
+    ));
+    assert_eq!(e.field, "topology.hops[0].from.stream");
+    assert!(e.problem.contains("payments"));
+    let e = err(&MINIMAL.replace("\"rate_per_sec\": 10", "\"rate_per_sec\": -1"));
+    assert_eq!(e.field, "topology.writers[0].rate_per_sec");
+    let e = err(&MINIMAL.replace("{\"name\": \"B\"}", "{\"name\": \"A\"}"));
+    assert_eq!(e.field, "topology.sites[1]");
+    let timeline = MINIMAL[..MINIMAL.len() - 1].to_string()
+        + r#", "timeline": [{"at_ms": 5, "command": {"do": "stall-hop", "hop": "nope"}}]}"#;
+    let e = err(&timeline);
+    assert_eq!(e.field, "timeline[0].command");
+    assert!(e.problem.contains("nope"));
+}
+
+#[test]
+fn qualified_names_must_be_spelled_out() {
+    let json = MINIMAL.replace("\"to\": {\"site\": \"B\", \"stream\": \"orders\"}}", "\"to\": {\"site\": \"B\", \"stream\": \"orders\"}, \"options\": {\"stamp\": \"qualified-name\"}}");
+    let e = err(&json);
+    assert_eq!(e.field, "topology.hops[0].to.stream");
+    assert!(e.problem.contains("A.orders"));
+    let ok = json.replace(
+        "\"stream\": \"orders\"}, \"options\"",
+        "\"stream\": \"A.orders\"}, \"options\"",
+    );
+    ScenarioSpec::from_json(&ok).unwrap();
+}
+
+/// The 21 card slugs of the question tree.
+const CARDS: &[&str] = &[
+    "copy-lag",
+    "what-crosses",
+    "lag-by-subtraction",
+    "position-map",
+    "tiered-storage",
+    "beyond-records",
+    "backup-vs-copy",
+    "rpo-floor",
+    "uncopied-tail",
+    "failover-preconditions",
+    "reader-resume",
+    "replay-or-gap",
+    "rto-readers",
+    "companion-outage",
+    "contract-store-restore",
+    "companion-inventory",
+    "failback",
+    "rehearsal",
+    "echo-loop",
+    "no-single-order",
+    "single-writer-streams",
+];
+
+#[test]
+fn every_scenario_and_finding_points_at_a_real_card() {
+    for s in scenarios::all() {
+        assert!(CARDS.contains(&s.card), "{} -> {}", s.id, s.card);
+    }
+    let shared = scenarios::get("single-writer-streams").unwrap();
+    let spec = shared.build(&shared.values_from_pairs([("shape", "shared")]).unwrap());
+    let mut t = spec.topology;
+    t.hops[0].options.stamp = hoplab_model::spec::OriginStamp::None;
+    t.hops[1].options.stamp = hoplab_model::spec::OriginStamp::None;
+    t.hops[0].options.map_every = None;
+    t.hops[0].options.mapping = hoplab_model::spec::PartMapping::FanOut;
+    t.hops[0].options.timestamps = hoplab_model::spec::Timestamps::StampArrival;
+    t.readers.push(hoplab_model::spec::ReaderSpec {
+        id: "r".into(),
+        site: "A".into(),
+        stream: "orders".into(),
+        rate_per_sec: 1.0,
+        interval_ms: 100,
+        start_from: hoplab_model::spec::StartFrom::Earliest,
+        planned_resume: Some(hoplab_model::ResumeRule::Timestamp),
+    });
+    t.companions.push(hoplab_model::spec::CompanionSpec {
+        name: "schemas".into(),
+        kind: "contract-store".into(),
+        sites: vec!["A".into()],
+    });
+    let findings = lint(&t);
+    let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
+    for code in [
+        "echo-loop",
+        "no-position-map",
+        "fan-out-breaks-order",
+        "time-resume-without-timestamps",
+        "written-at-two-sites",
+        "companion-at-one-site",
+    ] {
+        assert!(codes.contains(&code), "{code} missing from {codes:?}");
+    }
+    assert_eq!(
+        codes.iter().filter(|c| **c == "echo-loop").count(),
+        1,
+        "one cycle, reported once"
+    );
+    for f in &findings {
+        assert!(CARDS.contains(&f.card), "{} -> {}", f.code, f.card);
+    }
+}
+
+#[test]
+fn a_stamp_on_either_hop_of_the_pair_breaks_the_loop_for_the_lint() {
+    let s = scenarios::get("echo-loop").unwrap();
+    let none = s.build_default();
+    assert!(lint(&none.topology).iter().any(|f| f.code == "echo-loop"));
+    let marker = s.build(&s.values_from_pairs([("stamp", "marker")]).unwrap());
+    assert!(!lint(&marker.topology).iter().any(|f| f.code == "echo-loop"));
+}
