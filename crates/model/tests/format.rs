@@ -165,3 +165,16 @@ fn a_stamp_on_either_hop_of_the_pair_breaks_the_loop_for_the_lint() {
     let marker = s.build(&s.values_from_pairs([("stamp", "marker")]).unwrap());
     assert!(!lint(&marker.topology).iter().any(|f| f.code == "echo-loop"));
 }
+
+#[test]
+fn the_readme_example_is_a_valid_file() {
+    let readme = include_str!("../README.md");
+    let start = readme.find("```json\n").unwrap() + "```json\n".len();
+    let end = start + readme[start..].find("```").unwrap();
+    let spec = ScenarioSpec::from_json(&readme[start..end]).unwrap();
+    let mut sim = Sim::new(&spec, 1).unwrap();
+    sim.advance_to(spec.duration_ms);
+    let m = sim.measures();
+    assert!(m.readers[0].last_move.is_some());
+    assert!(lint(&spec.topology).is_empty());
+}
