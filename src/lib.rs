@@ -5,6 +5,7 @@
 pub mod app;
 pub mod components;
 pub mod fetch;
+pub mod lab;
 pub mod pages;
 pub mod progress;
 pub mod progress_store;

@@ -4,7 +4,7 @@ pub mod card;
 mod card_list;
 mod designer;
 mod home;
-mod lab;
+pub mod lab;
 mod not_found;
 
 pub use card::CardPage;

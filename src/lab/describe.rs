@@ -1,0 +1,327 @@
+//! The current state in plain words: the measures panel's rows and one paragraph for
+//! screen readers (a polite live region). Pure.
+
+use hoplab_model::{fmt_n, Measures};
+
+use super::layout::{fmt_time, hop_status, site_status};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeasureRow {
+    /// Stable id, e.g. "lag:a-to-b" (the e2e tests read `data-measure`).
+    pub id: String,
+    pub label: String,
+    pub value: String,
+    /// The number behind the value, for tests and charts.
+    pub number: f64,
+    /// Worth drawing the eye to (a loss, a gap, a meaningless figure).
+    pub alert: bool,
+}
+
+fn row(id: String, label: String, value: String, number: f64, alert: bool) -> MeasureRow {
+    MeasureRow {
+        id,
+        label,
+        value,
+        number,
+        alert,
+    }
+}
+
+fn secs(ms: u64) -> String {
+    format!("{:.1} s", ms as f64 / 1000.0)
+}
+
+/// The measures the lab lists beside the stage for this scenario.
+pub fn measure_rows(scenario: &str, m: &Measures) -> Vec<MeasureRow> {
+    let mut out = Vec::new();
+    let fallacy = matches!(scenario, "subtraction-fallacy" | "drift-causes");
+    for h in &m.hops {
+        let id = &h.id;
+        out.push(row(
+            format!("lag:{id}"),
+            format!("Copy lag, {id}"),
+            format!(
+                "{} records · {}",
+                fmt_n(h.lag_records),
+                secs(h.oldest_uncopied_age_ms)
+            ),
+            h.lag_records as f64,
+            false,
+        ));
+        if fallacy {
+            out.push(row(
+                format!("subtraction:{id}"),
+                format!("Target end − source end, {id} (means nothing)"),
+                h.subtraction.to_string(),
+                h.subtraction as f64,
+                true,
+            ));
+        }
+        out.push(row(
+            format!("tail:{id}"),
+            format!("Uncopied tail, {id}"),
+            format!("{} records", fmt_n(h.uncopied_tail)),
+            h.uncopied_tail as f64,
+            h.uncopied_tail > 0 && h.status != hoplab_model::HopStatus::Running,
+        ));
+        out.push(row(
+            format!("copied:{id}"),
+            format!("Copied by {id} ({})", hop_status(h.status)),
+            fmt_n(h.copied),
+            h.copied as f64,
+            false,
+        ));
+        if h.duplicates > 0 {
+            out.push(row(
+                format!("duplicates:{id}"),
+                format!("Duplicates written by {id}"),
+                fmt_n(h.duplicates),
+                h.duplicates as f64,
+                true,
+            ));
+        }
+        if h.lost_with_site > 0 {
+            out.push(row(
+                format!("lost:{id}"),
+                format!("Lost with the site before {id} copied them"),
+                format!("{} records", fmt_n(h.lost_with_site)),
+                h.lost_with_site as f64,
+                true,
+            ));
+        }
+        if !h.drift_causes.is_empty() && matches!(scenario, "drift-causes" | "sampled-map") {
+            out.push(row(
+                format!("drift:{id}"),
+                format!("Why {id}'s numbers drift"),
+                h.drift_causes.join("; "),
+                h.drift_causes.len() as f64,
+                false,
+            ));
+        }
+    }
+    for s in &m.sites {
+        out.push(row(
+            format!("stored:{}", s.name),
+            format!("Stored on {} ({})", s.name, site_status(s.status)),
+            format!("{} records", fmt_n(s.census.stored)),
+            s.census.stored as f64,
+            s.status != hoplab_model::SiteStatus::Up,
+        ));
+    }
+    if m.hops.len() > 1 {
+        out.push(row(
+            "copies-per-original".into(),
+            "Copies per original".into(),
+            format!("{:.2}", m.echo.copies_per_original),
+            m.echo.copies_per_original,
+            m.echo.copies_per_original > 1.05,
+        ));
+    }
+    for w in &m.writers {
+        out.push(row(
+            format!("acked:{}", w.id),
+            format!("Acknowledged to writer {}", w.id),
+            fmt_n(w.acknowledged),
+            w.acknowledged as f64,
+            false,
+        ));
+        if w.missing > 0 || w.unacknowledged_lost > 0 {
+            out.push(row(
+                format!("missing:{}", w.id),
+                format!("Acknowledged to {}, now stored nowhere", w.id),
+                format!("{} records", fmt_n(w.missing)),
+                w.missing as f64,
+                true,
+            ));
+        }
+    }
+    for r in &m.readers {
+        out.push(row(
+            format!("reader:{}", r.id),
+            format!("Reader group {} on {}", r.id, r.site),
+            format!("{} processed · {} behind", fmt_n(r.processed), fmt_n(r.lag_records)),
+            r.processed as f64,
+            false,
+        ));
+        if r.last_move.is_some() || r.replayed > 0 || r.gap > 0 {
+            out.push(row(
+                format!("replayed:{}", r.id),
+                format!("Read twice after the move ({})", r.id),
+                fmt_n(r.replayed),
+                r.replayed as f64,
+                r.replayed > 0,
+            ));
+            out.push(row(
+                format!("gap:{}", r.id),
+                format!("Never read after the move ({})", r.id),
+                fmt_n(r.gap),
+                r.gap as f64,
+                r.gap > 0,
+            ));
+        }
+    }
+    for st in &m.streams {
+        let about_order = matches!(
+            scenario,
+            "order-across-parts" | "two-site-interleaving" | "single-writer-streams"
+        );
+        if about_order {
+            out.push(row(
+                format!("order:{}/{}", st.site, st.stream),
+                format!("Order on {}/{}", st.site, st.stream),
+                format!(
+                    "{} keys split across parts · {} inversions",
+                    fmt_n(st.keys_split),
+                    fmt_n(st.order_inversions)
+                ),
+                st.order_inversions as f64,
+                st.order_inversions > 0,
+            ));
+        }
+    }
+    if let Some(mm) = &m.merge {
+        let worst = mm.disagreements.iter().map(|d| d.pairs).max().unwrap_or(0);
+        out.push(row(
+            "merge".into(),
+            format!("Merge rule {} on {}", mm.chosen, mm.stream),
+            format!("rules disagree on up to {} pairs", fmt_n(worst)),
+            worst as f64,
+            worst > 0,
+        ));
+    }
+    for c in &m.companions {
+        let down: Vec<&str> = c
+            .instances
+            .iter()
+            .filter(|(_, up)| !up)
+            .map(|(s, _)| s.as_str())
+            .collect();
+        out.push(row(
+            format!("companion:{}", c.name),
+            format!("{} ({})", c.name, c.kind),
+            if down.is_empty() {
+                "answering everywhere".into()
+            } else {
+                format!("not answering at {}", down.join(", "))
+            },
+            down.len() as f64,
+            !down.is_empty(),
+        ));
+    }
+    for b in &m.backups {
+        out.push(row(
+            format!("backup:{}", b.taken_at_ms),
+            format!("Backup of {} at {}", b.site, fmt_time(b.taken_at_ms)),
+            format!("{} records", fmt_n(b.records)),
+            b.records as f64,
+            false,
+        ));
+    }
+    out
+}
+
+/// One paragraph describing the state now, for the live region.
+pub fn describe(m: &Measures, playing: bool) -> String {
+    let mut s = format!(
+        "{} at {}.",
+        if playing { "Playing" } else { "Paused" },
+        fmt_time(m.at_ms)
+    );
+    for site in &m.sites {
+        s.push_str(&format!(
+            " Site {} is {} and stores {} records.",
+            site.name,
+            site_status(site.status),
+            fmt_n(site.census.stored)
+        ));
+    }
+    for h in &m.hops {
+        s.push_str(&format!(
+            " Copier {} is {}: {} records behind ({} for the oldest), {} not yet copied.",
+            h.id,
+            hop_status(h.status),
+            fmt_n(h.lag_records),
+            secs(h.oldest_uncopied_age_ms),
+            fmt_n(h.uncopied_tail)
+        ));
+    }
+    for r in &m.readers {
+        s.push_str(&format!(
+            " Reader group {} on {} has processed {}",
+            r.id,
+            r.site,
+            fmt_n(r.processed)
+        ));
+        if r.replayed > 0 || r.gap > 0 {
+            s.push_str(&format!(
+                ", read {} twice and skipped {}",
+                fmt_n(r.replayed),
+                fmt_n(r.gap)
+            ));
+        }
+        s.push('.');
+    }
+    if m.hops.len() > 1 {
+        s.push_str(&format!(
+            " Copies per original: {:.2}.",
+            m.echo.copies_per_original
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hoplab_model::{scenarios, Sim};
+
+    fn measures(id: &str, pairs: &[(&str, &str)], t: u64) -> Measures {
+        let s = scenarios::get(id).unwrap();
+        let v = s.values_from_pairs(pairs.iter().copied()).unwrap();
+        let mut sim = Sim::new(&s.build(&v), 1).unwrap();
+        sim.advance_to(t);
+        sim.measures()
+    }
+
+    fn value(rows: &[MeasureRow], id: &str) -> f64 {
+        rows.iter()
+            .find(|r| r.id == id)
+            .unwrap_or_else(|| panic!("no {id} in {rows:?}"))
+            .number
+    }
+
+    #[test]
+    fn the_echo_grows_without_a_stamp_and_settles_with_one() {
+        let none = measure_rows("echo-loop", &measures("echo-loop", &[], 30_000));
+        let marker = measure_rows(
+            "echo-loop",
+            &measures("echo-loop", &[("stamp", "marker")], 30_000),
+        );
+        assert!(value(&none, "copies-per-original") > 2.0);
+        let m = value(&marker, "copies-per-original");
+        assert!(m <= 1.05, "{m}");
+    }
+
+    #[test]
+    fn map_resume_replays_a_little_and_raw_number_skips() {
+        let map = measure_rows(
+            "failover-resume",
+            &measures("failover-resume", &[("resume", "position-map")], 40_000),
+        );
+        let raw = measure_rows(
+            "failover-resume",
+            &measures("failover-resume", &[("resume", "raw-number")], 40_000),
+        );
+        assert_eq!(value(&map, "gap:billing"), 0.0);
+        assert!(value(&map, "replayed:billing") > 0.0);
+        assert!(value(&raw, "gap:billing") + value(&raw, "replayed:billing") > value(&map, "replayed:billing"));
+    }
+
+    #[test]
+    fn the_description_names_every_site_and_copier() {
+        let m = measures("stall-and-backlog", &[], 30_000);
+        let d = describe(&m, false);
+        assert!(d.starts_with("Paused at 30.0 s."));
+        assert!(d.contains("Site A") && d.contains("Site B") && d.contains("stalled"), "{d}");
+    }
+}

@@ -1,0 +1,586 @@
+//! The stage's layout: a pure function from the model's [`View`] to a [`Scene`] of
+//! positioned, keyed shapes. The component only joins keyed SVG elements to it.
+//!
+//! Sites are stacked boxes; each stream's parts are rows of numbered slots, newest on
+//! the right. A record is placed at `position × slot` inside its row's group and never
+//! moves: the row's group slides instead (one attribute per row per frame). Copiers run
+//! in lanes on the right, with their in-flight batches travelling along them.
+
+use hoplab_model::{fmt_n, HopStatus, Millis, SiteStatus, View};
+
+/// Width of the stage's coordinate space (the SVG scales or scrolls to fit).
+pub const WIDTH: f64 = 1000.0;
+const PAD: f64 = 10.0;
+const SITE_HEAD: f64 = 26.0;
+const STREAM_HEAD: f64 = 20.0;
+const ROW_H: f64 = 34.0;
+pub const REC_H: f64 = 14.0;
+const REC_Y: f64 = 6.0;
+const SITE_GAP: f64 = 22.0;
+const ROWS_X0: f64 = 54.0;
+const LANE_W: f64 = 44.0;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    pub width: f64,
+    pub height: f64,
+    pub slot: f64,
+    pub sites: Vec<SiteBox>,
+    pub streams: Vec<StreamLabel>,
+    pub rows: Vec<Row>,
+    pub hops: Vec<HopShape>,
+    pub batches: Vec<BatchShape>,
+    pub markers: Vec<Marker>,
+    pub links: Vec<MapLink>,
+    pub records_on_screen: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SiteBox {
+    pub key: String,
+    pub label: String,
+    /// Index into the site colours (--site-a, -b, -c).
+    pub colour: usize,
+    pub status: &'static str,
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct StreamLabel {
+    pub key: String,
+    pub x: f64,
+    pub y: f64,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// "site/stream/part".
+    pub key: String,
+    pub label: String,
+    pub y: f64,
+    /// Horizontal translation of the row's group: records sit at `position × slot`.
+    pub shift: f64,
+    pub first: u64,
+    pub end: u64,
+    pub records: Vec<RecShape>,
+    pub ticks: Vec<Tick>,
+    /// Appended but not yet durable (the writer is still waiting): (x, width).
+    pub pending: Option<(f64, f64)>,
+    /// Not yet copied by a copier reading this row: (x, width).
+    pub uncopied: Option<(f64, f64)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecShape {
+    /// Unique on the stage and stable for as long as the record is shown.
+    pub key: String,
+    /// The payload, shared by every copy of the record on every cluster.
+    pub payload: String,
+    pub x: f64,
+    pub w: f64,
+    pub class: String,
+    /// Corner radius: the writer, as a shape.
+    pub rx: f64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tick {
+    pub position: u64,
+    pub x: f64,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct HopShape {
+    pub key: String,
+    pub label: String,
+    pub status: &'static str,
+    pub x: f64,
+    pub y1: f64,
+    pub y2: f64,
+    /// Short horizontal lines from rows to the lane: (x1, y, x2).
+    pub connectors: Vec<(f64, f64, f64)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct BatchShape {
+    pub key: String,
+    pub x: f64,
+    pub y: f64,
+    pub text: String,
+    pub title: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Marker {
+    pub key: String,
+    /// "copier" (above the row) or "reader" (below it).
+    pub kind: &'static str,
+    pub x: f64,
+    pub y: f64,
+    pub label: String,
+    pub title: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapLink {
+    pub key: String,
+    pub x1: f64,
+    pub y1: f64,
+    pub x2: f64,
+    pub y2: f64,
+    pub title: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LayoutOptions {
+    /// Records shown per part row.
+    pub window: usize,
+    /// Place batches half-way instead of where their flight has got to.
+    pub reduced_motion: bool,
+}
+
+pub fn site_status(s: SiteStatus) -> &'static str {
+    match s {
+        SiteStatus::Up => "up",
+        SiteStatus::Unreachable => "unreachable",
+        SiteStatus::Lost => "lost",
+    }
+}
+
+pub fn hop_status(s: HopStatus) -> &'static str {
+    match s {
+        HopStatus::Waiting => "waiting",
+        HopStatus::Running => "running",
+        HopStatus::Stalled => "stalled",
+        HopStatus::Cut => "link cut",
+        HopStatus::Blocked => "blocked",
+    }
+}
+
+/// Where a row's stream lives, for hops and markers.
+struct RowAt {
+    site: String,
+    stream: String,
+    part: u32,
+    y: f64,
+    first: u64,
+}
+
+/// Lays out the view. Pure: the same view and options give the same scene.
+pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
+    let window = opts.window.max(1);
+    let lanes = view.hops.len() as f64;
+    let x1 = WIDTH - PAD - 12.0 - lanes * LANE_W;
+    let row_w = x1 - ROWS_X0;
+    let slot = row_w / window as f64;
+    let site_index = |name: &str| view.sites.iter().position(|s| s.name == name).unwrap_or(0);
+    let at = |first: u64, p: u64| ROWS_X0 + (p as f64 - first as f64) * slot;
+    let clamp_x = |x: f64| x.clamp(ROWS_X0 - 4.0, x1 + 4.0);
+
+    let mut scene = Scene {
+        width: WIDTH,
+        height: 0.0,
+        slot,
+        sites: Vec::new(),
+        streams: Vec::new(),
+        rows: Vec::new(),
+        hops: Vec::new(),
+        batches: Vec::new(),
+        markers: Vec::new(),
+        links: Vec::new(),
+        records_on_screen: 0,
+    };
+    let mut row_at: Vec<RowAt> = Vec::new();
+    let tick_every = [1u64, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
+        .into_iter()
+        .find(|&n| n as f64 * slot >= 34.0)
+        .unwrap_or(1000);
+
+    let mut y = PAD;
+    for (si, site) in view.sites.iter().enumerate() {
+        let top = y;
+        y += SITE_HEAD;
+        for st in view.streams.iter().filter(|s| s.site == site.name) {
+            let writers: Vec<String> = view
+                .writers
+                .iter()
+                .filter(|w| w.site == site.name && w.stream == st.name)
+                .map(|w| {
+                    let mut s = format!("{} ({} acknowledged", w.id, fmt_n(w.acknowledged));
+                    if w.refused > 0 {
+                        s.push_str(&format!(", {} refused", fmt_n(w.refused)));
+                    }
+                    s.push(')');
+                    s
+                })
+                .collect();
+            let mut text = format!("stream {}", st.name);
+            if !writers.is_empty() {
+                text.push_str(&format!(" · written by {}", writers.join(", ")));
+            }
+            scene.streams.push(StreamLabel {
+                key: format!("{}/{}", site.name, st.name),
+                x: PAD + 8.0,
+                y: y + 14.0,
+                text,
+            });
+            y += STREAM_HEAD;
+            for part in &st.parts {
+                let first = part.end.saturating_sub(window as u64).max(part.start);
+                let key = format!("{}/{}/{}", site.name, st.name, part.index);
+                let records: Vec<RecShape> = part
+                    .records
+                    .iter()
+                    .filter(|r| r.position >= first)
+                    .map(|r| {
+                        let origin = site_index(&r.origin_site);
+                        let mut class = format!("rec o{}", origin.min(2));
+                        if r.id.hops > 0 {
+                            class.push_str(" copy");
+                        }
+                        if r.id.dup > 0 {
+                            class.push_str(" dup");
+                        }
+                        RecShape {
+                            key: format!("{key}@{}:{}", r.position, r.id.key()),
+                            payload: format!("w{}-p{}-{}", r.id.writer, r.id.part, r.id.seq),
+                            x: r.position as f64 * slot,
+                            w: (slot - 1.0).max(0.6),
+                            class,
+                            rx: [0.0, REC_H / 2.0, 3.0][usize::from(r.id.writer) % 3]
+                                .min(slot / 2.0),
+                        }
+                    })
+                    .collect();
+                scene.records_on_screen += records.len();
+                let ticks = (first.div_ceil(tick_every) * tick_every..part.end.max(first))
+                    .step_by(tick_every as usize)
+                    .map(|p| Tick {
+                        position: p,
+                        x: p as f64 * slot + slot / 2.0,
+                        text: fmt_n(p),
+                    })
+                    .collect();
+                let span = |from: u64| {
+                    let from = from.clamp(first, part.end);
+                    (from < part.end).then(|| (at(first, from), (part.end - from) as f64 * slot))
+                };
+                scene.rows.push(Row {
+                    key: key.clone(),
+                    label: format!("part {}", part.index),
+                    y,
+                    shift: ROWS_X0 - first as f64 * slot,
+                    first,
+                    end: part.end,
+                    records,
+                    ticks,
+                    pending: span(part.durable_end),
+                    uncopied: None,
+                });
+                row_at.push(RowAt {
+                    site: site.name.clone(),
+                    stream: st.name.clone(),
+                    part: part.index,
+                    y,
+                    first,
+                });
+                y += ROW_H;
+            }
+        }
+        let h = (y - top + 4.0).max(SITE_HEAD + 10.0);
+        scene.sites.push(SiteBox {
+            key: site.name.clone(),
+            label: format!("Site {}", site.name),
+            colour: si.min(2),
+            status: site_status(site.status),
+            x: PAD,
+            y: top,
+            w: x1 - PAD + 8.0,
+            h,
+        });
+        y = top + h + SITE_GAP;
+    }
+    scene.height = (y - SITE_GAP + PAD).max(80.0);
+
+    let find = |site: &str, stream: &str, part: u32| {
+        row_at
+            .iter()
+            .position(|r| r.site == site && r.stream == stream && r.part == part)
+    };
+    let mid = |r: &RowAt| r.y + REC_Y + REC_H / 2.0;
+
+    for (hi, hop) in view.hops.iter().enumerate() {
+        let lane = x1 + 24.0 + hi as f64 * LANE_W;
+        let src: Vec<usize> = (0..row_at.len())
+            .filter(|&i| row_at[i].site == hop.from_site && row_at[i].stream == hop.from_stream)
+            .collect();
+        let dst: Vec<usize> = (0..row_at.len())
+            .filter(|&i| row_at[i].site == hop.to_site && row_at[i].stream == hop.to_stream)
+            .collect();
+        let ys: Vec<f64> = src.iter().chain(&dst).map(|&i| mid(&row_at[i])).collect();
+        let (y1, y2) = ys
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(a, b), &v| (a.min(v), b.max(v)));
+        let connectors = src
+            .iter()
+            .chain(&dst)
+            .map(|&i| (x1 + 2.0, mid(&row_at[i]), lane))
+            .collect();
+        scene.hops.push(HopShape {
+            key: hop.id.clone(),
+            label: format!("copier {}", hop.id),
+            status: hop_status(hop.status),
+            x: lane,
+            y1: if y1 == f64::MAX { 0.0 } else { y1 },
+            y2: if y2 == f64::MIN { 0.0 } else { y2 },
+            connectors,
+        });
+        for hp in &hop.parts {
+            let Some(r) = find(&hop.from_site, &hop.from_stream, hp.part) else {
+                continue;
+            };
+            let row = &row_at[r];
+            let x = clamp_x(at(row.first, hp.read_position));
+            scene.markers.push(Marker {
+                key: format!("copier/{}/{}", hop.id, hp.part),
+                kind: "copier",
+                x,
+                y: row.y + REC_Y - 1.0,
+                label: String::new(),
+                title: format!(
+                    "Copier {} has read part {} up to position {}; everything below {} is copied; progress committed at {}",
+                    hop.id,
+                    hp.part,
+                    fmt_n(hp.read_position),
+                    fmt_n(hp.copied_upto),
+                    fmt_n(hp.committed)
+                ),
+            });
+            let end = scene.rows[r].end;
+            let from = hp.copied_upto.clamp(row.first, end);
+            if from < end {
+                let span = (at(row.first, from), (end - from) as f64 * slot);
+                scene.rows[r].uncopied = Some(match scene.rows[r].uncopied {
+                    // Several copiers read the row: show the furthest behind.
+                    Some(old) if old.0 < span.0 => old,
+                    _ => span,
+                });
+            }
+            for &(up, tpart, down) in hp.map.iter().rev().take(2) {
+                let Some(t) = find(&hop.to_site, &hop.to_stream, tpart) else {
+                    continue;
+                };
+                let tr = &row_at[t];
+                if up < row.first || down < tr.first {
+                    continue;
+                }
+                let (xa, xb) = (at(row.first, up) + slot / 2.0, at(tr.first, down) + slot / 2.0);
+                if xa > x1 || xb > x1 {
+                    continue;
+                }
+                let (ya, yb) = if tr.y > row.y {
+                    (row.y + REC_Y + REC_H, tr.y + REC_Y)
+                } else {
+                    (row.y + REC_Y, tr.y + REC_Y + REC_H)
+                };
+                scene.links.push(MapLink {
+                    key: format!("map/{}/{}/{up}", hop.id, hp.part),
+                    x1: xa,
+                    y1: ya,
+                    x2: xb,
+                    y2: yb,
+                    title: format!(
+                        "Position map of {}: {} on {} part {} is {} on {} part {}",
+                        hop.id,
+                        fmt_n(up),
+                        hop.from_site,
+                        hp.part,
+                        fmt_n(down),
+                        hop.to_site,
+                        tpart
+                    ),
+                });
+            }
+        }
+        let target_y = {
+            let ys: Vec<f64> = dst.iter().map(|&i| mid(&row_at[i])).collect();
+            if ys.is_empty() {
+                y2
+            } else {
+                ys.iter().sum::<f64>() / ys.len() as f64
+            }
+        };
+        for b in &hop.in_flight {
+            let from_y = find(&hop.from_site, &hop.from_stream, b.source_part)
+                .map_or(y1, |r| mid(&row_at[r]));
+            let progress = if opts.reduced_motion || b.arrive_ms <= b.depart_ms {
+                0.5
+            } else {
+                (view.now_ms.saturating_sub(b.depart_ms) as f64
+                    / (b.arrive_ms - b.depart_ms) as f64)
+                    .clamp(0.0, 1.0)
+            };
+            let n = b.to_position - b.from_position;
+            scene.batches.push(BatchShape {
+                key: format!("batch/{}/{}/{}", hop.id, b.source_part, b.from_position),
+                x: lane,
+                y: from_y + (target_y - from_y) * progress,
+                text: fmt_n(n),
+                title: format!(
+                    "Copier {} carries {} records (positions {} to {} of part {}), arriving at {}",
+                    hop.id,
+                    fmt_n(n),
+                    fmt_n(b.from_position),
+                    fmt_n(b.to_position.saturating_sub(1)),
+                    b.source_part,
+                    fmt_time(b.arrive_ms)
+                ),
+            });
+        }
+    }
+
+    for rd in &view.readers {
+        for (p, &pos) in rd.positions.iter().enumerate() {
+            let Some(r) = find(&rd.site, &rd.stream, p as u32) else {
+                continue;
+            };
+            let row = &row_at[r];
+            let raw = at(row.first, pos);
+            let x = clamp_x(raw);
+            let label = if raw < ROWS_X0 - 4.0 {
+                format!("◂ {}", rd.id)
+            } else {
+                rd.id.clone()
+            };
+            scene.markers.push(Marker {
+                key: format!("reader/{}/{p}", rd.id),
+                kind: "reader",
+                x,
+                y: row.y + REC_Y + REC_H + 1.0,
+                label,
+                title: format!(
+                    "Reader group {} on site {} reads part {p} next at position {}",
+                    rd.id,
+                    rd.site,
+                    fmt_n(pos)
+                ),
+            });
+        }
+    }
+    scene
+}
+
+/// Simulated time as "12.3 s".
+pub fn fmt_time(ms: Millis) -> String {
+    format!("{:.1} s", ms as f64 / 1000.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hoplab_model::{scenarios, Sim};
+
+    fn scene_at(id: &str, t: Millis, window: usize) -> Scene {
+        let spec = scenarios::get(id).unwrap().build_default();
+        let mut sim = Sim::new(&spec, 1).unwrap();
+        sim.advance_to(t);
+        layout(
+            &sim.view(window),
+            LayoutOptions {
+                window,
+                reduced_motion: false,
+            },
+        )
+    }
+
+    #[test]
+    fn every_scenario_lays_out_inside_the_stage_with_unique_keys() {
+        for s in scenarios::all() {
+            let sc = scene_at(s.id, 20_000, 40);
+            assert!(sc.height > 50.0 && sc.width == WIDTH, "{}", s.id);
+            let mut keys = std::collections::HashSet::new();
+            for r in &sc.rows {
+                assert!(r.records.len() <= 40, "{}", s.id);
+                for rec in &r.records {
+                    assert!(keys.insert(rec.key.clone()), "{} duplicate {}", s.id, rec.key);
+                    let x = rec.x + r.shift;
+                    assert!(x >= ROWS_X0 - 0.01 && x + rec.w <= WIDTH, "{} x {x}", s.id);
+                }
+            }
+            for m in &sc.markers {
+                assert!(m.x >= 0.0 && m.x <= WIDTH && m.y <= sc.height, "{}", s.id);
+            }
+            for site in &sc.sites {
+                assert!(site.y + site.h <= sc.height, "{}", s.id);
+            }
+        }
+    }
+
+    #[test]
+    fn a_record_keeps_its_place_as_the_row_slides() {
+        let a = scene_at("lag-components", 10_000, 40);
+        let b = (1..40)
+            .map(|k| scene_at("lag-components", 10_000 + k * 50, 40))
+            .find(|b| b.rows[0].shift != a.rows[0].shift)
+            .expect("the row moves within two seconds");
+        let (ra, rb) = (&a.rows[0], &b.rows[0]);
+        assert!(rb.shift < ra.shift, "the row slides left as records arrive");
+        let shared: Vec<_> = ra
+            .records
+            .iter()
+            .filter_map(|x| rb.records.iter().find(|y| y.key == x.key).map(|y| (x, y)))
+            .collect();
+        assert!(!shared.is_empty());
+        for (x, y) in shared {
+            assert_eq!(x, y, "same key, same shape");
+        }
+    }
+
+    #[test]
+    fn copies_share_the_payload_of_their_original() {
+        let sc = scene_at("follow-one-record", 15_000, 40);
+        let on = |site: &str| -> Vec<String> {
+            sc.rows
+                .iter()
+                .filter(|r| r.key.starts_with(site))
+                .flat_map(|r| r.records.iter().map(|x| x.payload.clone()))
+                .collect()
+        };
+        let a = on("A/");
+        let b = on("B/");
+        assert!(!b.is_empty());
+        assert!(b.iter().all(|p| a.contains(p)), "every copy on B names a record of A");
+        assert!(sc
+            .rows
+            .iter()
+            .filter(|r| r.key.starts_with("B/"))
+            .flat_map(|r| &r.records)
+            .all(|r| r.class.contains("copy")));
+    }
+
+    #[test]
+    fn a_thousand_records_fit_at_a_dense_window() {
+        let sc = scene_at("lag-components", 40_000, 150);
+        assert!(sc.records_on_screen >= 1000, "{}", sc.records_on_screen);
+    }
+
+    #[test]
+    fn stalls_show_an_uncopied_span_and_batches_fly() {
+        let sc = scene_at("stall-and-backlog", 40_000, 40);
+        assert!(sc.rows[0].uncopied.is_some());
+        let moving = (0..400).any(|i| !scene_at("follow-one-record", 2_000 + i * 25, 40).batches.is_empty());
+        assert!(moving, "a batch is in flight at some point");
+    }
+
+    #[test]
+    fn readers_are_marked_on_their_rows() {
+        let sc = scene_at("failover-resume", 10_000, 40);
+        assert!(sc.markers.iter().any(|m| m.kind == "reader"));
+        assert!(sc.markers.iter().any(|m| m.kind == "copier"));
+    }
+}

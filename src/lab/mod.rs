@@ -1,0 +1,10 @@
+//! The lab's logic that is not a component: URL state, layout, time travel, the
+//! animation clock, charts and the plain-words description. Pure where it can be, and
+//! tested natively (`cargo test -p hoplab`).
+
+pub mod charts;
+pub mod describe;
+pub mod driver;
+pub mod layout;
+pub mod timeline;
+pub mod url_state;

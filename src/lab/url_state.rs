@@ -1,0 +1,340 @@
+//! The lab's whole state in the URL query: knob values, seed, time, the buttons pressed
+//! (with when) and the stage density. Pure: parsed and written here, tested natively.
+//!
+//! `/lab/echo-loop?stamp=marker&seed=7&t=20.5&do=restart-ab@12.25`
+//!
+//! Parsing never fails: every problem becomes a sentence for the page and the offending
+//! setting falls back to the scenario's default.
+
+use hoplab_model::{KnobKind, KnobValues, Millis, Scenario};
+
+/// The seed used when the URL names none.
+pub const DEFAULT_SEED: u64 = 1;
+/// The furthest time a URL may ask for (one simulated hour).
+pub const MAX_TIME_MS: Millis = 3_600_000;
+/// Records per part row: the smallest and largest density the stage offers.
+pub const MIN_WINDOW: usize = 8;
+pub const MAX_WINDOW: usize = 400;
+/// Query keys the lab itself uses; no knob may share them.
+pub const RESERVED: &[&str] = &["seed", "t", "do", "window"];
+
+/// A button pressed at a simulated time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Action {
+    pub at_ms: Millis,
+    pub button: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabState {
+    pub knobs: KnobValues,
+    pub seed: u64,
+    pub time_ms: Millis,
+    pub actions: Vec<Action>,
+    /// Records per part row; `None`: the stage's default.
+    pub window: Option<usize>,
+}
+
+impl LabState {
+    pub fn defaults(scenario: &Scenario) -> LabState {
+        LabState {
+            knobs: scenario.default_values(),
+            seed: DEFAULT_SEED,
+            time_ms: 0,
+            actions: Vec::new(),
+            window: None,
+        }
+    }
+}
+
+/// A parsed URL: the state to run and what was wrong with the URL, in plain words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parsed {
+    pub state: LabState,
+    pub problems: Vec<String>,
+}
+
+/// Seconds as the URL writes them: "12", "12.5", "0.125".
+pub fn fmt_seconds(ms: Millis) -> String {
+    let whole = ms / 1000;
+    let frac = ms % 1000;
+    if frac == 0 {
+        whole.to_string()
+    } else {
+        let f = format!("{frac:03}");
+        format!("{whole}.{}", f.trim_end_matches('0'))
+    }
+}
+
+/// "12.5" (seconds) -> 12,500 ms; rejects negatives, non-numbers and more than an hour.
+pub fn parse_seconds(s: &str) -> Result<Millis, String> {
+    let s = s.trim().trim_end_matches('s');
+    let v: f64 = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if !v.is_finite() || v < 0.0 {
+        return Err(format!("'{s}' is not a time from 0 seconds on"));
+    }
+    let ms = (v * 1000.0).round();
+    if ms > MAX_TIME_MS as f64 {
+        return Err(format!(
+            "{s} s is out of range (at most {} s)",
+            MAX_TIME_MS / 1000
+        ));
+    }
+    Ok(ms as Millis)
+}
+
+fn parse_knob(scenario: &Scenario, id: &str, value: &str) -> Result<(), String> {
+    let knob = scenario
+        .knobs
+        .iter()
+        .find(|k| k.id == id)
+        .ok_or_else(|| format!("this scenario has no setting '{id}'; it was ignored"))?;
+    if let KnobKind::Range { min, max, .. } = knob.kind {
+        if let Ok(v) = value.trim().parse::<f64>() {
+            if v.is_finite() && (v < min || v > max) {
+                return Err(format!(
+                    "{} = {value} is out of range ({min} to {max}); the default is used",
+                    knob.label
+                ));
+            }
+        }
+    }
+    knob.parse(value)
+        .map(|_| ())
+        .map_err(|e| format!("{}: {}; the default is used", knob.label, e.problem))
+}
+
+fn parse_actions(scenario: &Scenario, value: &str, problems: &mut Vec<String>) -> Vec<Action> {
+    let mut out = Vec::new();
+    for item in value.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let Some((button, at)) = item.split_once('@') else {
+            problems.push(format!(
+                "'{item}' is not a button and a time (button@seconds); it was ignored"
+            ));
+            continue;
+        };
+        if !scenario.buttons.iter().any(|b| b.id == button) {
+            problems.push(format!(
+                "this scenario has no button '{button}'; it was ignored"
+            ));
+            continue;
+        }
+        match parse_seconds(at) {
+            Ok(at_ms) => out.push(Action {
+                at_ms,
+                button: button.to_string(),
+            }),
+            Err(e) => problems.push(format!("button {button}: {e}; it was ignored")),
+        }
+    }
+    out.sort_by_key(|a| a.at_ms);
+    out
+}
+
+/// Reads the query pairs of a `/lab/<scenario>` URL.
+pub fn parse(scenario: &Scenario, pairs: &[(String, String)]) -> Parsed {
+    let mut state = LabState::defaults(scenario);
+    let mut problems = Vec::new();
+    let mut knob_pairs: Vec<(&str, &str)> = Vec::new();
+    for (key, value) in pairs {
+        match key.as_str() {
+            "seed" => match value.trim().parse::<u64>() {
+                Ok(seed) => state.seed = seed,
+                Err(_) => problems.push(format!(
+                    "the seed '{value}' is not a whole number from 0 on; seed {DEFAULT_SEED} is used"
+                )),
+            },
+            "t" => match parse_seconds(value) {
+                Ok(ms) => state.time_ms = ms,
+                Err(e) => problems.push(format!("time: {e}; the run starts at 0 s")),
+            },
+            "do" => state.actions = parse_actions(scenario, value, &mut problems),
+            "window" => match value.trim().parse::<usize>() {
+                Ok(w) if (MIN_WINDOW..=MAX_WINDOW).contains(&w) => state.window = Some(w),
+                _ => problems.push(format!(
+                    "records per row '{value}' is not a number from {MIN_WINDOW} to {MAX_WINDOW}; the default is used"
+                )),
+            },
+            id => match parse_knob(scenario, id, value) {
+                Ok(()) => knob_pairs.push((id, value.as_str())),
+                Err(e) => problems.push(e),
+            },
+        }
+    }
+    match scenario.values_from_pairs(knob_pairs) {
+        Ok(v) => state.knobs = v,
+        // Each pair was checked above; keep the defaults if the model disagrees.
+        Err(e) => problems.push(format!("{e}; the defaults are used")),
+    }
+    Parsed { state, problems }
+}
+
+/// The query pairs for a state, leaving out what equals the default.
+pub fn to_pairs(state: &LabState) -> Vec<(String, String)> {
+    let mut out = state.knobs.to_pairs();
+    if state.seed != DEFAULT_SEED {
+        out.push(("seed".into(), state.seed.to_string()));
+    }
+    if state.time_ms > 0 {
+        out.push(("t".into(), fmt_seconds(state.time_ms)));
+    }
+    if !state.actions.is_empty() {
+        let list: Vec<String> = state
+            .actions
+            .iter()
+            .map(|a| format!("{}@{}", a.button, fmt_seconds(a.at_ms)))
+            .collect();
+        out.push(("do".into(), list.join(",")));
+    }
+    if let Some(w) = state.window {
+        out.push(("window".into(), w.to_string()));
+    }
+    out
+}
+
+fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.@,~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// "?stamp=marker&seed=7" (empty when everything is the default).
+pub fn to_query(state: &LabState) -> String {
+    let pairs = to_pairs(state);
+    if pairs.is_empty() {
+        return String::new();
+    }
+    let parts: Vec<String> = pairs
+        .iter()
+        .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+        .collect();
+    format!("?{}", parts.join("&"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hoplab_model::scenarios;
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    fn echo() -> Scenario {
+        scenarios::get("echo-loop").unwrap()
+    }
+
+    #[test]
+    fn no_knob_uses_a_reserved_key() {
+        for s in scenarios::all() {
+            for k in &s.knobs {
+                assert!(!RESERVED.contains(&k.id), "{} knob {}", s.id, k.id);
+            }
+        }
+    }
+
+    #[test]
+    fn round_trips_every_setting() {
+        let s = echo();
+        let p = parse(
+            &s,
+            &pairs(&[
+                ("stamp", "marker"),
+                ("seed", "7"),
+                ("t", "20.5"),
+                ("do", "restart-ab@12.25,stall-ba@3"),
+                ("window", "100"),
+            ]),
+        );
+        assert_eq!(p.problems, Vec::<String>::new());
+        assert_eq!(p.state.knobs.choice("stamp"), "marker");
+        assert_eq!(p.state.seed, 7);
+        assert_eq!(p.state.time_ms, 20_500);
+        assert_eq!(p.state.window, Some(100));
+        assert_eq!(p.state.actions[0].button, "stall-ba");
+        assert_eq!(p.state.actions[1].at_ms, 12_250);
+        let q = to_query(&p.state);
+        assert_eq!(
+            q,
+            "?stamp=marker&seed=7&t=20.5&do=stall-ba@3,restart-ab@12.25&window=100"
+        );
+        let back: Vec<(String, String)> = q[1..]
+            .split('&')
+            .map(|kv| kv.split_once('=').unwrap())
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        assert_eq!(parse(&s, &back).state, p.state);
+    }
+
+    #[test]
+    fn defaults_write_an_empty_query() {
+        for s in scenarios::all() {
+            assert_eq!(to_query(&LabState::defaults(&s)), "", "{}", s.id);
+        }
+    }
+
+    #[test]
+    fn malformed_values_are_named_and_fall_back_to_defaults() {
+        let s = echo();
+        let p = parse(
+            &s,
+            &pairs(&[
+                ("stamp", "hat"),
+                ("seed", "-3"),
+                ("t", "soon"),
+                ("do", "explode@3,restart-ab"),
+                ("window", "2"),
+                ("colour", "red"),
+            ]),
+        );
+        assert_eq!(p.state, LabState::defaults(&s));
+        assert_eq!(p.problems.len(), 7, "{:?}", p.problems);
+        let all = p.problems.join("\n");
+        for needle in ["hat", "-3", "soon", "explode", "restart-ab", "2", "colour"] {
+            assert!(all.contains(needle), "{needle} named in {all}");
+        }
+    }
+
+    #[test]
+    fn out_of_range_values_are_refused_not_clamped() {
+        let s = scenarios::get("two-site-interleaving").unwrap();
+        let p = parse(&s, &pairs(&[("jitter_ms", "9999"), ("t", "99999")]));
+        assert_eq!(p.problems.len(), 2);
+        assert!(p.problems[0].contains("out of range"));
+        assert_eq!(p.state.knobs.number("jitter_ms"), 80.0);
+        assert_eq!(p.state.time_ms, 0);
+        let p = parse(&s, &pairs(&[("jitter_ms", "120")]));
+        assert!(p.problems.is_empty());
+        assert_eq!(p.state.knobs.number("jitter_ms"), 120.0);
+    }
+
+    #[test]
+    fn seconds_format_and_parse() {
+        assert_eq!(fmt_seconds(0), "0");
+        assert_eq!(fmt_seconds(12_000), "12");
+        assert_eq!(fmt_seconds(12_500), "12.5");
+        assert_eq!(fmt_seconds(125), "0.125");
+        assert_eq!(parse_seconds("0.125"), Ok(125));
+        assert_eq!(parse_seconds("3s"), Ok(3000));
+        assert!(parse_seconds("-1").is_err());
+        assert!(parse_seconds("NaN").is_err());
+    }
+
+    #[test]
+    fn odd_characters_are_escaped() {
+        let mut st = LabState::defaults(&echo());
+        st.seed = 9;
+        assert_eq!(to_query(&st), "?seed=9");
+        assert_eq!(encode("a b&c"), "a%20b%26c");
+    }
+}

@@ -1,0 +1,13 @@
+//! The lab: `/lab` lists the scenarios, `/lab/:scenario` runs one. The logic that is not
+//! a component lives in [`crate::lab`].
+
+mod charts;
+mod controls;
+mod index;
+mod narration;
+mod page;
+mod stage;
+pub mod state;
+
+pub use index::LabIndex;
+pub use page::LabPage;
