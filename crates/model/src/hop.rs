@@ -3,7 +3,7 @@
 //! durable write), then fetch again at once if more is waiting, else after the poll
 //! interval. Nothing here touches a writer's acknowledgement.
 
-use crate::log::{fmt_ms, fmt_n, LogKind};
+use crate::log::{fmt_n, LogKind};
 use crate::posmap::PositionMap;
 use crate::sim::{Event, Sim};
 use crate::spec::{HopOptions, HopSpec, StartFrom};
@@ -90,8 +90,10 @@ pub(crate) struct HopState {
     pub parts: Vec<HopPart>,
     pub workers: Vec<Worker>,
     pub drop_writers: Vec<u16>,
+    /// Emptied run buffers of delivered batches, reused by the next fetches.
+    run_pool: Vec<Vec<Run>>,
     throttle_until: Millis,
-    last_commit: Millis,
+    pub last_commit: Millis,
     /// Copy latency (target arrival minus creation) of first copies.
     pub latency_min: Option<Millis>,
     pub latency_max: Millis,
@@ -129,6 +131,7 @@ impl HopState {
                 .collect(),
             workers: vec![Worker::default(); h.options.workers.min(parts as u32).max(1) as usize],
             drop_writers,
+            run_pool: Vec::new(),
             throttle_until: 0,
             last_commit: 0,
             latency_min: None,
@@ -186,7 +189,7 @@ impl Sim {
         }
     }
 
-    fn schedule_fetch(&mut self, h: usize, worker: usize, at: Millis) {
+    pub(crate) fn schedule_fetch(&mut self, h: usize, worker: usize, at: Millis) {
         let chain = self.hops[h].chain;
         self.queue.push(
             at,
@@ -255,7 +258,7 @@ impl Sim {
             if to <= from {
                 continue;
             }
-            let mut runs = Vec::new();
+            let mut runs = hop.run_pool.pop().unwrap_or_default();
             part.read(from, to, &mut runs);
             hp.read_pos = to;
             total += to - from;
@@ -323,78 +326,15 @@ impl Sim {
             }
             now + self.hops[h].opts.poll_interval_ms
         };
-        // Keep the allocation for the next fetch.
+        // Keep the allocations for the next fetch.
+        let hop = &mut self.hops[h];
         let mut spare = batches;
-        spare.clear();
-        self.hops[h].workers[worker].in_flight = spare;
+        for b in spare.drain(..) {
+            let mut runs = b.runs;
+            runs.clear();
+            hop.run_pool.push(runs);
+        }
+        hop.workers[worker].in_flight = spare;
         self.schedule_fetch(h, worker, next);
-    }
-
-    /// Restart: in-flight work is dropped, reading resumes at the last commit.
-    pub(crate) fn restart_hop(&mut self, h: usize) {
-        let now = self.now;
-        let hop = &mut self.hops[h];
-        hop.epoch = hop.epoch.saturating_add(1);
-        hop.chain += 1;
-        for w in &mut hop.workers {
-            w.in_flight.clear();
-        }
-        let mut rewound = 0;
-        for hp in &mut hop.parts {
-            rewound += hp.read_pos.saturating_sub(hp.committed);
-            hp.read_pos = hp.committed;
-            hp.copied_upto = hp.committed;
-        }
-        let poll = hop.opts.poll_interval_ms;
-        for w in 0..hop.workers.len() {
-            self.schedule_fetch(h, w, now + poll);
-        }
-        if self.log.on() {
-            let text = format!(
-                "Copier {} restarted from its last commit: {} records will be copied again",
-                self.hops[h].id,
-                fmt_n(rewound)
-            );
-            self.log.push(now, LogKind::Fault, text);
-        }
-    }
-
-    /// A fresh chain of fetches (a hop started by command, or a site lost under it).
-    /// Dropped in-flight batches are read again from what the target holds.
-    pub(crate) fn kick_hop(&mut self, h: usize) {
-        let hop = &mut self.hops[h];
-        hop.chain += 1;
-        for w in &mut hop.workers {
-            for b in w.in_flight.drain(..) {
-                let hp = &mut hop.parts[b.part];
-                hp.read_pos = hp.copied_upto;
-            }
-        }
-        for w in 0..self.hops[h].workers.len() {
-            self.schedule_fetch(h, w, self.now);
-        }
-    }
-
-    pub(crate) fn hop_commit_if_due(&mut self, h: usize) {
-        let hop = &mut self.hops[h];
-        if self.now >= hop.last_commit + hop.opts.commit_interval_ms {
-            hop.last_commit = self.now;
-            for hp in &mut hop.parts {
-                hp.committed = hp.copied_upto;
-            }
-        }
-    }
-
-    pub(crate) fn hop_latency_text(&self, h: usize) -> String {
-        let hop = &self.hops[h];
-        hop.latency_last.map(fmt_ms).unwrap_or_else(|| "-".into())
-    }
-
-    /// Fan-out: each batch of a source part goes to the next target part in turn.
-    pub(crate) fn next_fan_part(&mut self, h: usize, p: usize, parts: usize) -> u32 {
-        let hp = &mut self.hops[h].parts[p];
-        let q = (p as u32 + hp.fan_next) % parts as u32;
-        hp.fan_next = hp.fan_next.wrapping_add(1);
-        q
     }
 }

@@ -1,0 +1,74 @@
+//! Controlling a hop: restarts, fresh fetch chains, commits, fan-out placement.
+
+use crate::log::{fmt_ms, fmt_n, LogKind};
+use crate::sim::Sim;
+
+impl Sim {
+    /// Restart: in-flight work is dropped, reading resumes at the last commit.
+    pub(crate) fn restart_hop(&mut self, h: usize) {
+        let now = self.now;
+        let hop = &mut self.hops[h];
+        hop.epoch = hop.epoch.saturating_add(1);
+        hop.chain += 1;
+        for w in &mut hop.workers {
+            w.in_flight.clear();
+        }
+        let mut rewound = 0;
+        for hp in &mut hop.parts {
+            rewound += hp.read_pos.saturating_sub(hp.committed);
+            hp.read_pos = hp.committed;
+            hp.copied_upto = hp.committed;
+        }
+        let poll = hop.opts.poll_interval_ms;
+        for w in 0..hop.workers.len() {
+            self.schedule_fetch(h, w, now + poll);
+        }
+        if self.log.on() {
+            let text = format!(
+                "Copier {} restarted from its last commit: {} records will be copied again",
+                self.hops[h].id,
+                fmt_n(rewound)
+            );
+            self.log.push(now, LogKind::Fault, text);
+        }
+    }
+
+    /// A fresh chain of fetches (a hop started by command, or a site lost under it).
+    /// Dropped in-flight batches are read again from what the target holds.
+    pub(crate) fn kick_hop(&mut self, h: usize) {
+        let hop = &mut self.hops[h];
+        hop.chain += 1;
+        for w in &mut hop.workers {
+            for b in w.in_flight.drain(..) {
+                let hp = &mut hop.parts[b.part];
+                hp.read_pos = hp.copied_upto;
+            }
+        }
+        for w in 0..self.hops[h].workers.len() {
+            self.schedule_fetch(h, w, self.now);
+        }
+    }
+
+    pub(crate) fn hop_commit_if_due(&mut self, h: usize) {
+        let hop = &mut self.hops[h];
+        if self.now >= hop.last_commit + hop.opts.commit_interval_ms {
+            hop.last_commit = self.now;
+            for hp in &mut hop.parts {
+                hp.committed = hp.copied_upto;
+            }
+        }
+    }
+
+    pub(crate) fn hop_latency_text(&self, h: usize) -> String {
+        let hop = &self.hops[h];
+        hop.latency_last.map(fmt_ms).unwrap_or_else(|| "-".into())
+    }
+
+    /// Fan-out: each batch of a source part goes to the next target part in turn.
+    pub(crate) fn next_fan_part(&mut self, h: usize, p: usize, parts: usize) -> u32 {
+        let hp = &mut self.hops[h].parts[p];
+        let q = (p as u32 + hp.fan_next) % parts as u32;
+        hp.fan_next = hp.fan_next.wrapping_add(1);
+        q
+    }
+}

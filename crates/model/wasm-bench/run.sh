@@ -1,0 +1,14 @@
+#!/bin/sh
+# Builds the wasm benchmark twice (the site's opt-level "z", then opt-level 3) and runs
+# both in node, then the native benchmark for comparison. Usage: ./run.sh [seconds]
+set -e
+cd "$(dirname "$0")"
+S=${1:-86400}
+cargo build --release --target wasm32-unknown-unknown -q
+cp target/wasm32-unknown-unknown/release/hoplab_model_wasm_bench.wasm target/bench-z.wasm
+CARGO_PROFILE_RELEASE_OPT_LEVEL=3 cargo build --release --target wasm32-unknown-unknown -q
+cp target/wasm32-unknown-unknown/release/hoplab_model_wasm_bench.wasm target/bench-3.wasm
+echo "== wasm, opt-level z (the site's profile)"; node bench.mjs target/bench-z.wasm "$S"
+echo "== wasm, opt-level 3"; node bench.mjs target/bench-3.wasm "$S"
+echo "== native, opt-level 3"
+(cd ../../.. && CARGO_PROFILE_RELEASE_OPT_LEVEL=3 cargo run -q --release -p hoplab-model --bin hoplab -- bench --seconds "$S")
