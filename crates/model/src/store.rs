@@ -19,34 +19,39 @@ pub struct PayloadId {
 }
 
 /// A block of `len` records at positions `pos..pos+len` on one cluster.
+///
+/// `repr(C)` with the fields retention reads (position, length, timestamp, hops) in the
+/// first 32 bytes: expiring runs are cold in memory, and this keeps each one to a single
+/// cache-line miss.
 #[derive(Clone, Debug, PartialEq)]
+#[repr(C)]
 pub struct Run {
     pub pos: u64,
     pub len: u64,
-    /// Payload of the first record; the i-th record has `seq + i`.
-    pub payload: PayloadId,
-    /// Site where the fact was first written.
-    pub origin: u8,
+    /// The record's timestamp as this cluster holds it.
+    pub ts_ms: Millis,
     /// How many hops this copy travelled (0: written here by a writer).
     pub hops: u16,
     /// 0 for a first copy; the copier's restart epoch for a re-appended duplicate.
     pub dup: u16,
+    /// Site where the fact was first written.
+    pub origin: u8,
     /// Origin marker written by a hop, if any (site index).
     pub stamp: Option<u8>,
+    /// Payload of the first record; the i-th record has `seq + i`.
+    pub payload: PayloadId,
     /// When the writer created the fact (model knowledge, never changes).
     pub created_ms: Millis,
-    /// The record's timestamp as this cluster holds it.
-    pub ts_ms: Millis,
     /// When it was appended to this cluster.
     pub arrived_ms: Millis,
     /// When this cluster made it durable (readable by copiers and readers).
     pub durable_ms: Millis,
     /// Position of the first record on the cluster it was copied from.
     pub src_pos: u64,
-    /// Part it was copied from (0 for originals).
-    pub src_part: u16,
     /// Hop index that wrote it, or NONE.
     pub via_hop: u64,
+    /// Part it was copied from (0 for originals).
+    pub src_part: u16,
 }
 
 impl Run {
