@@ -38,8 +38,18 @@ pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, String> {
     serde_json::from_str(&text).map_err(|e| format!("the data could not be read: {e}"))
 }
 
+thread_local! {
+    /// The index is small and never changes while the page is open: fetch it once.
+    static INDEX: std::cell::RefCell<Option<CardIndex>> = const { std::cell::RefCell::new(None) };
+}
+
 pub async fn card_index() -> Result<CardIndex, String> {
-    get_json("/cards/index.json").await
+    if let Some(index) = INDEX.with(|cell| cell.borrow().clone()) {
+        return Ok(index);
+    }
+    let index: CardIndex = get_json("/cards/index.json").await?;
+    INDEX.with(|cell| *cell.borrow_mut() = Some(index.clone()));
+    Ok(index)
 }
 
 /// Slugs are checked before they reach a URL, so a typed address cannot fetch other files.
@@ -51,8 +61,10 @@ pub fn is_valid_slug(slug: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
+/// Loads one card. Slugs the index does not list are "not found" without a request,
+/// so a mistyped address does not leave a failed load in the console.
 pub async fn card(slug: &str) -> Result<Card, String> {
-    if !is_valid_slug(slug) {
+    if !is_valid_slug(slug) || card_index().await?.find(slug).is_none() {
         return Err("not found".into());
     }
     get_json(&format!("/cards/{slug}.json")).await

@@ -10,7 +10,7 @@ pub fn Header() -> impl IntoView {
     view! {
         <header class="site-header">
             <div class="site-header__inner">
-                <A href="/" attr:class="brand">
+                <A href="/" attr:class="brand" attr:aria-label="Hoplab home">
                     <img src="/favicon.svg" alt="" width="28" height="28" />
                     <span>"Hoplab"</span>
                 </A>

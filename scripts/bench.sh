@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Hoplab's benchmarks. Usage: scripts/bench.sh [size|model|frame|all]   (default: all)
+#   size   bytes the first load of / and of a card page transfers, raw and brotli
+#   model  simulated events/s natively and in wasm (node), and the three-site day
+#   frame  script time per animation frame of the busiest lab scenario, in Chromium
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+setup_all
+cd "$ROOT"
+what="${1:-all}"
+
+build_site() { [ -n "${SKIP_BUILD:-}" ] || trunk build --release --offline; }
+
+if [[ "$what" == size || "$what" == all ]]; then
+  build_site
+  (cd tests/e2e && node bench/size.mjs / && node bench/size.mjs /cards/copy-lag && node bench/size.mjs /lab/echo-loop)
+  SKIP_BUILD=1
+fi
+if [[ "$what" == model || "$what" == all ]]; then
+  cargo run --release -q -p hoplab-model --bin hoplab -- bench
+  crates/model/wasm-bench/run.sh
+fi
+if [[ "$what" == frame || "$what" == all ]]; then
+  build_site
+  (cd tests/e2e && node bench/frame.mjs)
+fi
