@@ -46,9 +46,12 @@ lint() {
     cargo clippy -p hoplab --target wasm32-unknown-unknown --all-targets --locked -- -D warnings
 }
 
+# Every tests/*components.rs file is a wasm-bindgen-test suite run in Chromium.
 components() {
+  local suites=()
+  for file in tests/*components.rs; do suites+=(--test "$(basename "$file" .rs)"); done
   CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120 \
-    cargo test -p hoplab --target wasm32-unknown-unknown --test components --locked
+    cargo test -p hoplab --target wasm32-unknown-unknown "${suites[@]}" --locked
 }
 
 e2e() {
