@@ -155,3 +155,68 @@ fn echo_loops(t: &Topology, out: &mut Vec<Finding>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{HopOptions, HopSpec, SiteSpec, StreamRef};
+
+    fn hop(id: &str, from: &str, to: &str, stamp: OriginStamp, only_local: bool) -> HopSpec {
+        let at = |s: &str| StreamRef {
+            site: s.into(),
+            stream: "orders".into(),
+        };
+        HopSpec {
+            id: id.into(),
+            from: at(from),
+            to: at(to),
+            options: HopOptions {
+                stamp,
+                forward_only_local: only_local,
+                ..HopOptions::default()
+            },
+        }
+    }
+
+    fn ring(stamps: [(OriginStamp, bool); 3]) -> Topology {
+        let sites = ["A", "B", "C"];
+        Topology {
+            sites: sites
+                .iter()
+                .map(|s| SiteSpec {
+                    name: s.to_string(),
+                })
+                .collect(),
+            hops: (0..3)
+                .map(|i| {
+                    hop(
+                        &format!("h{i}"),
+                        sites[i],
+                        sites[(i + 1) % 3],
+                        stamps[i].0,
+                        stamps[i].1,
+                    )
+                })
+                .collect(),
+            ..Topology::default()
+        }
+    }
+
+    #[test]
+    fn a_three_site_ring_without_stamps_is_one_echo_loop() {
+        let f = lint(&ring([(OriginStamp::None, true); 3]));
+        let loops: Vec<_> = f.iter().filter(|f| f.code == "echo-loop").collect();
+        assert_eq!(loops.len(), 1);
+        assert_eq!(loops[0].card, "echo-loop");
+    }
+
+    #[test]
+    fn one_stamped_hop_with_the_rule_breaks_the_ring() {
+        let mut stamps = [(OriginStamp::None, true); 3];
+        stamps[1] = (OriginStamp::Marker, true);
+        assert!(!lint(&ring(stamps)).iter().any(|f| f.code == "echo-loop"));
+        // A marker nobody acts on stops nothing.
+        stamps[1] = (OriginStamp::Marker, false);
+        assert!(lint(&ring(stamps)).iter().any(|f| f.code == "echo-loop"));
+    }
+}

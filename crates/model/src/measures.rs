@@ -129,6 +129,7 @@ pub(crate) struct HopLag {
     pub age_ms: Millis,
     pub tail: u64,
     pub subtraction: i64,
+    pub per_part: Vec<u64>,
 }
 
 impl Sim {
@@ -179,10 +180,12 @@ impl Sim {
             age_ms: 0,
             tail: 0,
             subtraction: 0,
+            per_part: Vec::with_capacity(self.hops[h].parts.len()),
         };
         for p in 0..self.hops[h].parts.len() {
             let m = self.hop_part_measure(h, p);
             l.records += m.lag_records;
+            l.per_part.push(m.lag_records);
             l.age_ms = l.age_ms.max(m.oldest_uncopied_age_ms);
             l.tail += m.uncopied_tail;
             l.subtraction += m.subtraction;

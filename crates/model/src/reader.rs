@@ -166,3 +166,60 @@ impl Sim {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{PayloadId, Run, NONE};
+
+    fn run(seq: u64, len: u64) -> Run {
+        Run {
+            pos: 0,
+            len,
+            ts_ms: 0,
+            hops: 1,
+            dup: 0,
+            origin: 0,
+            stamp: None,
+            payload: PayloadId {
+                writer: 0,
+                part: 0,
+                seq,
+            },
+            created_ms: 0,
+            arrived_ms: 0,
+            durable_ms: 0,
+            src_pos: NONE,
+            via_hop: NONE,
+            src_part: 0,
+        }
+    }
+
+    fn reader(processed_upto: u64) -> ReaderState {
+        let spec = ReaderSpec {
+            id: "r".into(),
+            site: "B".into(),
+            stream: "s".into(),
+            rate_per_sec: 1.0,
+            interval_ms: 100,
+            start_from: StartFrom::Earliest,
+            planned_resume: None,
+        };
+        let mut r = ReaderState::new(&spec, 0, 0, 1);
+        r.watermark.insert((0, 0), processed_upto);
+        r
+    }
+
+    #[test]
+    fn price_counts_replay_after_and_gap_before_the_new_position() {
+        // Target holds sequences 0..100 at positions 500..600; 60 were processed.
+        let mut part = Part::new(500);
+        part.append(run(0, 100));
+        let r = reader(60);
+        assert_eq!(r.price(&part, 560), (0, 0), "exactly in place");
+        assert_eq!(r.price(&part, 550), (10, 0), "ten early: replay");
+        assert_eq!(r.price(&part, 575), (0, 15), "fifteen late: gap");
+        assert_eq!(r.price(&part, 500), (60, 0));
+        assert_eq!(r.price(&part, 600), (0, 40));
+    }
+}

@@ -21,10 +21,18 @@ pub struct Sample {
     pub hop_tail: Vec<u64>,
     /// Target end minus source end, per hop: shown beside the lag to show it means nothing.
     pub hop_subtraction: Vec<i64>,
+    /// Copy lag per hop, per source part.
+    pub hop_part_lag_records: Vec<Vec<u64>>,
+    /// Duplicates appended so far, per hop.
+    pub hop_duplicates: Vec<u64>,
     pub site_stored: Vec<u64>,
     pub writer_acked: Vec<u64>,
     pub writer_refused: Vec<u64>,
     pub reader_lag: Vec<u64>,
+    /// Records read a second time so far, per reader group.
+    pub reader_replayed: Vec<u64>,
+    /// Records skipped so far, per reader group.
+    pub reader_gap: Vec<u64>,
     /// Stored copies per record ever written (echo amplification).
     pub copies_per_original: f64,
 }
@@ -86,14 +94,23 @@ impl Sim {
             hop_lag_age_ms: Vec::with_capacity(self.hops.len()),
             hop_tail: Vec::with_capacity(self.hops.len()),
             hop_subtraction: Vec::with_capacity(self.hops.len()),
+            hop_part_lag_records: Vec::with_capacity(self.hops.len()),
+            hop_duplicates: self
+                .hops
+                .iter()
+                .map(|h| h.parts.iter().map(|p| p.duplicates).sum())
+                .collect(),
             site_stored: vec![0; self.sites.len()],
             writer_acked: self.writers.iter().map(|w| w.acked(self.now)).collect(),
             writer_refused: self.writers.iter().map(|w| w.refused).collect(),
             reader_lag: Vec::with_capacity(self.readers.len()),
+            reader_replayed: self.readers.iter().map(|r| r.replayed).collect(),
+            reader_gap: self.readers.iter().map(|r| r.gap).collect(),
             copies_per_original: 0.0,
         };
         for h in 0..self.hops.len() {
             let l = self.hop_lag(h);
+            s.hop_part_lag_records.push(l.per_part);
             s.hop_lag_records.push(l.records);
             s.hop_lag_age_ms.push(l.age_ms);
             s.hop_tail.push(l.tail);
@@ -135,10 +152,14 @@ mod tests {
             hop_lag_age_ms: vec![],
             hop_tail: vec![],
             hop_subtraction: vec![],
+            hop_part_lag_records: vec![],
+            hop_duplicates: vec![],
             site_stored: vec![],
             writer_acked: vec![],
             writer_refused: vec![],
             reader_lag: vec![],
+            reader_replayed: vec![],
+            reader_gap: vec![],
             copies_per_original: 0.0,
         }
     }
