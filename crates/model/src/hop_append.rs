@@ -25,72 +25,71 @@ impl Sim {
         );
         let epoch = hop.epoch;
         let hp = &mut hop.parts[batch.part];
-        let mut appended = 0u64;
         let mut dups = 0u64;
         let mut skipped = 0u64;
         let mut first_pos = None;
         let stream = &mut self.streams[dst];
         let part = &mut stream.parts[q as usize];
         for piece in &batch.runs {
-            // Split at the high-water mark: below it, this is a re-append.
+            // Split at the high-water mark: below it, this is a re-append. Segments are
+            // (first position, length, duplicate?), built without cloning the run.
             let cut = hp.high_water.clamp(piece.pos, piece.end());
-            for (seg, is_dup) in [
-                (piece.slice(piece.pos, cut), true),
-                (piece.slice(cut, piece.end()), false),
-            ] {
-                if seg.len == 0 {
+            for (a, b, is_dup) in [(piece.pos, cut, true), (cut, piece.end(), false)] {
+                let len = b - a;
+                if len == 0 {
                     continue;
                 }
-                let dropped_writer = hop.drop_writers.contains(&seg.payload.writer);
+                let dropped_writer = hop.drop_writers.contains(&piece.payload.writer);
                 let foreign = stamp == OriginStamp::Marker
                     && only_local
-                    && seg.stamp.is_some_and(|s| usize::from(s) != src_site);
+                    && piece.stamp.is_some_and(|s| usize::from(s) != src_site);
                 if dropped_writer || foreign {
                     if !is_dup {
-                        hp.filtered += seg.len;
+                        hp.filtered += len;
                         if foreign {
-                            hp.not_local += seg.len;
+                            hp.not_local += len;
                         }
                     }
-                    skipped += seg.len;
+                    skipped += len;
                     continue;
                 }
+                let mut payload = piece.payload;
+                payload.seq += a - piece.pos;
                 let copy = Run {
                     pos: 0,
-                    len: seg.len,
-                    payload: seg.payload,
-                    origin: seg.origin,
-                    hops: seg.hops.saturating_add(1),
-                    dup: if is_dup { epoch.max(1) } else { seg.dup },
+                    len,
+                    payload,
+                    origin: piece.origin,
+                    hops: piece.hops.saturating_add(1),
+                    dup: if is_dup { epoch.max(1) } else { piece.dup },
                     stamp: match stamp {
-                        OriginStamp::Marker => Some(seg.stamp.unwrap_or(src_site as u8)),
+                        OriginStamp::Marker => Some(piece.stamp.unwrap_or(src_site as u8)),
                         _ => None,
                     },
-                    created_ms: seg.created_ms,
+                    created_ms: piece.created_ms,
                     ts_ms: match stamps {
-                        Timestamps::KeepSource => seg.ts_ms,
+                        Timestamps::KeepSource => piece.ts_ms,
                         Timestamps::StampArrival => now,
                     },
                     arrived_ms: now,
                     durable_ms: now,
-                    src_pos: seg.pos,
+                    src_pos: a,
                     src_part: batch.part as u16,
                     via_hop: h as u64,
                 };
                 let pos = part.append(copy);
                 first_pos.get_or_insert(pos);
                 if mapped {
-                    hp.map.record(seg.pos, pos, seg.len, q);
+                    hp.map.record(a, pos, len, q);
                 }
-                hp.last_drift = Some(pos as i64 - seg.pos as i64);
+                hp.last_drift = Some(pos as i64 - a as i64);
                 hp.target_part_last = Some(q);
                 if is_dup {
-                    hp.duplicates += seg.len;
-                    dups += seg.len;
+                    hp.duplicates += len;
+                    dups += len;
                 } else {
-                    hp.copied += seg.len;
-                    appended += seg.len;
-                    let latency = now - seg.created_ms;
+                    hp.copied += len;
+                    let latency = now - piece.created_ms;
                     hop.latency_min = Some(hop.latency_min.map_or(latency, |m| m.min(latency)));
                     hop.latency_max = hop.latency_max.max(latency);
                     hop.latency_last = Some(latency);
@@ -135,6 +134,5 @@ impl Sim {
             };
             self.log.push(now, kind, text);
         }
-        let _ = appended;
     }
 }
