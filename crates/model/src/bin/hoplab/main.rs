@@ -170,6 +170,21 @@ fn run(o: &Opts) -> Result<u8, (String, u8)> {
 }
 
 fn bench_cmd(seconds: u64) {
+    // Every lab scenario to its suggested end, narration on (what the browser does).
+    let t0 = Instant::now();
+    let mut events = 0;
+    for s in scenarios::all() {
+        let spec = s.build_default();
+        let mut sim = Sim::new(&spec, 1).expect("scenario specs are valid");
+        sim.advance_to(spec.duration_ms);
+        events += sim.events_processed();
+    }
+    let wall = t0.elapsed().as_secs_f64();
+    println!(
+        "lab scenarios: {} events in {wall:.3} s = {} events/s",
+        hoplab_model::fmt_n(events),
+        hoplab_model::fmt_n((events as f64 / wall) as u64)
+    );
     let t0 = Instant::now();
     let r = bench::run_three_site_day(seconds, 1);
     let wall = t0.elapsed().as_secs_f64();
