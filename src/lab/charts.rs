@@ -134,7 +134,9 @@ pub fn charts(scenario: &str, samples: &[Sample], names: &Names, x_max: u64) -> 
             "Copy lag (records)",
             samples,
             x_max,
-            per(hops, |s, i| s.hop_lag_records.get(i).copied().unwrap_or(0) as f64),
+            per(hops, |s, i| {
+                s.hop_lag_records.get(i).copied().unwrap_or(0) as f64
+            }),
             "records",
         ));
         out.push(chart(
@@ -163,12 +165,9 @@ pub fn charts(scenario: &str, samples: &[Sample], names: &Names, x_max: u64) -> 
             samples,
             x_max,
             vec![
-                (
-                    "true lag".into(),
-                    "l0".into(),
-                    0,
-                    |s, i| s.hop_lag_records.get(i).copied().unwrap_or(0) as f64,
-                ),
+                ("true lag".into(), "l0".into(), 0, |s, i| {
+                    s.hop_lag_records.get(i).copied().unwrap_or(0) as f64
+                }),
                 (
                     "subtraction (meaningless)".into(),
                     "fallacy".into(),
@@ -195,12 +194,9 @@ pub fn charts(scenario: &str, samples: &[Sample], names: &Names, x_max: u64) -> 
             "Copies per original",
             samples,
             x_max,
-            vec![(
-                "copies per original".into(),
-                "l2".into(),
-                0,
-                |s, _| s.copies_per_original,
-            )],
+            vec![("copies per original".into(), "l2".into(), 0, |s, _| {
+                s.copies_per_original
+            })],
             "",
         ));
     }
@@ -256,7 +252,11 @@ mod tests {
             assert!(!cs.iter().any(|c| c.id == not), "{id} has no {not}");
             for c in &cs {
                 assert!(c.summary.starts_with(c.title), "{}", c.summary);
-                assert!(c.lines.iter().all(|l| l.path.starts_with('M')), "{id} {}", c.id);
+                assert!(
+                    c.lines.iter().all(|l| l.path.starts_with('M')),
+                    "{id} {}",
+                    c.id
+                );
             }
         }
     }

@@ -139,7 +139,11 @@ pub fn measure_rows(scenario: &str, m: &Measures) -> Vec<MeasureRow> {
         out.push(row(
             format!("reader:{}", r.id),
             format!("Reader group {} on {}", r.id, r.site),
-            format!("{} processed · {} behind", fmt_n(r.processed), fmt_n(r.lag_records)),
+            format!(
+                "{} processed · {} behind",
+                fmt_n(r.processed),
+                fmt_n(r.lag_records)
+            ),
             r.processed as f64,
             false,
         ));
@@ -314,7 +318,10 @@ mod tests {
         );
         assert_eq!(value(&map, "gap:billing"), 0.0);
         assert!(value(&map, "replayed:billing") > 0.0);
-        assert!(value(&raw, "gap:billing") + value(&raw, "replayed:billing") > value(&map, "replayed:billing"));
+        assert!(
+            value(&raw, "gap:billing") + value(&raw, "replayed:billing")
+                > value(&map, "replayed:billing")
+        );
     }
 
     #[test]
@@ -322,6 +329,9 @@ mod tests {
         let m = measures("stall-and-backlog", &[], 30_000);
         let d = describe(&m, false);
         assert!(d.starts_with("Paused at 30.0 s."));
-        assert!(d.contains("Site A") && d.contains("Site B") && d.contains("stalled"), "{d}");
+        assert!(
+            d.contains("Site A") && d.contains("Site B") && d.contains("stalled"),
+            "{d}"
+        );
     }
 }

@@ -11,13 +11,13 @@ use hoplab_model::{fmt_n, HopStatus, Millis, SiteStatus, View};
 /// Width of the stage's coordinate space (the SVG scales or scrolls to fit).
 pub const WIDTH: f64 = 1000.0;
 const PAD: f64 = 10.0;
-const SITE_HEAD: f64 = 26.0;
+const SITE_HEAD: f64 = 30.0;
 const STREAM_HEAD: f64 = 20.0;
-const ROW_H: f64 = 34.0;
-pub const REC_H: f64 = 14.0;
-const REC_Y: f64 = 6.0;
+const ROW_H: f64 = 40.0;
+pub const REC_H: f64 = 18.0;
+pub const REC_Y: f64 = 6.0;
 const SITE_GAP: f64 = 22.0;
-const ROWS_X0: f64 = 54.0;
+pub const ROWS_X0: f64 = 58.0;
 const LANE_W: f64 = 44.0;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -198,7 +198,7 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
     let mut row_at: Vec<RowAt> = Vec::new();
     let tick_every = [1u64, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
         .into_iter()
-        .find(|&n| n as f64 * slot >= 34.0)
+        .find(|&n| n as f64 * slot >= 40.0)
         .unwrap_or(1000);
 
     let mut y = PAD;
@@ -226,7 +226,7 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
             scene.streams.push(StreamLabel {
                 key: format!("{}/{}", site.name, st.name),
                 x: PAD + 8.0,
-                y: y + 14.0,
+                y: y + 13.0,
                 text,
             });
             y += STREAM_HEAD;
@@ -379,7 +379,10 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
                 if up < row.first || down < tr.first {
                     continue;
                 }
-                let (xa, xb) = (at(row.first, up) + slot / 2.0, at(tr.first, down) + slot / 2.0);
+                let (xa, xb) = (
+                    at(row.first, up) + slot / 2.0,
+                    at(tr.first, down) + slot / 2.0,
+                );
                 if xa > x1 || xb > x1 {
                     continue;
                 }
@@ -507,7 +510,12 @@ mod tests {
             for r in &sc.rows {
                 assert!(r.records.len() <= 40, "{}", s.id);
                 for rec in &r.records {
-                    assert!(keys.insert(rec.key.clone()), "{} duplicate {}", s.id, rec.key);
+                    assert!(
+                        keys.insert(rec.key.clone()),
+                        "{} duplicate {}",
+                        s.id,
+                        rec.key
+                    );
                     let x = rec.x + r.shift;
                     assert!(x >= ROWS_X0 - 0.01 && x + rec.w <= WIDTH, "{} x {x}", s.id);
                 }
@@ -554,7 +562,10 @@ mod tests {
         let a = on("A/");
         let b = on("B/");
         assert!(!b.is_empty());
-        assert!(b.iter().all(|p| a.contains(p)), "every copy on B names a record of A");
+        assert!(
+            b.iter().all(|p| a.contains(p)),
+            "every copy on B names a record of A"
+        );
         assert!(sc
             .rows
             .iter()
@@ -573,7 +584,11 @@ mod tests {
     fn stalls_show_an_uncopied_span_and_batches_fly() {
         let sc = scene_at("stall-and-backlog", 40_000, 40);
         assert!(sc.rows[0].uncopied.is_some());
-        let moving = (0..400).any(|i| !scene_at("follow-one-record", 2_000 + i * 25, 40).batches.is_empty());
+        let moving = (0..400).any(|i| {
+            !scene_at("follow-one-record", 2_000 + i * 25, 40)
+                .batches
+                .is_empty()
+        });
         assert!(moving, "a batch is in flight at some point");
     }
 

@@ -216,8 +216,14 @@ mod tests {
             "{} {} {:?} {:?}",
             r.now(),
             r.sim().events_processed(),
-            m.hops.iter().map(|h| (h.copied, h.lag_records, h.uncopied_tail)).collect::<Vec<_>>(),
-            m.sites.iter().map(|s| format!("{:?}", s.census)).collect::<Vec<_>>()
+            m.hops
+                .iter()
+                .map(|h| (h.copied, h.lag_records, h.uncopied_tail))
+                .collect::<Vec<_>>(),
+            m.sites
+                .iter()
+                .map(|s| format!("{:?}", s.census))
+                .collect::<Vec<_>>()
         )
     }
 
@@ -290,7 +296,14 @@ mod tests {
     #[test]
     fn pressing_after_seeking_back_forgets_the_old_future() {
         let s = scenarios::get("stall-and-backlog").unwrap();
-        let cmd = |id: &str| s.buttons.iter().find(|b| b.id == id).unwrap().command.clone();
+        let cmd = |id: &str| {
+            s.buttons
+                .iter()
+                .find(|b| b.id == id)
+                .unwrap()
+                .command
+                .clone()
+        };
         let mut r = run("stall-and-backlog");
         r.seek(10_000);
         r.finish();

@@ -54,12 +54,20 @@ pub fn Charts() -> impl IntoView {
 
 fn format_value(v: f64) -> String {
     if v.fract().abs() < 1e-9 {
-        hoplab_model::fmt_n(v.abs() as u64).to_string()
+        hoplab_model::fmt_n(v.abs() as u64)
+            .to_string()
             .chars()
-            .fold(if v < 0.0 { "−".to_string() } else { String::new() }, |mut s, c| {
-                s.push(c);
-                s
-            })
+            .fold(
+                if v < 0.0 {
+                    "−".to_string()
+                } else {
+                    String::new()
+                },
+                |mut s, c| {
+                    s.push(c);
+                    s
+                },
+            )
     } else {
         format!("{v:.2}")
     }

@@ -9,9 +9,7 @@ use crate::lab::layout::fmt_time;
 #[component]
 pub fn Narration() -> impl IntoView {
     let lab = use_lab();
-    let (card, watch) = lab
-        .scenario
-        .with_value(|s| (s.card, s.watch_for.clone()));
+    let (card, watch) = lab.scenario.with_value(|s| (s.card, s.watch_for.clone()));
     let latest = move || lab.panel.with(|p| p.log.last().map_or(0, |e| e.seq + 1));
     view! {
         <section class="lab-narration" aria-labelledby="narration-title">

@@ -54,7 +54,11 @@ fn UnknownScenario(id: String) -> impl IntoView {
 
 fn prefers_reduced_motion() -> bool {
     web_sys::window()
-        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
         .is_some_and(|m| m.matches())
 }
 
@@ -106,11 +110,12 @@ fn LabRun(id: String) -> impl IntoView {
     provide_context(lab);
 
     // Someone else changed the query (a link, the back button): load what it says.
-    Effect::new(move |_| {
+    Effect::new(move |first_done: Option<()>| {
         let pairs = query_pairs(&query.read());
-        let parsed = lab
-            .scenario
-            .with_value(|s| url_state::parse(s, &pairs));
+        if first_done.is_none() {
+            return; // The page was built from this query already.
+        }
+        let parsed = lab.scenario.with_value(|s| url_state::parse(s, &pairs));
         if url_state::to_query(&parsed.state) != lab.last_query.get_value() {
             lab.playing.set(false);
             lab.problems.set(parsed.problems);

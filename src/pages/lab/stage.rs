@@ -6,10 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::state::use_lab;
-use crate::lab::layout::{fmt_time, Row, Scene, REC_H};
-
-const REC_Y: f64 = 6.0;
-const ROWS_X0: f64 = 54.0;
+use crate::lab::layout::{fmt_time, Row, Scene, REC_H, REC_Y, ROWS_X0};
 
 fn row_of<'a>(s: &'a Scene, key: &str) -> Option<&'a Row> {
     s.rows.iter().find(|r| r.key == key)
@@ -49,6 +46,7 @@ pub fn Stage() -> impl IntoView {
                     aria-label="The clusters, their records and the copiers between them; a description follows the stage."
                     data-now=move || lab.now.get().to_string()
                     data-ready=move || lab.ready.get().to_string()
+                    data-motion=if lab.reduced_motion { "steps" } else { "smooth" }
                     data-records=move || scene.with(|s| s.records_on_screen).to_string()
                     on:click=pick
                     on:mouseover=pick
@@ -65,7 +63,7 @@ pub fn Stage() -> impl IntoView {
                             view! {
                                 <g class=format!("site s{} site--{}", b.colour, b.status.replace(' ', "-"))>
                                     <rect class="site-box" x=b.x y=b.y width=b.w height=b.h rx="8" />
-                                    <text class="site-label" x=b.x + 10.0 y=b.y + 18.0>
+                                    <text class="site-label" x=b.x + 10.0 y=b.y + 20.0>
                                         {b.label.clone()}
                                         {(b.status != "up").then(|| format!(" — {}", b.status.to_uppercase()))}
                                     </text>
@@ -163,12 +161,13 @@ fn StageRow(key: String, label: String, y: f64, row_w: f64) -> impl IntoView {
     let uncopied = span(|r| r.uncopied);
     let (p1, p2, u1, u2) = (pending.clone(), pending, uncopied.clone(), uncopied);
     let k = key.clone();
-    let records = move || scene.with(|s| row_of(s, &k).map(|r| r.records.clone()).unwrap_or_default());
+    let records =
+        move || scene.with(|s| row_of(s, &k).map(|r| r.records.clone()).unwrap_or_default());
     let k = key.clone();
     let ticks = move || scene.with(|s| row_of(s, &k).map(|r| r.ticks.clone()).unwrap_or_default());
     view! {
         <g class="row" transform=format!("translate(0 {y:.1})")>
-            <text class="row-label" x=ROWS_X0 - 6.0 y=REC_Y + 11.0>{label}</text>
+            <text class="row-label" x=ROWS_X0 - 6.0 y=REC_Y + 13.0>{label}</text>
             <rect class="row-bg" x=ROWS_X0 y=REC_Y - 2.0 width=row_w height=REC_H + 4.0 rx="3" />
             <rect class="uncopied" x=move || u1().0 y=REC_Y + REC_H + 1.0 width=move || u2().1 height="3">
                 <title>"Not yet copied: lost if this site were lost now"</title>
@@ -184,7 +183,7 @@ fn StageRow(key: String, label: String, y: f64, row_w: f64) -> impl IntoView {
                 <For
                     each=ticks
                     key=|t| t.position
-                    children=|t| view! { <text class="tick" x=format!("{:.1}", t.x) y=REC_Y + REC_H + 10.0>{t.text}</text> }
+                    children=|t| view! { <text class="tick" x=format!("{:.1}", t.x) y=REC_Y + REC_H + 11.0>{t.text}</text> }
                 />
             </g>
             <rect class="pending" x=move || p1().0 y=REC_Y width=move || p2().1 height=REC_H>

@@ -165,7 +165,8 @@ impl Lab {
         self.window.set(state.window);
         let pressed = self.pressed_from(&state.actions);
         self.rebuild(pressed, state.time_ms);
-        self.last_query.set_value(url_state::to_query(&self.state()));
+        self.last_query
+            .set_value(url_state::to_query(&self.state()));
     }
 
     /// Makes the next sync rewrite the URL even if the state did not change (after a
@@ -355,9 +356,12 @@ impl Lab {
             events = r.sim().events_processed();
             now = r.now();
         });
-        let (force, changed) = self
-            .pace
-            .with_value(|p| (p.force, p.shown_now != Some(now) || p.shown_events != events));
+        let (force, changed) = self.pace.with_value(|p| {
+            (
+                p.force,
+                p.shown_now != Some(now) || p.shown_events != events,
+            )
+        });
         if !changed && !force {
             return;
         }
@@ -381,10 +385,14 @@ impl Lab {
         if reached != self.ready.get_untracked() {
             self.ready.set(reached);
         }
-        let (last_panel, last_url, last_speak) =
-            self.pace.with_value(|p| (p.last_panel, p.last_url, p.last_speak));
+        let (last_panel, last_url, last_speak) = self
+            .pace
+            .with_value(|p| (p.last_panel, p.last_url, p.last_speak));
         if force || !playing || wall - last_panel >= PANEL_EVERY_MS {
-            self.refresh_panel(wall, force || !playing || wall - last_speak >= SPEAK_EVERY_MS);
+            self.refresh_panel(
+                wall,
+                force || !playing || wall - last_speak >= SPEAK_EVERY_MS,
+            );
         }
         if playing && wall - last_url >= URL_EVERY_MS {
             self.pace.update_value(|p| p.last_url = wall);

@@ -1,0 +1,99 @@
+// Frame benchmark: the busiest scenario (lag-components: 8 part rows, the most records
+// on screen) at 150 records per row (≥ 1,000 records drawn), playing in headless
+// Chromium. Script time per frame comes from the browser's own trace (DevTools
+// timeline events on the renderer's main thread), grouped by animation frame.
+// Also reports the longest main-thread task while playing and while seeking far.
+//
+// Usage (after `trunk build --release --offline --dist /tmp/lab-dist`):
+//   cd tests/e2e && HOPLAB_DIST=/tmp/lab-dist node bench/frame.mjs
+import { startSession, openPage } from "../lib/browser.mjs";
+
+const PATH = process.env.BENCH_PATH || "/lab/lag-components?t=30&window=150";
+const SECONDS = Number(process.env.BENCH_SECONDS || 6);
+const SCRIPT = new Set(["FireAnimationFrame", "FunctionCall", "RunMicrotasks", "EventDispatch", "TimerFire", "EvaluateScript", "V8.Execute"]);
+
+async function trace(page, during) {
+  const client = await page.context().newCDPSession(page);
+  const events = [];
+  client.on("Tracing.dataCollected", (e) => events.push(...e.value));
+  const done = new Promise((resolve) => client.once("Tracing.tracingComplete", resolve));
+  await client.send("Tracing.start", {
+    categories: "devtools.timeline,disabled-by-default-devtools.timeline,toplevel,v8.execute",
+    transferMode: "ReportEvents",
+  });
+  await during();
+  await client.send("Tracing.end");
+  await done;
+  await client.detach();
+  return events;
+}
+
+function mainThread(events) {
+  const names = events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain");
+  const ids = new Set(names.map((e) => `${e.pid}:${e.tid}`));
+  return events.filter((e) => ids.has(`${e.pid}:${e.tid}`) && e.ph === "X" && typeof e.dur === "number");
+}
+
+function perFrame(events) {
+  const main = mainThread(events).sort((a, b) => a.ts - b.ts);
+  // Top-level script slices only (nested ones are inside their parent's duration).
+  const script = [];
+  let end = -1;
+  for (const e of main) {
+    if (!SCRIPT.has(e.name)) continue;
+    if (e.ts < end) continue;
+    script.push(e);
+    end = e.ts + e.dur;
+  }
+  const frames = [];
+  for (const e of script) {
+    if (e.name === "FireAnimationFrame" || frames.length === 0) frames.push(0);
+    frames[frames.length - 1] += e.dur / 1000;
+  }
+  const longest = main.filter((e) => e.name === "RunTask").reduce((m, e) => Math.max(m, e.dur / 1000), 0);
+  return { frames: frames.slice(1), longest };
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+const session = await startSession();
+try {
+  const page = await openPage(session);
+  await page.goto(session.url + PATH);
+  await page.waitForSelector("svg.stage[data-ready=true]", { timeout: 30000 });
+  const records = Number(await page.getAttribute("svg.stage", "data-records"));
+  const onScreen = await page.$$eval("rect.rec", (r) => r.length);
+  await page.click(".lab-play");
+  await page.waitForTimeout(500); // settle: the first frames build the DOM
+  const playing = perFrame(await trace(page, () => page.waitForTimeout(SECONDS * 1000)));
+  await page.click(".lab-play");
+  const stillOnScreen = await page.$$eval("rect.rec", (r) => r.length);
+
+  // A far seek in the heaviest model state (the echo loop without a stamp grows fast).
+  await page.goto(session.url + "/lab/echo-loop?t=5");
+  await page.waitForSelector("svg.stage[data-ready=true]", { timeout: 30000 });
+  const seek = perFrame(
+    await trace(page, async () => {
+      await page.$eval(".lab-scrub input", (el) => {
+        el.value = "30000";
+        el.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      await page.waitForFunction(() => document.querySelector("svg.stage").dataset.now === "30000", null, { timeout: 60000 });
+      await page.waitForSelector("svg.stage[data-ready=true]");
+    }),
+  );
+
+  const f = playing.frames;
+  console.log(`scenario: ${PATH}`);
+  console.log(`records on screen: ${onScreen} (scene says ${records}; ${stillOnScreen} after ${SECONDS} s of play)`);
+  console.log(`frames traced: ${f.length} over ${SECONDS} s`);
+  console.log(`script per frame: median ${pct(f, 50).toFixed(2)} ms, p95 ${pct(f, 95).toFixed(2)} ms, max ${Math.max(...f).toFixed(2)} ms`);
+  console.log(`longest main-thread task while playing: ${playing.longest.toFixed(1)} ms`);
+  console.log(`longest main-thread task while seeking the echo loop 5 s -> 30 s: ${seek.longest.toFixed(1)} ms`);
+  if (page.problems.length) console.error(page.problems.join("\n"));
+} finally {
+  await session.close();
+}

@@ -1,0 +1,274 @@
+// The lab as a learner meets it: every scenario loads, animates, narrates, reproduces
+// from its URL and survives a bad URL; and the controls change what the cards predict.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startSession, openPage, visit, assertClean, assertAccessible } from "../lib/browser.mjs";
+
+const SCENARIOS = [
+  "follow-one-record", "lag-components", "stall-and-backlog", "drift-causes",
+  "sampled-map", "subtraction-fallacy", "echo-loop", "site-loss-tail",
+  "failover-resume", "replay-vs-gap", "failback", "two-site-interleaving",
+  "single-writer-streams", "contract-store-outage", "order-across-parts", "backup-vs-copy",
+];
+
+let session;
+before(async () => (session = await startSession()));
+after(async () => session?.close());
+
+const STAGE = "svg.stage";
+
+/** Waits until the model has reached the time asked for and the panels show it. */
+async function ready(page) {
+  await page.waitForSelector(`${STAGE}[data-ready=true]`, { timeout: 20000 });
+  await page.waitForSelector("[data-measure]");
+}
+
+async function open(path, options) {
+  const page = await openPage(session, options);
+  await visit(page, session, path);
+  await ready(page);
+  return page;
+}
+
+const now = (page) => page.$eval(STAGE, (s) => Number(s.dataset.now));
+const measures = (page) =>
+  page.$$eval("[data-measure]", (els) => Object.fromEntries(els.map((e) => [e.dataset.measure, Number(e.dataset.value)])));
+async function measure(page, id) {
+  const all = await measures(page);
+  assert.ok(id in all, `measure ${id} shown (have ${Object.keys(all).join(", ")})`);
+  return all[id];
+}
+
+/** Plays until simulated time passes `ms`, then pauses and waits for the model. */
+async function playPast(page, ms) {
+  await page.click(".lab-play");
+  await page.waitForFunction((t) => Number(document.querySelector("svg.stage").dataset.now) > t, ms, { timeout: 20000 });
+  await page.click(".lab-play");
+  await page.waitForSelector(".lab-play:has-text('Play')");
+  await ready(page);
+}
+
+/** What the stage shows, cheaply: the clock, the rows' slide and the record count. */
+const stageState = (page) =>
+  page.evaluate(() => {
+    const s = document.querySelector("svg.stage");
+    const rows = [...s.querySelectorAll("g.recs")].map((g) => g.getAttribute("transform")).join();
+    return `${s.dataset.now}|${s.querySelectorAll("rect.rec").length}|${rows}|${s.querySelectorAll("g.batch").length}`;
+  });
+
+test("/lab lists every scenario with its card, and each opens", async () => {
+  const page = await openPage(session);
+  await visit(page, session, "/lab");
+  const ids = await page.$$eval(".lab-item", (els) => els.map((e) => e.dataset.scenario));
+  assert.deepEqual(ids, SCENARIOS);
+  await page.waitForFunction(() => document.querySelectorAll(".lab-item-cards a[href^='/cards/']").length >= 16);
+  await page.click(".lab-item[data-scenario=echo-loop] h2 a");
+  await ready(page);
+  assert.equal(new URL(page.url()).pathname, "/lab/echo-loop");
+  await assertAccessible(page, "/lab/echo-loop after navigation");
+  assertClean(page);
+});
+
+test("every card's 'show me' scenario exists in the lab", async () => {
+  const page = await openPage(session);
+  await visit(page, session, "/lab");
+  const wanted = await page.evaluate(async () => {
+    const index = await (await fetch("/cards/index.json")).json();
+    return [...new Set(index.sections.flatMap((s) => s.cards.map((c) => c.scenario)))];
+  });
+  assert.ok(wanted.length > 0);
+  for (const id of wanted) assert.ok(SCENARIOS.includes(id), `card scenario ${id} is in the lab`);
+  assertClean(page);
+});
+
+for (const id of SCENARIOS) {
+  test(`${id}: loads, animates, narrates, reproduces from its URL, survives a bad URL`, async () => {
+    const page = await open(`/lab/${id}`);
+    assert.equal(await now(page), 0);
+    assert.ok((await page.textContent("main h1")).trim().length > 0);
+
+    // Play: the stage changes and the narration moves on.
+    const before = await stageState(page);
+    const latest = await page.$eval(".narration", (n) => Number(n.dataset.latest));
+    await page.click(".lab-play");
+    await page.waitForFunction(
+      (b) => {
+        const s = document.querySelector("svg.stage");
+        const rows = [...s.querySelectorAll("g.recs")].map((g) => g.getAttribute("transform")).join();
+        const state = `${s.dataset.now}|${s.querySelectorAll("rect.rec").length}|${rows}|${s.querySelectorAll("g.batch").length}`;
+        return Number(s.dataset.now) > 1500 && state.split("|").slice(1).join("|") !== b.split("|").slice(1).join("|");
+      },
+      before,
+      { timeout: 20000 },
+    );
+    await page.waitForFunction((l) => Number(document.querySelector(".narration").dataset.latest) > l, latest);
+    assert.ok((await page.$$("rect.rec")).length > 0, "records on the stage");
+
+    // Press a fault mid-run, play on, pause: the URL carries all of it.
+    const faults = await page.$$(".lab-fault");
+    if (faults.length) await faults[0].click();
+    await page.waitForFunction(() => Number(document.querySelector("svg.stage").dataset.now) > 3000, null, { timeout: 20000 });
+    await page.click(".lab-play");
+    await page.waitForSelector(".lab-play:has-text('Play')");
+    await ready(page);
+    await page.waitForFunction(() => new URL(location.href).searchParams.has("t"));
+    const url = page.url();
+    const seen = await measures(page);
+    const seenNow = await now(page);
+    if (faults.length) assert.match(url, /do=/, "the pressed button is in the URL");
+
+    const copy = await open(new URL(url).pathname + new URL(url).search);
+    assert.equal(await now(copy), seenNow, "same time");
+    assert.deepEqual(await measures(copy), seen, "a copied link reproduces the measures");
+    // Scrub back to the start and forward again: the same state.
+    await copy.$eval(".lab-scrub input", (el) => {
+      el.value = "0";
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await copy.waitForFunction(() => Number(document.querySelector("svg.stage").dataset.now) === 0);
+    // The slider moves in 100 ms steps: seek to where it lands, then compare with a
+    // fresh load of that time.
+    const landed = await copy.$eval(".lab-scrub input", (el, t) => {
+      el.value = String(t);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+      return Number(el.value);
+    }, seenNow);
+    await copy.waitForFunction((t) => Number(document.querySelector("svg.stage").dataset.now) === t, landed);
+    await ready(copy);
+    await copy.waitForFunction(() => new URL(location.href).searchParams.has("t"));
+    const scrubbed = await measures(copy);
+    const fresh = await open(new URL(copy.url()).pathname + new URL(copy.url()).search);
+    assert.equal(await now(fresh), landed);
+    assert.deepEqual(await measures(fresh), scrubbed, "scrubbing back and forth gives what a fresh load gives");
+    if (landed === seenNow) assert.deepEqual(scrubbed, seen);
+    assertClean(fresh);
+    await fresh.close();
+    assertClean(copy);
+    await copy.close();
+
+    // A malformed URL: a message, the defaults, and a clean URL to copy.
+    const bad = await openPage(session);
+    await visit(bad, session, `/lab/${id}?seed=banana&t=-3&nosuch=1&do=explode@2`);
+    await bad.waitForSelector(".lab-problems");
+    const text = await bad.textContent(".lab-problems");
+    for (const word of ["banana", "nosuch", "explode"]) assert.ok(text.includes(word), `the message names ${word}`);
+    await ready(bad);
+    assert.equal(await now(bad), 0);
+    assert.equal(await bad.inputValue("#lab-seed"), "1");
+    await bad.waitForFunction(() => location.search === "");
+    assertClean(bad);
+    await bad.close();
+    assertClean(page);
+    await page.close();
+  });
+}
+
+test("an unknown scenario gets a message and the list, not a blank page", async () => {
+  const page = await openPage(session);
+  await visit(page, session, "/lab/no-such-thing");
+  assert.equal((await page.textContent("main h1")).trim(), "No such scenario");
+  assert.ok((await page.$$(".lab-scenario-links a")).length === 16);
+  assertClean(page);
+});
+
+test("echo loop: without a stamp copies keep growing; with one they stop", async () => {
+  const page = await open("/lab/echo-loop?t=10");
+  const at10 = await measure(page, "copies-per-original");
+  await page.$eval(".lab-scrub input", (el) => {
+    el.value = "20000";
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await page.waitForFunction(() => Number(document.querySelector("svg.stage").dataset.now) === 20000);
+  await ready(page);
+  const at20 = await measure(page, "copies-per-original");
+  assert.ok(at10 > 2 && at20 > at10 * 1.5, `no stamp grows: ${at10} -> ${at20}`);
+  // Turn the stamp on: the run is rebuilt and replayed to the same time.
+  await page.selectOption("[data-knob=stamp]", "marker");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("stamp") === "marker");
+  await ready(page);
+  await page.waitForFunction(() => Number(document.querySelector("[data-measure=copies-per-original]").dataset.value) < 1.1);
+  const marked20 = await measure(page, "copies-per-original");
+  await playPast(page, 25000);
+  const marked25 = await measure(page, "copies-per-original");
+  assert.ok(marked20 <= 1.05 && marked25 <= 1.05, `with a stamp it settles: ${marked20}, ${marked25}`);
+  assertClean(page);
+});
+
+test("failover: the position map re-reads a little, the raw number skips records", async () => {
+  const map = await open("/lab/failover-resume?resume=position-map&t=40");
+  assert.equal(await measure(map, "gap:billing"), 0);
+  const replayed = await measure(map, "replayed:billing");
+  assert.ok(replayed > 0 && replayed < 300, `map resume re-reads a little (${replayed})`);
+  // The same run with the raw number, chosen with the control.
+  await map.selectOption("[data-knob=resume]", "raw-number");
+  await map.waitForFunction(() => new URL(location.href).searchParams.get("resume") === null);
+  await ready(map);
+  await map.waitForFunction(() => Number(document.querySelector("[data-measure='gap:billing']")?.dataset.value) > 0);
+  assert.ok((await measure(map, "gap:billing")) > 0, "raw number lands on the wrong record");
+  assertClean(map);
+});
+
+test("stalled copier: the uncopied tail grows while the writer keeps being acknowledged", async () => {
+  const page = await open("/lab/stall-and-backlog?t=24");
+  const tail1 = await measure(page, "tail:a-to-b");
+  const acked1 = Object.entries(await measures(page)).find(([k]) => k.startsWith("acked:"))[1];
+  await playPast(page, 30000);
+  const tail2 = await measure(page, "tail:a-to-b");
+  const all = await measures(page);
+  const acked2 = Object.entries(all).find(([k]) => k.startsWith("acked:"))[1];
+  assert.ok(tail2 > tail1 + 500, `tail grows: ${tail1} -> ${tail2}`);
+  assert.ok(acked2 > acked1, `writer acknowledged on: ${acked1} -> ${acked2}`);
+  assert.match(await page.textContent(".hop-label"), /stalled/);
+  assertClean(page);
+});
+
+test("site loss: the lost tail is shown, and losing earlier with a stall loses more", async () => {
+  const page = await open("/lab/site-loss-tail?t=40");
+  const lost = await measure(page, "lost:a-to-b");
+  assert.ok(lost > 0, `a lost tail (${lost})`);
+  assert.ok((await page.$$(".site--lost")).length === 1, "the lost site is drawn as lost");
+  await page.check("[data-knob=stall_before]");
+  await ready(page);
+  await page.waitForFunction((l) => Number(document.querySelector("[data-measure='lost:a-to-b']")?.dataset.value) > l, lost);
+  assertClean(page);
+});
+
+test("keyboard: space plays and pauses, the right arrow steps one event", async () => {
+  const page = await open("/lab/follow-one-record");
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => Number(document.querySelector(".narration").dataset.latest) > 0 || Number(document.querySelector("svg.stage").dataset.now) > 0);
+  await page.focus("body");
+  await page.keyboard.press("Space");
+  await page.waitForSelector(".lab-play:has-text('Pause')");
+  await page.keyboard.press("Space");
+  await page.waitForSelector(".lab-play:has-text('Play')");
+  // Not while typing in a field.
+  await page.focus("#lab-seed");
+  await page.keyboard.press("Space");
+  assert.equal((await page.textContent(".lab-play")).trim(), "Play");
+  assertClean(page);
+});
+
+test("reduced motion: the stage still runs, in steps", async () => {
+  const page = await openPage(session);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await visit(page, session, "/lab/follow-one-record");
+  await ready(page);
+  await playPast(page, 2000);
+  assert.equal(await page.getAttribute(STAGE, "data-motion"), "steps");
+  assert.ok((await page.textContent("#lab-spoken")).includes("Site A"), "a description for screen readers");
+  assertClean(page);
+});
+
+test("phone width and dark mode: the lab fits and passes axe", async () => {
+  const page = await openPage(session, { viewport: { width: 390, height: 800 } });
+  for (const theme of ["light", "dark"]) {
+    await page.emulateMedia({ colorScheme: theme });
+    await visit(page, session, "/lab/failover-resume?t=35");
+    await ready(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `no page-wide horizontal scroll (${overflow}px)`);
+    await assertAccessible(page, `/lab/failover-resume (${theme}, phone)`);
+  }
+  assertClean(page);
+});
