@@ -3,7 +3,7 @@
 //! durable write), then fetch again at once if more is waiting, else after the poll
 //! interval. Nothing here touches a writer's acknowledgement.
 
-use crate::log::{fmt_n, LogKind};
+use crate::log::{records, LogKind};
 use crate::posmap::PositionMap;
 use crate::sim::{Event, Sim};
 use crate::spec::{HopOptions, HopSpec, StartFrom};
@@ -317,9 +317,9 @@ impl Sim {
             }
             if self.log.on() {
                 let text = format!(
-                    "Copier {} could not write {} records to site {}; it will retry",
+                    "Copier {} could not write {} to site {}; it will retry",
                     self.hops[h].id,
-                    fmt_n(n),
+                    records(n),
                     self.site_name(self.hops[h].dst_site)
                 );
                 self.log.push(now, LogKind::Fault, text);

@@ -2,7 +2,7 @@
 //! stamped, mapped to parts, numbered fresh — and the bookkeeping around it.
 
 use crate::hop::Batch;
-use crate::log::{fmt_n, LogKind};
+use crate::log::{fmt_n, positions, records, LogKind};
 use crate::sim::Sim;
 use crate::spec::{OriginStamp, PartMapping, Timestamps};
 use crate::store::Run;
@@ -27,6 +27,8 @@ impl Sim {
         let hp = &mut hop.parts[batch.part];
         let mut dups = 0u64;
         let mut skipped = 0u64;
+        let mut echoes = 0u64;
+        let dst_site = hop.dst_site;
         let mut first_pos = None;
         let stream = &mut self.streams[dst];
         let part = &mut stream.parts[q as usize];
@@ -77,6 +79,9 @@ impl Sim {
                     src_part: batch.part as u16,
                     via_hop: h as u64,
                 };
+                if usize::from(piece.origin) == dst_site {
+                    echoes += len;
+                }
                 let pos = part.append(copy);
                 first_pos.get_or_insert(pos);
                 if mapped {
@@ -104,15 +109,17 @@ impl Sim {
             let src_name = self.site_name(hop.src_site).to_string();
             let dst_name = self.site_name(hop.dst_site).to_string();
             let mut text = format!(
-                "Copier {} read {} records ({}–{}) from part {} on {src_name} and wrote them to part {q} on {dst_name}",
+                "Copier {} read {} ({}) from part {} on {src_name}",
                 hop.id,
-                fmt_n(batch.to - batch.from),
-                fmt_n(batch.from),
-                fmt_n(batch.to - 1),
+                records(batch.to - batch.from),
+                positions(batch.from, batch.to),
                 batch.part,
             );
             if let Some(pos) = first_pos {
-                text.push_str(&format!(" from position {}", fmt_n(pos)));
+                text.push_str(&format!(
+                    " and wrote them to part {q} on {dst_name} from position {}",
+                    fmt_n(pos)
+                ));
             }
             text.push_str(&format!(
                 "; latest copy latency {}",
@@ -125,7 +132,16 @@ impl Sim {
                 ));
             }
             if skipped > 0 {
-                text.push_str(&format!("; {} were filtered out", fmt_n(skipped)));
+                text.push_str(&format!(
+                    "; {} not forwarded (filtered, or stamped as from elsewhere)",
+                    records(skipped)
+                ));
+            }
+            if echoes > 0 {
+                text.push_str(&format!(
+                    "; {} had started at {dst_name}: an echo coming back",
+                    records(echoes)
+                ));
             }
             let kind = if dups > 0 {
                 LogKind::Duplicate

@@ -1,6 +1,6 @@
 //! Controlling a hop: restarts, fresh fetch chains, commits, fan-out placement.
 
-use crate::log::{fmt_ms, fmt_n, LogKind};
+use crate::log::{fmt_ms, records, LogKind};
 use crate::sim::Sim;
 
 impl Sim {
@@ -25,9 +25,9 @@ impl Sim {
         }
         if self.log.on() {
             let text = format!(
-                "Copier {} restarted from its last commit: {} records will be copied again",
+                "Copier {} restarted from its last commit: {} will be copied again",
                 self.hops[h].id,
-                fmt_n(rewound)
+                records(rewound)
             );
             self.log.push(now, LogKind::Fault, text);
         }

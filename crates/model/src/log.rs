@@ -88,6 +88,24 @@ pub fn fmt_n(n: u64) -> String {
     out
 }
 
+/// "1 record", "1,204 records".
+pub fn records(n: u64) -> String {
+    if n == 1 {
+        "1 record".to_string()
+    } else {
+        format!("{} records", fmt_n(n))
+    }
+}
+
+/// "position 17" or "positions 17–20".
+pub fn positions(from: u64, to_exclusive: u64) -> String {
+    if to_exclusive <= from + 1 {
+        format!("position {}", fmt_n(from))
+    } else {
+        format!("positions {}–{}", fmt_n(from), fmt_n(to_exclusive - 1))
+    }
+}
+
 /// Milliseconds as "1.25 s" or "340 ms".
 pub fn fmt_ms(ms: Millis) -> String {
     if ms >= 1000 {

@@ -2,7 +2,7 @@
 //! A group remembers which facts it has processed (per writer and origin part, the next
 //! unseen sequence), so a move to another cluster can be priced in replay and gap.
 
-use crate::log::{fmt_n, LogKind};
+use crate::log::{records, LogKind};
 use crate::sim::{Event, Sim};
 use crate::spec::{ReaderSpec, StartFrom};
 use crate::store::Part;
@@ -156,9 +156,9 @@ impl Sim {
         if read > 0 && self.log.on() {
             let reader = &self.readers[r];
             let text = format!(
-                "Reader group {} processed {} records of {} on site {}",
+                "Reader group {} processed {} of {} on site {}",
                 reader.id,
-                fmt_n(read),
+                records(read),
                 self.streams[reader.stream].name,
                 self.site_name(reader.site)
             );

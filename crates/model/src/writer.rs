@@ -1,7 +1,7 @@
 //! Writers: produce at a rate, keys hashed to parts; the cluster acknowledges after its
 //! own durability delay. Nothing a copier does is on this path.
 
-use crate::log::{fmt_n, LogKind};
+use crate::log::{fmt_n, records, LogKind};
 use crate::rng::fnv1a;
 use crate::sim::{Event, Sim};
 use crate::spec::WriterSpec;
@@ -230,9 +230,9 @@ impl Sim {
                 }));
                 let site = self.site_name(writer.site).to_string();
                 let text = format!(
-                    "Writer {} appended {} records to {} on site {site}: e.g. #{} (key {key}) went to part {p} at position {}; {site} acknowledged after {} ms",
+                    "Writer {} appended {} to {} on site {site}: e.g. #{} (key {key}) went to part {p} at position {}; {site} acknowledged after {} ms",
                     writer.id,
-                    fmt_n(n),
+                    records(n),
                     self.streams[writer.stream].name,
                     fmt_n(seq),
                     fmt_n(pos),

@@ -221,12 +221,12 @@ impl Sim {
         reader.last_ts = vec![None; parts];
         reader.gap += report.gap;
         let text = format!(
-            "Reader group {} resumed on {} by {}: {} records will be read again, {} skipped",
+            "Reader group {} resumed on {} by {}: {} will be read again, {} skipped",
             reader.id,
             report.to_site,
             report.rule,
-            crate::log::fmt_n(report.replay),
-            crate::log::fmt_n(report.gap)
+            crate::log::records(report.replay),
+            crate::log::records(report.gap)
         );
         reader.moves.push(report);
         self.log.push(self.now, LogKind::Resume, text);
