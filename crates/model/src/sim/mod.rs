@@ -199,6 +199,17 @@ impl Sim {
         }
     }
 
+    /// A 64-bit digest of everything observable (measures, series, log): equal digests
+    /// on native and wasm show the run was identical.
+    pub fn fingerprint(&self) -> u64 {
+        let mut text = serde_json::to_string(&self.measures()).expect("measures serialise");
+        text.push_str(&serde_json::to_string(self.series()).expect("series serialise"));
+        for e in self.log.entries() {
+            text.push_str(&e.text);
+        }
+        crate::rng::fnv1a(text.as_bytes())
+    }
+
     /// How many recent log entries to keep (0 turns narration off, as the benchmark does).
     pub fn set_log_capacity(&mut self, n: usize) {
         self.log.set_capacity(n);

@@ -11,3 +11,29 @@ pub extern "C" fn three_site_day(seconds: u32) -> f64 {
 pub extern "C" fn three_site_day_records(seconds: u32) -> f64 {
     hoplab_model::bench::run_three_site_day(u64::from(seconds), 1).records_written as f64
 }
+
+/// Runs scenario number `index` of the library to its end with `seed` and returns the
+/// fingerprint's high and low halves via two calls (JS numbers hold 53 bits).
+#[no_mangle]
+pub extern "C" fn scenario_fingerprint_hi(index: u32, seed: u32) -> u32 {
+    (fingerprint(index, seed) >> 32) as u32
+}
+
+#[no_mangle]
+pub extern "C" fn scenario_fingerprint_lo(index: u32, seed: u32) -> u32 {
+    fingerprint(index, seed) as u32
+}
+
+/// Number of scenarios in the library.
+#[no_mangle]
+pub extern "C" fn scenario_count() -> u32 {
+    hoplab_model::scenarios::NAMES.len() as u32
+}
+
+fn fingerprint(index: u32, seed: u32) -> u64 {
+    let id = hoplab_model::scenarios::NAMES[index as usize];
+    let spec = hoplab_model::scenarios::get(id).expect("listed").build_default();
+    let mut sim = hoplab_model::Sim::new(&spec, u64::from(seed)).expect("valid");
+    sim.advance_to(spec.duration_ms);
+    sim.fingerprint()
+}

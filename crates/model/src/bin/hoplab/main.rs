@@ -9,6 +9,7 @@ use std::time::Instant;
 
 const USAGE: &str = "usage:
   hoplab run <file.json|scenario-id> [--seed N] [--json] [--until SECONDS] [--knob id=value ...]
+  hoplab fingerprint [--seed N]        a digest of every scenario's run (compare with wasm)
   hoplab lint <file.json> [--json]     exit 1 on findings, 2 on a bad file
   hoplab scenarios [--json]
   hoplab export <scenario-id> [--knob id=value ...]
@@ -159,6 +160,15 @@ fn run(o: &Opts) -> Result<u8, (String, u8)> {
                 ))
                 .and_then(|_| load(id, &o.knobs))?;
             println!("{}", spec.to_json());
+            Ok(0)
+        }
+        ("fingerprint", None) => {
+            for id in scenarios::NAMES {
+                let spec = load(id, &[])?;
+                let mut sim = Sim::new(&spec, o.seed).map_err(|e| (e.to_string(), 2))?;
+                sim.advance_to(spec.duration_ms);
+                println!("{id} {:016x}", sim.fingerprint());
+            }
             Ok(0)
         }
         ("bench", None) => {
