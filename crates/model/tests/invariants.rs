@@ -204,3 +204,52 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// The lab lets people press any button at any moment: nothing panics, and every hop
+    /// still accounts for every record of its source parts.
+    #[test]
+    fn any_buttons_at_any_time_keep_the_books(
+        which in 0usize..hoplab_model::scenarios::NAMES.len(),
+        presses in prop::collection::vec((0u64..1000, 0usize..1000), 0..12),
+        seed in any::<u64>(),
+    ) {
+        let s = hoplab_model::scenarios::get(hoplab_model::scenarios::NAMES[which]).unwrap();
+        let spec = s.build_default();
+        let mut sim = Sim::new(&spec, seed).unwrap();
+        // The scenario's buttons plus every fault on every site and hop.
+        let mut commands: Vec<Command> = s.buttons.iter().map(|b| b.command.clone()).collect();
+        for site in &spec.topology.sites {
+            let site = site.name.clone();
+            commands.push(Command::CutSite { site: site.clone() });
+            commands.push(Command::RestoreSite { site: site.clone() });
+            commands.push(Command::LoseSite { site: site.clone() });
+            commands.push(Command::TakeBackup { site });
+        }
+        for h in &spec.topology.hops {
+            let hop = h.id.clone();
+            commands.push(Command::StartHop { hop: hop.clone() });
+            commands.push(Command::RestartHop { hop: hop.clone() });
+            commands.push(Command::StallHop { hop: hop.clone() });
+            commands.push(Command::ResumeHop { hop: hop.clone() });
+            commands.push(Command::CutLink { hop: hop.clone() });
+            commands.push(Command::HealLink { hop });
+        }
+        let mut presses = presses;
+        presses.sort_unstable();
+        for (permille, b) in presses {
+            sim.advance_to(spec.duration_ms * permille / 1000);
+            let _ = sim.apply(commands[(b * 7919) % commands.len()].clone());
+        }
+        sim.advance_to(spec.duration_ms);
+        let m = sim.measures();
+        for h in &m.hops {
+            for p in &h.parts {
+                prop_assert!(p.accounted, "{}: hop {} part {} unaccounted", s.id, h.id, p.part);
+            }
+        }
+        let _ = sim.view(10);
+    }
+}
