@@ -70,6 +70,7 @@ impl Run {
         r
     }
 
+    #[inline(always)]
     pub fn end(&self) -> u64 {
         self.pos + self.len
     }
@@ -100,6 +101,7 @@ impl Part {
         }
     }
 
+    #[inline(always)]
     pub fn stored(&self) -> u64 {
         self.end - self.start
     }
@@ -117,6 +119,7 @@ impl Part {
     }
 
     /// Positions below this are durable at `now`: what readers and copiers may see.
+    #[inline(always)]
     pub fn durable_end(&self, now: Millis) -> u64 {
         let mut end = self.end;
         for r in self.runs.iter().rev() {
@@ -161,10 +164,17 @@ impl Part {
     }
 
     /// Removes what the retention rule says is too old or too many. Returns the count.
+    /// (The common case, nothing to remove yet, stays inline even in size-optimised builds.)
+    #[inline(always)]
     pub fn enforce_retention(&mut self, now: Millis, rule: &Retention) -> u64 {
         if rule.max_records.is_none() && now < self.age_due {
             return 0;
         }
+        self.enforce_retention_slow(now, rule)
+    }
+
+    #[inline(never)]
+    fn enforce_retention_slow(&mut self, now: Millis, rule: &Retention) -> u64 {
         let before = self.start;
         if let Some(max) = rule.max_records {
             if self.stored() > max {
