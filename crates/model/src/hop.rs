@@ -232,6 +232,12 @@ impl Sim {
             self.schedule_fetch(h, worker, now + poll);
             return;
         }
+        if now < self.hops[h].throttle_until {
+            // The throughput cap: no fetch before the last one's share of time is used.
+            let until = self.hops[h].throttle_until;
+            self.schedule_fetch(h, worker, until);
+            return;
+        }
         let src = self.hops[h].src;
         let retention = self.streams[src].retention;
         let rtt = self.hops[h].opts.rtt_ms + self.rng.up_to(self.hops[h].opts.rtt_jitter_ms);
