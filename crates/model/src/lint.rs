@@ -70,29 +70,42 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
             });
         }
     }
-    let mut names: Vec<&str> = t.writers.iter().map(|w| w.stream.as_str()).collect();
-    names.sort_unstable();
-    names.dedup();
-    for name in names {
-        let mut sites: Vec<&str> = t
-            .writers
+    // One stream written at two sites: copies land in a stream local writers also write,
+    // and the copied stream is itself written where it lives. One finding per name.
+    let written = |site: &str, stream: &str| {
+        t.writers
             .iter()
-            .filter(|w| w.stream == name)
-            .map(|w| w.site.as_str())
-            .collect();
-        sites.sort_unstable();
-        sites.dedup();
-        if sites.len() > 1 {
-            out.push(Finding {
-                code: "written-at-two-sites",
-                message: format!(
-                    "stream {name} is written at {}: no order across sites exists and every hop needs loop prevention; give each site its own stream",
-                    sites.join(" and ")
-                ),
-                subject: name.to_string(),
-                card: "single-writer-streams",
-            });
+            .any(|w| w.site == site && w.stream == stream)
+    };
+    let mut mixed: Vec<(String, Vec<String>)> = Vec::new();
+    for h in &t.hops {
+        let target = crate::spec::qualified_target(h);
+        if written(&target.site, &target.stream) && written(&h.from.site, &h.from.stream) {
+            let i = match mixed.iter().position(|(n, _)| *n == target.stream) {
+                Some(i) => i,
+                None => {
+                    mixed.push((target.stream.clone(), Vec::new()));
+                    mixed.len() - 1
+                }
+            };
+            for site in [&h.from.site, &target.site] {
+                if !mixed[i].1.contains(site) {
+                    mixed[i].1.push(site.clone());
+                }
+            }
         }
+    }
+    for (name, mut sites) in mixed {
+        sites.sort();
+        out.push(Finding {
+            code: "written-at-two-sites",
+            message: format!(
+                "stream {name} is written at {} and copied between them into the same stream: there is no order across sites and every hop needs loop prevention; give each site its own stream",
+                sites.join(" and ")
+            ),
+            subject: name,
+            card: "single-writer-streams",
+        });
     }
     if t.sites.len() > 1 {
         for c in &t.companions {
