@@ -11,11 +11,11 @@ impl Sim {
     pub(crate) fn append_copies(&mut self, h: usize, batch: &Batch) {
         let now = self.now;
         let (dst, src_site) = (self.hops[h].dst, self.hops[h].src_site);
-        let target_parts = self.streams[dst].parts.len();
-        let q = match self.hops[h].opts.mapping {
-            PartMapping::OneToOne => (batch.part % target_parts) as u32,
-            PartMapping::FanOut => self.next_fan_part(h, batch.part, target_parts),
-        };
+        let q = self.target_part_for(h, batch.part);
+        if self.hops[h].opts.mapping == PartMapping::FanOut {
+            let hp = &mut self.hops[h].parts[batch.part];
+            hp.fan_next = hp.fan_next.wrapping_add(1);
+        }
         let hop = &mut self.hops[h];
         let (stamp, only_local, stamps, mapped) = (
             hop.opts.stamp,

@@ -64,11 +64,13 @@ impl Sim {
         hop.latency_last.map(fmt_ms).unwrap_or_else(|| "-".into())
     }
 
-    /// Fan-out: each batch of a source part goes to the next target part in turn.
-    pub(crate) fn next_fan_part(&mut self, h: usize, p: usize, parts: usize) -> u32 {
-        let hp = &mut self.hops[h].parts[p];
-        let q = (p as u32 + hp.fan_next) % parts as u32;
-        hp.fan_next = hp.fan_next.wrapping_add(1);
-        q
+    /// The target part the next batch from source part `p` goes to (no side effects).
+    pub(crate) fn target_part_for(&self, h: usize, p: usize) -> u32 {
+        let hop = &self.hops[h];
+        let parts = self.streams[hop.dst].parts.len() as u32;
+        match hop.opts.mapping {
+            crate::spec::PartMapping::OneToOne => p as u32 % parts,
+            crate::spec::PartMapping::FanOut => (p as u32 + hop.parts[p].fan_next) % parts,
+        }
     }
 }

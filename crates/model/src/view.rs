@@ -119,6 +119,8 @@ pub struct HopPartView {
 #[derive(Clone, Debug, Serialize)]
 pub struct BatchView {
     pub source_part: u32,
+    /// The target part it will be written to.
+    pub target_part: u32,
     pub from_position: u64,
     pub to_position: u64,
     /// Up to `window` records of the batch.
@@ -271,6 +273,7 @@ impl Sim {
                     .flat_map(|wk| wk.in_flight.iter())
                     .map(|b| BatchView {
                         source_part: b.part as u32,
+                        target_part: self.target_part_for(h, b.part),
                         from_position: b.from,
                         to_position: b.to,
                         records: b
