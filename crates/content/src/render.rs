@@ -6,16 +6,19 @@ use pulldown_cmark::{html, Event, Options, Parser, Tag, TagEnd};
 use crate::card::{Card, CardIndex, CardSummary, DepthTabs, FollowUp, Platforms, SectionIndex};
 use crate::source::{CardSource, ContentSource};
 
+const TABLE_WRAP_OPEN: &str =
+    "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\"><table>";
+
 fn options() -> Options {
     Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_SMART_PUNCTUATION
 }
 
 /// Full Markdown to HTML. Tables are wrapped so they scroll sideways on a phone
-/// instead of widening the page.
+/// instead of widening the page; the wrapper takes focus so a keyboard can scroll it.
 pub fn block_html(markdown: &str) -> String {
     let mut out = String::new();
     html::push_html(&mut out, Parser::new_ext(markdown, options()));
-    out.replace("<table>", "<div class=\"table-wrap\"><table>")
+    out.replace("<table>", TABLE_WRAP_OPEN)
         .replace("</table>", "</table></div>")
 }
 
@@ -201,9 +204,10 @@ mod tests {
     #[test]
     fn tables_are_wrapped_to_scroll() {
         let html = block_html("| a | b |\n|---|---|\n| 1 | 2 |\n");
+        assert!(html.starts_with(TABLE_WRAP_OPEN), "{html}");
         assert!(
-            html.starts_with("<div class=\"table-wrap\"><table>"),
-            "{html}"
+            html.contains("tabindex=\"0\""),
+            "a keyboard can reach it: {html}"
         );
         assert!(html.trim_end().ends_with("</table></div>"), "{html}");
     }
