@@ -56,6 +56,8 @@ pub fn three_site_day(seconds: u64) -> ScenarioSpec {
 pub struct BenchRun {
     pub simulated_ms: Millis,
     pub events: u64,
+    /// Per-part batches (several per event: a fetch covers all of a worker's parts).
+    pub batches: u64,
     pub records_written: u64,
     pub stored_runs: usize,
 }
@@ -69,6 +71,7 @@ pub fn run_three_site_day(seconds: u64, seed: u64) -> BenchRun {
     BenchRun {
         simulated_ms: sim.now(),
         events: sim.events_processed(),
+        batches: sim.batches_processed(),
         records_written: sim.writers.iter().map(|w| w.appended).sum(),
         stored_runs: sim.stored_runs(),
     }

@@ -281,6 +281,7 @@ impl Sim {
             self.schedule_fetch(h, worker, now + poll);
             return;
         }
+        self.batches += batches.len() as u64;
         if let Some(cap) = hop.opts.max_records_per_sec {
             hop.throttle_until = hop.throttle_until.max(now) + total * 1000 / cap;
         }

@@ -12,6 +12,7 @@ impl Sim {
         let now = self.now;
         let (dst, src_site) = (self.hops[h].dst, self.hops[h].src_site);
         let q = self.target_part_for(h, batch.part);
+        self.batches += 1;
         if self.hops[h].opts.mapping == PartMapping::FanOut {
             let hp = &mut self.hops[h].parts[batch.part];
             hp.fan_next = hp.fan_next.wrapping_add(1);

@@ -151,7 +151,9 @@ impl Sim {
                 reader.positions[p] = part.start;
             }
             let share = budget / parts + u64::from((p as u64) < budget % parts);
-            read += reader.consume(p, part, part.durable_end(now), share);
+            let n = reader.consume(p, part, part.durable_end(now), share);
+            self.batches += u64::from(n > 0);
+            read += n;
         }
         if read > 0 && self.log.on() {
             let reader = &self.readers[r];

@@ -210,6 +210,7 @@ impl Sim {
                 via_hop: NONE,
             };
             let part = &mut stream.parts[p];
+            self.batches += 1;
             let pos = part.append(run);
             part.enforce_retention(now, &stream.retention);
             if first_line.is_none() {

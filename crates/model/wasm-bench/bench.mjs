@@ -13,4 +13,6 @@ console.log(`wasm three-site day: ${seconds} simulated s`);
 console.log(`  events      : ${events.toLocaleString("en-US")}`);
 console.log(`  wall time   : ${wall.toFixed(3)} s`);
 console.log(`  events/s    : ${Math.round(events / wall).toLocaleString("en-US")}`);
+const batches = instance.exports.last_batches();
+console.log(`  batches/s   : ${Math.round(batches / wall).toLocaleString("en-US")} (per-part batches)`);
 console.log(`  wasm memory : ${mem.toFixed(1)} MB (linear memory, peak)`);

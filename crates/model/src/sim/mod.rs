@@ -91,6 +91,9 @@ pub struct Sim {
     pub(crate) log: EventLog,
     pub(crate) series: Series,
     pub(crate) events: u64,
+    /// Per-part batches handled: a writer's append to one part, a copier's read of one
+    /// part, its write of that batch, a reader's read of one part.
+    pub(crate) batches: u64,
 }
 
 impl Sim {
@@ -112,6 +115,11 @@ impl Sim {
     /// Events processed since the start.
     pub fn events_processed(&self) -> u64 {
         self.events
+    }
+
+    /// Per-part batches handled since the start (one event often handles several).
+    pub fn batches_processed(&self) -> u64 {
+        self.batches
     }
 
     /// Events waiting in the queue.

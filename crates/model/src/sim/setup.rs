@@ -124,5 +124,6 @@ pub(super) fn build(spec: ScenarioSpec, resolved: Validated, seed: u64) -> Sim {
         backups: Vec::new(),
         log: EventLog::new(200),
         events: 0,
+        batches: 0,
     }
 }

@@ -1,9 +1,21 @@
 //! C-ABI exports for timing the model in WebAssembly: no wasm-bindgen, no imports.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
+static LAST_BATCHES: AtomicU64 = AtomicU64::new(0);
+
 /// Runs the three-site day for `seconds` simulated seconds; returns events processed.
 #[no_mangle]
 pub extern "C" fn three_site_day(seconds: u32) -> f64 {
-    hoplab_model::bench::run_three_site_day(u64::from(seconds), 1).events as f64
+    let run = hoplab_model::bench::run_three_site_day(u64::from(seconds), 1);
+    LAST_BATCHES.store(run.batches, Ordering::Relaxed);
+    run.events as f64
+}
+
+/// Per-part batches of the last `three_site_day` run.
+#[no_mangle]
+pub extern "C" fn last_batches() -> f64 {
+    LAST_BATCHES.load(Ordering::Relaxed) as f64
 }
 
 /// Records written by the same run (to check it did the work).

@@ -216,6 +216,14 @@ fn bench_cmd(seconds: u64) {
         "  events/s        : {}",
         hoplab_model::fmt_n((r.events as f64 / wall) as u64)
     );
+    println!(
+        "  batches         : {} (per-part batches; one event handles several)",
+        hoplab_model::fmt_n(r.batches)
+    );
+    println!(
+        "  batches/s       : {}",
+        hoplab_model::fmt_n((r.batches as f64 / wall) as u64)
+    );
 }
 
 fn main() -> ExitCode {
