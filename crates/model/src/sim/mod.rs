@@ -189,7 +189,7 @@ impl Sim {
             self.step();
             done += 1;
         }
-        self.sample_until(t + 1);
+        self.sample_until(t.saturating_add(1));
         self.now = self.now.max(t);
         true
     }
