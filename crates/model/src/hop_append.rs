@@ -117,8 +117,13 @@ impl Sim {
                 batch.part,
             );
             if let Some(pos) = first_pos {
+                let them = if batch.to - batch.from == 1 {
+                    "it"
+                } else {
+                    "them"
+                };
                 text.push_str(&format!(
-                    " and wrote them to part {q} on {dst_name} from position {}",
+                    " and wrote {them} to part {q} on {dst_name} from position {}",
                     fmt_n(pos)
                 ));
             }

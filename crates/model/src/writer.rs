@@ -230,15 +230,25 @@ impl Sim {
                     seq,
                 }));
                 let site = self.site_name(writer.site).to_string();
-                let text = format!(
-                    "Writer {} appended {} to {} on site {site}: e.g. #{} (key {key}) went to part {p} at position {}; {site} acknowledged after {} ms",
-                    writer.id,
-                    records(n),
-                    self.streams[writer.stream].name,
-                    fmt_n(seq),
-                    fmt_n(pos),
-                    writer.durability,
-                );
+                let stream = &self.streams[writer.stream].name;
+                let text = if n == 1 {
+                    format!(
+                        "Writer {} appended record #{} (key {key}) to part {p} of {stream} on site {site} at position {}; {site} acknowledged it after {} ms",
+                        writer.id,
+                        fmt_n(seq),
+                        fmt_n(pos),
+                        writer.durability,
+                    )
+                } else {
+                    format!(
+                        "Writer {} appended {} to {stream} on site {site}, e.g. #{} (key {key}) to part {p} at position {}; {site} acknowledged them after {} ms",
+                        writer.id,
+                        records(n),
+                        fmt_n(seq),
+                        fmt_n(pos),
+                        writer.durability,
+                    )
+                };
                 self.log.push(now, LogKind::Write, text);
             }
         }
