@@ -178,3 +178,14 @@ fn the_readme_example_is_a_valid_file() {
     assert!(m.readers[0].last_move.is_some());
     assert!(lint(&spec.topology).is_empty());
 }
+
+#[test]
+fn a_wrong_type_names_the_field_it_is_in() {
+    let e = err(&MINIMAL.replace("\"rate_per_sec\": 10", "\"rate_per_sec\": \"fast\""));
+    assert_eq!(e.field, "rate_per_sec", "{e}");
+    let e = err(&MINIMAL.replace(
+        "{\"site\": \"A\", \"name\": \"orders\"}",
+        "{\"site\": \"A\", \"name\": \"orders\", \"parts\": -2}",
+    ));
+    assert_eq!(e.field, "parts", "{e}");
+}

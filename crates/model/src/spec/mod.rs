@@ -338,7 +338,7 @@ impl ScenarioSpec {
             }
         }
         let spec: ScenarioSpec =
-            serde_json::from_str(text).map_err(|e| SpecError::from_serde(&e))?;
+            serde_json::from_str(text).map_err(|e| SpecError::from_serde(&e, text))?;
         spec.validate()?;
         Ok(spec)
     }

@@ -19,17 +19,36 @@ impl SpecError {
         }
     }
 
-    /// serde names the field in backticks; lift it out so the error leads with it.
-    pub(crate) fn from_serde(e: &serde_json::Error) -> Self {
+    /// serde names a missing or unknown field in backticks; for a wrong type or value it
+    /// gives only a line and column, so the nearest key before that point names the field.
+    pub(crate) fn from_serde(e: &serde_json::Error, text: &str) -> Self {
         let msg = e.to_string();
-        let field = msg
+        let named = msg
             .split('`')
             .nth(1)
             .filter(|_| msg.contains("field"))
-            .unwrap_or("(file)")
-            .to_string();
+            .map(str::to_string);
+        let field = named
+            .or_else(|| key_before(text, e.line(), e.column()))
+            .unwrap_or_else(|| "(file)".to_string());
         Self::new(field, msg)
     }
+}
+
+/// The last `"key":` in `text` before (line, column), 1-based as serde_json reports them.
+fn key_before(text: &str, line: usize, column: usize) -> Option<String> {
+    let mut offset = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            offset += column.min(l.len());
+            break;
+        }
+        offset += l.len();
+    }
+    let before = text.get(..offset)?;
+    let colon = before.rfind("\":")?;
+    let open = before[..colon].rfind('"')?;
+    Some(before[open + 1..colon].to_string())
 }
 
 impl fmt::Display for SpecError {
