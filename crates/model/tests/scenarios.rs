@@ -329,3 +329,19 @@ fn a_backup_loses_everything_since_it_was_taken_a_copy_only_the_tail() {
         acked - from_copy
     );
 }
+
+#[test]
+fn resume_options_price_every_rule_without_moving() {
+    let sim = run("failover-resume", &[], 31.0);
+    let options = sim.resume_options("billing", "B").unwrap();
+    let rules: Vec<&str> = options.iter().map(|o| o.rule.as_str()).collect();
+    assert_eq!(
+        rules,
+        ["raw-number", "position-map", "timestamp", "start", "end"]
+    );
+    let by = |r: &str| options.iter().find(|o| o.rule == r).unwrap();
+    assert_eq!(by("position-map").gap, 0);
+    assert!(by("raw-number").gap > 0);
+    assert_eq!(sim.measures().readers[0].site, "A", "nothing moved");
+    assert!(sim.resume_options("billing", "Z").is_err());
+}

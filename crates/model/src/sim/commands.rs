@@ -193,24 +193,7 @@ impl Sim {
 
     /// Moves a reader group to `site` and prices the chosen resume rule.
     fn move_reader(&mut self, r: usize, site: usize, rule: ResumeRule) -> Result<(), CommandError> {
-        let reader = &self.readers[r];
-        let old_stream = reader.stream;
-        let name = &self.streams[old_stream].name;
-        // The copy of this stream on `site`: the same name, or where a hop writes it.
-        let via_hop = self
-            .hops
-            .iter()
-            .position(|h| h.src == old_stream && self.streams[h.dst].site == site);
-        let target = match (self.resolved.stream(site, name), via_hop) {
-            (_, Some(h)) => self.hops[h].dst,
-            (Some(t), None) => t,
-            (None, None) => {
-                return Err(CommandError(format!(
-                    "site '{}' has no copy of stream '{name}'",
-                    self.site_name(site)
-                )))
-            }
-        };
+        let (target, via_hop) = self.copy_of_reader_stream(r, site)?;
         let report = self.price_move(r, target, via_hop, rule);
         let reader = &mut self.readers[r];
         reader.site = site;

@@ -1,10 +1,56 @@
 //! Where a moved reader group lands under each resume rule, and what that costs.
 
-use super::Sim;
+use super::{CommandError, Sim};
 use crate::reader::{MoveReport, PartMove};
 use crate::spec::ResumeRule;
 
 impl Sim {
+    /// The copy of reader `r`'s stream on `site`: where a hop from it writes there, else
+    /// the same name. Returns (stream, the hop that writes it).
+    pub(crate) fn copy_of_reader_stream(
+        &self,
+        r: usize,
+        site: usize,
+    ) -> Result<(usize, Option<usize>), CommandError> {
+        let old_stream = self.readers[r].stream;
+        let name = &self.streams[old_stream].name;
+        let via_hop = self
+            .hops
+            .iter()
+            .position(|h| h.src == old_stream && self.streams[h.dst].site == site);
+        match (self.resolved.stream(site, name), via_hop) {
+            (_, Some(h)) => Ok((self.hops[h].dst, Some(h))),
+            (Some(t), None) => Ok((t, None)),
+            (None, None) => Err(CommandError(format!(
+                "site '{}' has no copy of stream '{name}'",
+                self.site_name(site)
+            ))),
+        }
+    }
+
+    /// What moving reader group `reader` to `site` would cost under every resume rule,
+    /// without moving it (for a side-by-side comparison).
+    pub fn resume_options(
+        &self,
+        reader: &str,
+        site: &str,
+    ) -> Result<Vec<MoveReport>, CommandError> {
+        let r = self
+            .readers
+            .iter()
+            .position(|x| x.id == reader)
+            .ok_or_else(|| CommandError(format!("no reader group named '{reader}'")))?;
+        let s = self
+            .resolved
+            .site(site)
+            .ok_or_else(|| CommandError(format!("no site named '{site}'")))?;
+        let (target, via_hop) = self.copy_of_reader_stream(r, s)?;
+        Ok(ResumeRule::ALL
+            .iter()
+            .map(|&rule| self.price_move(r, target, via_hop, rule))
+            .collect())
+    }
+
     pub(crate) fn price_move(
         &self,
         r: usize,
