@@ -98,6 +98,8 @@ pub(crate) struct HopState {
     pub latency_min: Option<Millis>,
     pub latency_max: Millis,
     pub latency_last: Option<Millis>,
+    /// When a failing write was last narrated.
+    pub fault_noted: Option<Millis>,
 }
 
 impl HopState {
@@ -137,6 +139,7 @@ impl HopState {
             latency_min: None,
             latency_max: 0,
             latency_last: None,
+            fault_noted: None,
         }
     }
 
@@ -305,6 +308,7 @@ impl Sim {
         let batches = std::mem::take(&mut self.hops[h].workers[worker].in_flight);
         let hop = &self.hops[h];
         let next = if self.site_up(hop.dst_site) && !hop.link_cut {
+            self.hops[h].fault_noted = None;
             for batch in &batches {
                 self.append_copies(h, batch);
             }
@@ -322,9 +326,12 @@ impl Sim {
                 hp.read_pos = hp.copied_upto;
                 n += batch.to - batch.from;
             }
-            if self.log.on() {
+            // Narrated once, then every 5 s while it keeps failing.
+            let due = self.hops[h].fault_noted.is_none_or(|t| now >= t + 5_000);
+            if due && self.log.on() {
+                self.hops[h].fault_noted = Some(now);
                 let text = format!(
-                    "Copier {} could not write {} to site {}; it will retry",
+                    "Copier {} could not write {} to site {}; it keeps retrying",
                     self.hops[h].id,
                     records(n),
                     self.site_name(self.hops[h].dst_site)

@@ -3,7 +3,7 @@
 
 use crate::log::{fmt_n, records, LogKind};
 use crate::rng::fnv1a;
-use crate::sim::{Event, Sim};
+use crate::sim::{Event, Sim, SiteStatus};
 use crate::spec::WriterSpec;
 use crate::store::{PayloadId, Run, NONE};
 use crate::time::Millis;
@@ -37,6 +37,8 @@ pub(crate) struct WriterState {
     /// Appended but never acknowledged: the site was lost first.
     pub unacked_lost: u64,
     pub max_ack_delay: Millis,
+    /// When and why a refusal was last narrated.
+    refusal_noted: Option<(Millis, String)>,
 }
 
 impl WriterState {
@@ -75,6 +77,7 @@ impl WriterState {
             refused: 0,
             unacked_lost: 0,
             max_ack_delay: 0,
+            refusal_noted: None,
         }
     }
 
@@ -139,24 +142,39 @@ impl Sim {
             return;
         }
         let site = writer.site;
-        let refusal = if !self.site_up(site) {
-            Some(format!("site {} does not answer", self.site_name(site)))
-        } else {
-            self.missing_companion(w)
-                .map(|c| format!("companion {c} does not answer, so the publish is refused"))
+        let refusal = match self.sites[site] {
+            SiteStatus::Lost => Some(format!("site {} is lost", self.site_name(site))),
+            SiteStatus::Unreachable => {
+                Some(format!("site {} does not answer", self.site_name(site)))
+            }
+            SiteStatus::Up => self.missing_companion(w).map(|c| {
+                format!(
+                    "{c} does not answer, so the publish is refused while site {}'s cluster is up",
+                    self.site_name(site)
+                )
+            }),
         };
         if let Some(why) = refusal {
-            self.writers[w].refused += n;
-            if self.log.on() {
+            let writer = &mut self.writers[w];
+            writer.refused += n;
+            // Narrate a refusal when its reason changes, then every 5 s: not every tick.
+            let due = match &writer.refusal_noted {
+                Some((t, reason)) => *reason != why || now >= t + 5_000,
+                None => true,
+            };
+            if due && self.log.on() {
+                writer.refusal_noted = Some((now, why.clone()));
                 let text = format!(
-                    "Writer {} could not publish {} records: {why}",
-                    self.writers[w].id,
-                    fmt_n(n)
+                    "Writer {} could not publish {}: {why} (refused so far: {})",
+                    writer.id,
+                    records(n),
+                    fmt_n(writer.refused)
                 );
                 self.log.push(now, LogKind::Refused, text);
             }
             return;
         }
+        self.writers[w].refusal_noted = None;
         self.append_batch(w, n);
     }
 
@@ -165,7 +183,7 @@ impl Sim {
         self.writers[w].requires.iter().find_map(|&c| {
             let comp = &self.companions[c];
             let ok = comp.instances.iter().any(|&(s, up)| up && self.site_up(s));
-            (!ok).then(|| comp.name.clone())
+            (!ok).then(|| format!("the {} {}", comp.kind, comp.name))
         })
     }
 
