@@ -51,6 +51,35 @@ pub fn three_site_day(seconds: u64) -> ScenarioSpec {
     s
 }
 
+/// The event core: one writer appending one record per millisecond to one part, and a
+/// copier fetching one record per round trip. Every event is as small as an event gets,
+/// so this measures the queue and the dispatch, not the batch work.
+pub fn event_core(seconds: u64) -> ScenarioSpec {
+    let mut a = stream("A", "s", 1);
+    a.retention.max_records = Some(10_000);
+    let mut b = stream("B", "s", 1);
+    b.retention.max_records = Some(10_000);
+    let mut w = writer("w", "A", "s", 1000.0);
+    w.interval_ms = 1;
+    let options = HopOptions {
+        poll_interval_ms: 1,
+        rtt_ms: 1,
+        target_write_ms: 0,
+        batch_max: 1,
+        ..HopOptions::default()
+    };
+    let t = Topology {
+        sites: sites(&["A", "B"]),
+        streams: vec![a, b],
+        hops: vec![hop("h", at("A", "s"), at("B", "s"), options)],
+        writers: vec![w],
+        ..Topology::default()
+    };
+    let mut s = spec("event-core", t, vec![], secs(seconds as f64));
+    s.sample_every_ms = 60_000;
+    s
+}
+
 /// The outcome of a benchmark run (times are measured by the caller).
 #[derive(Clone, Debug)]
 pub struct BenchRun {
@@ -64,8 +93,12 @@ pub struct BenchRun {
 
 /// Runs the three-site day for `seconds` simulated seconds with narration off.
 pub fn run_three_site_day(seconds: u64, seed: u64) -> BenchRun {
-    let spec = three_site_day(seconds);
-    let mut sim = Sim::new(&spec, seed).expect("bench spec is valid");
+    run(&three_site_day(seconds), seed)
+}
+
+/// Runs a spec to its end with narration off.
+pub fn run(spec: &ScenarioSpec, seed: u64) -> BenchRun {
+    let mut sim = Sim::new(spec, seed).expect("bench spec is valid");
     sim.set_log_capacity(0);
     sim.advance_to(spec.duration_ms);
     BenchRun {

@@ -49,3 +49,9 @@ fn fingerprint(index: u32, seed: u32) -> u64 {
     sim.advance_to(spec.duration_ms);
     sim.fingerprint()
 }
+
+/// The event core (single-record events) for `seconds` simulated seconds; returns events.
+#[no_mangle]
+pub extern "C" fn event_core(seconds: u32) -> f64 {
+    hoplab_model::bench::run(&hoplab_model::bench::event_core(u64::from(seconds)), 1).events as f64
+}

@@ -196,6 +196,14 @@ fn bench_cmd(seconds: u64) {
         hoplab_model::fmt_n((events as f64 / wall) as u64)
     );
     let t0 = Instant::now();
+    let core = bench::run(&bench::event_core(2000), 1);
+    let wall = t0.elapsed().as_secs_f64();
+    println!(
+        "event core: {} single-record events in {wall:.3} s = {} events/s",
+        hoplab_model::fmt_n(core.events),
+        hoplab_model::fmt_n((core.events as f64 / wall) as u64)
+    );
+    let t0 = Instant::now();
     let r = bench::run_three_site_day(seconds, 1);
     let wall = t0.elapsed().as_secs_f64();
     println!(
