@@ -127,7 +127,10 @@ async fn a_malformed_url_explains_itself_and_uses_the_defaults() {
 async fn an_unknown_scenario_lists_the_real_ones() {
     let root = mount_at("/lab/nope");
     tick().await;
-    assert_eq!(find(&root, "h1").text_content().unwrap(), "No such scenario");
+    assert_eq!(
+        find(&root, "h1").text_content().unwrap(),
+        "No such scenario"
+    );
     assert_eq!(count(&root, ".lab-scenario-links a"), 16);
     clean_up(root);
 }
@@ -170,12 +173,18 @@ async fn tapping_a_record_shows_where_it_is_on_each_cluster() {
     .await;
     let rec: web_sys::Element = root.query_selector("rect.rec").unwrap().unwrap();
     // A real bubbling click, as a tap makes (the stage listens once, on the <svg>).
-    js_sys::Function::new_with_args("el", "el.dispatchEvent(new MouseEvent('click', { bubbles: true }))")
-        .call1(&wasm_bindgen::JsValue::NULL, &rec)
-        .unwrap();
+    js_sys::Function::new_with_args(
+        "el",
+        "el.dispatchEvent(new MouseEvent('click', { bubbles: true }))",
+    )
+    .call1(&wasm_bindgen::JsValue::NULL, &rec)
+    .unwrap();
     tick().await;
     let info = find(&root, ".record-info").text_content().unwrap();
-    assert!(info.contains("Written at") && info.contains("site A"), "{info}");
+    assert!(
+        info.contains("Written at") && info.contains("site A"),
+        "{info}"
+    );
     assert!(count(&root, ".highlight") >= 1);
     clean_up(root);
 }

@@ -74,25 +74,48 @@ pub struct Row {
     pub uncopied: Option<(f64, f64)>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct RecShape {
-    /// Unique on the stage and stable for as long as the record is shown.
-    pub key: String,
+/// A record's identity on the stage: where it sits in its row and which payload copy
+/// it is. Cheap to copy and hash, so keyed lists diff it fast.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RecKey {
+    pub position: u64,
+    pub writer: u16,
+    pub part: u16,
+    pub seq: u64,
+    pub hops: u16,
+    pub dup: u16,
+}
+
+impl RecKey {
     /// The payload, shared by every copy of the record on every cluster.
-    pub payload: String,
+    pub fn payload(&self) -> (u16, u16, u64) {
+        (self.writer, self.part, self.seq)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RecShape {
+    /// Unique within its row and stable for as long as the record is shown.
+    pub id: RecKey,
     pub x: f64,
     pub w: f64,
-    pub class: String,
+    pub class: &'static str,
     /// Corner radius: the writer, as a shape.
     pub rx: f64,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tick {
     pub position: u64,
     pub x: f64,
-    pub text: String,
 }
+
+/// Record classes by origin site (0..=2), then copy / duplicate.
+const REC_CLASS: [[&str; 4]; 3] = [
+    ["rec o0", "rec o0 copy", "rec o0 dup", "rec o0 copy dup"],
+    ["rec o1", "rec o1 copy", "rec o1 dup", "rec o1 copy dup"],
+    ["rec o2", "rec o2 copy", "rec o2 dup", "rec o2 copy dup"],
+];
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct HopShape {
@@ -238,20 +261,20 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
                     .iter()
                     .filter(|r| r.position >= first)
                     .map(|r| {
-                        let origin = site_index(&r.origin_site);
-                        let mut class = format!("rec o{}", origin.min(2));
-                        if r.id.hops > 0 {
-                            class.push_str(" copy");
-                        }
-                        if r.id.dup > 0 {
-                            class.push_str(" dup");
-                        }
+                        let origin = site_index(&r.origin_site).min(2);
+                        let variant = usize::from(r.id.hops > 0) + 2 * usize::from(r.id.dup > 0);
                         RecShape {
-                            key: format!("{key}@{}:{}", r.position, r.id.key()),
-                            payload: format!("w{}-p{}-{}", r.id.writer, r.id.part, r.id.seq),
+                            id: RecKey {
+                                position: r.position,
+                                writer: r.id.writer,
+                                part: r.id.part,
+                                seq: r.id.seq,
+                                hops: r.id.hops,
+                                dup: r.id.dup,
+                            },
                             x: r.position as f64 * slot,
                             w: (slot - 1.0).max(0.6),
-                            class,
+                            class: REC_CLASS[origin][variant],
                             rx: [0.0, REC_H / 2.0, 3.0][usize::from(r.id.writer) % 3]
                                 .min(slot / 2.0),
                         }
@@ -263,7 +286,6 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
                     .map(|p| Tick {
                         position: p,
                         x: p as f64 * slot + slot / 2.0,
-                        text: fmt_n(p),
                     })
                     .collect();
                 let span = |from: u64| {
@@ -511,10 +533,10 @@ mod tests {
                 assert!(r.records.len() <= 40, "{}", s.id);
                 for rec in &r.records {
                     assert!(
-                        keys.insert(rec.key.clone()),
-                        "{} duplicate {}",
+                        keys.insert((r.key.clone(), rec.id)),
+                        "{} duplicate {:?}",
                         s.id,
-                        rec.key
+                        rec.id
                     );
                     let x = rec.x + r.shift;
                     assert!(x >= ROWS_X0 - 0.01 && x + rec.w <= WIDTH, "{} x {x}", s.id);
@@ -541,7 +563,7 @@ mod tests {
         let shared: Vec<_> = ra
             .records
             .iter()
-            .filter_map(|x| rb.records.iter().find(|y| y.key == x.key).map(|y| (x, y)))
+            .filter_map(|x| rb.records.iter().find(|y| y.id == x.id).map(|y| (x, y)))
             .collect();
         assert!(!shared.is_empty());
         for (x, y) in shared {
@@ -552,11 +574,11 @@ mod tests {
     #[test]
     fn copies_share_the_payload_of_their_original() {
         let sc = scene_at("follow-one-record", 15_000, 40);
-        let on = |site: &str| -> Vec<String> {
+        let on = |site: &str| -> Vec<(u16, u16, u64)> {
             sc.rows
                 .iter()
                 .filter(|r| r.key.starts_with(site))
-                .flat_map(|r| r.records.iter().map(|x| x.payload.clone()))
+                .flat_map(|r| r.records.iter().map(|x| x.id.payload()))
                 .collect()
         };
         let a = on("A/");

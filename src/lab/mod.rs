@@ -8,3 +8,4 @@ pub mod driver;
 pub mod layout;
 pub mod timeline;
 pub mod url_state;
+pub mod view_cache;

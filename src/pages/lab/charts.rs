@@ -1,73 +1,99 @@
 //! Small SVG charts of the sampled measures over time, each with a text alternative.
+//! The figures are created once per scenario; refreshes only change their attributes.
 
 use leptos::prelude::*;
 
 use super::state::use_lab;
-use crate::lab::charts::{CHART_H, CHART_W};
+use crate::lab::charts::{Chart, CHART_H, CHART_W};
 
 #[component]
 pub fn Charts() -> impl IntoView {
     let lab = use_lab();
+    let shapes = move || {
+        lab.panel.with(|p| {
+            p.charts
+                .iter()
+                .map(|c| {
+                    let lines: Vec<(String, String)> = c
+                        .lines
+                        .iter()
+                        .map(|l| (l.label.clone(), l.class.clone()))
+                        .collect();
+                    (c.id, c.title, lines)
+                })
+                .collect::<Vec<_>>()
+        })
+    };
     view! {
         <section class="lab-charts" aria-labelledby="charts-title">
             <h2 id="charts-title">"Over time"</h2>
-            {move || {
-                lab.panel.with(|p| {
-                    p.charts
+            <For
+                each=shapes
+                key=|c| (c.0, c.2.clone())
+                children=move |(id, title, lines)| {
+                    let with = move |f: &dyn Fn(&Chart) -> String| {
+                        lab.panel.with(|p| p.charts.iter().find(|c| c.id == id).map(f).unwrap_or_default())
+                    };
+                    let legend = lines.len() > 1;
+                    let paths = lines
                         .iter()
-                        .map(|c| {
-                            let legend = c.lines.len() > 1;
+                        .enumerate()
+                        .map(|(i, (_, class))| {
+                            let d = move || with(&|c| c.lines.get(i).map(|l| l.path.clone()).unwrap_or_default());
+                            view! { <path class=format!("line {class}") d=d /> }
+                        })
+                        .collect_view();
+                    let keys = lines
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, (label, class))| {
+                            let v = move || with(&|c| c.lines.get(i).map(|l| format_value(l.last)).unwrap_or_default());
                             view! {
-                                <figure class="chart" data-chart=c.id>
-                                    <figcaption>{c.title}</figcaption>
-                                    <svg
-                                        viewBox=format!("-2 -2 {} {}", CHART_W + 4.0, CHART_H + 4.0)
-                                        preserveAspectRatio="none"
-                                        role="img"
-                                        aria-label=c.summary.clone()
-                                    >
-                                        <line class="axis" x1="0" y1=CHART_H x2=CHART_W y2=CHART_H />
-                                        {(c.y_min < 0.0).then(|| {
-                                            let y0 = CHART_H - (-c.y_min) / (c.y_max - c.y_min) * CHART_H;
-                                            view! { <line class="axis zero" x1="0" y1=y0 x2=CHART_W y2=y0 /> }
-                                        })}
-                                        {c.lines.iter().map(|l| view! { <path class=format!("line {}", l.class) d=l.path.clone() /> }).collect_view()}
-                                    </svg>
-                                    <p class="chart-note">
-                                        {c.lines.iter().map(|l| view! {
-                                            <span class=format!("chart-key {}", l.class)>
-                                                {legend.then(|| format!("{}: ", l.label))}
-                                                {format_value(l.last)}
-                                            </span>
-                                        }).collect_view()}
-                                        <span class="chart-max">"max " {format_value(c.y_max)}</span>
-                                    </p>
-                                </figure>
+                                <span class=format!("chart-key {class}")>{legend.then(|| format!("{label}: "))}{v}</span>
                             }
                         })
-                        .collect_view()
-                })
-            }}
+                        .collect_view();
+                    let zero = move || with(&|c| {
+                        if c.y_min < 0.0 {
+                            format!("{:.1}", CHART_H - (-c.y_min) / (c.y_max - c.y_min) * CHART_H)
+                        } else {
+                            format!("{CHART_H}")
+                        }
+                    });
+                    let z2 = zero;
+                    view! {
+                        <figure class="chart" data-chart=id>
+                            <figcaption>{title}</figcaption>
+                            <svg
+                                viewBox=format!("-2 -2 {} {}", CHART_W + 4.0, CHART_H + 4.0)
+                                preserveAspectRatio="none"
+                                role="img"
+                                aria-label=move || with(&|c| c.summary.clone())
+                            >
+                                <line class="axis" x1="0" y1=CHART_H x2=CHART_W y2=CHART_H />
+                                <line class="axis zero" x1="0" y1=zero x2=CHART_W y2=z2 />
+                                {paths}
+                            </svg>
+                            <p class="chart-note">
+                                {keys}
+                                <span class="chart-max">"max " {move || with(&|c| format_value(c.y_max))}</span>
+                            </p>
+                        </figure>
+                    }
+                }
+            />
         </section>
     }
 }
 
 fn format_value(v: f64) -> String {
     if v.fract().abs() < 1e-9 {
-        hoplab_model::fmt_n(v.abs() as u64)
-            .to_string()
-            .chars()
-            .fold(
-                if v < 0.0 {
-                    "−".to_string()
-                } else {
-                    String::new()
-                },
-                |mut s, c| {
-                    s.push(c);
-                    s
-                },
-            )
+        let n = hoplab_model::fmt_n(v.abs() as u64);
+        if v < 0.0 {
+            format!("−{n}")
+        } else {
+            n
+        }
     } else {
         format!("{v:.2}")
     }

@@ -7,6 +7,7 @@ use wasm_bindgen::JsCast;
 
 use super::state::use_lab;
 use crate::lab::layout::{fmt_time, Row, Scene, REC_H, REC_Y, ROWS_X0};
+use hoplab_model::fmt_n;
 
 fn row_of<'a>(s: &'a Scene, key: &str) -> Option<&'a Row> {
     s.rows.iter().find(|r| r.key == key)
@@ -37,7 +38,7 @@ pub fn Stage() -> impl IntoView {
                 "The stage "
                 <span class="stage-clock" data-testid="clock">{move || fmt_time(lab.now.get())}</span>
             </h2>
-            <div class="stage-scroll">
+            <div class="stage-scroll" tabindex="0" role="region" aria-label="Stage (scrolls sideways on narrow screens)">
                 <svg
                     class="stage"
                     class:playing=move || lab.playing.get()
@@ -164,6 +165,8 @@ fn StageRow(key: String, label: String, y: f64, row_w: f64) -> impl IntoView {
     let records =
         move || scene.with(|s| row_of(s, &k).map(|r| r.records.clone()).unwrap_or_default());
     let k = key.clone();
+    let key = StoredValue::new(key);
+    let key = move || key.get_value();
     let ticks = move || scene.with(|s| row_of(s, &k).map(|r| r.ticks.clone()).unwrap_or_default());
     view! {
         <g class="row" transform=format!("translate(0 {y:.1})")>
@@ -175,15 +178,15 @@ fn StageRow(key: String, label: String, y: f64, row_w: f64) -> impl IntoView {
             <g class="recs" transform=move || format!("translate({:.2} 0)", shift())>
                 <For
                     each=records
-                    key=|r| r.key.clone()
-                    children=|r| view! {
-                        <rect class=r.class x=format!("{:.2}", r.x) y=REC_Y width=format!("{:.2}", r.w) height=REC_H rx=r.rx data-k=r.key data-p=r.payload />
+                    key=|r| r.id
+                    children=move |r| view! {
+                        <rect class=r.class x=format!("{:.2}", r.x) y=REC_Y width=format!("{:.2}", r.w) height=REC_H rx=r.rx data-k=format!("{}@{}", key(), r.id.position) />
                     }
                 />
                 <For
                     each=ticks
                     key=|t| t.position
-                    children=|t| view! { <text class="tick" x=format!("{:.1}", t.x) y=REC_Y + REC_H + 11.0>{t.text}</text> }
+                    children=|t| view! { <text class="tick" x=format!("{:.1}", t.x) y=REC_Y + REC_H + 11.0>{fmt_n(t.position)}</text> }
                 />
             </g>
             <rect class="pending" x=move || p1().0 y=REC_Y width=move || p2().1 height=REC_H>
@@ -199,20 +202,21 @@ fn Highlight() -> impl IntoView {
     let lab = use_lab();
     let boxes = move || {
         let sel = lab.selected.get()?;
+        let (row_key, pos) = sel.split_once('@')?;
+        let pos: u64 = pos.parse().ok()?;
         Some(lab.scene.with(|s| {
-            let payload = s
-                .rows
+            let payload = row_of(s, row_key)?
+                .records
                 .iter()
-                .flat_map(|r| &r.records)
-                .find(|r| r.key == sel)
-                .map(|r| r.payload.clone())?;
+                .find(|r| r.id.position == pos)
+                .map(|r| r.id.payload())?;
             Some(
                 s.rows
                     .iter()
                     .flat_map(|row| {
                         row.records
                             .iter()
-                            .filter(|r| r.payload == payload)
+                            .filter(|r| r.id.payload() == payload)
                             .map(move |r| (r.x + row.shift, row.y, r.w))
                     })
                     .map(|(x, y, w)| {
@@ -250,14 +254,11 @@ fn RecordInfo() -> impl IntoView {
         let key = lab.selected.get()?;
         lab.panel.track();
         let (row_key, rest) = key.split_once('@')?;
-        let pos: u64 = rest.split(':').next()?.parse().ok()?;
+        let pos: u64 = rest.parse().ok()?;
         let mut it = row_key.splitn(3, '/');
         let (site, stream, part) = (it.next()?, it.next()?, it.next()?.parse::<u32>().ok()?);
-        lab.view.with_value(|v| {
-            let v = v.as_ref()?;
-            let st = v.streams.iter().find(|s| s.site == site && s.name == stream)?;
-            let p = st.parts.iter().find(|p| p.index == part)?;
-            let r = p.records.iter().find(|r| r.position == pos)?.clone();
+        let r = lab.record(site, stream, part, pos)?;
+        {
             let mut places = vec![format!("{site}/{stream} part {part} at {pos}")];
             places.extend(
                 r.elsewhere
@@ -276,7 +277,7 @@ fn RecordInfo() -> impl IntoView {
                     <div><dt>"Positions"</dt><dd>{places.join(" · ")}</dd></div>
                 </dl>
             }.into_any())
-        })
+        }
     };
     view! {
         <div class="record-panel">

@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use hoplab_model::{KnobValues, LogEntry, Millis, Scenario, View};
+use hoplab_model::{KnobValues, LogEntry, Millis, RecordView, Scenario};
 use leptos::prelude::*;
 
 use crate::lab::charts::{charts, Chart, Names};
@@ -12,6 +12,7 @@ use crate::lab::driver::{now_ms, Clock, FRAME_BUDGET_MS};
 use crate::lab::layout::{layout, LayoutOptions, Scene};
 use crate::lab::timeline::{Pressed, Run};
 use crate::lab::url_state::{self, Action, LabState};
+use crate::lab::view_cache::ViewCache;
 
 /// Records per part row unless the URL or the reader chooses otherwise.
 pub const DEFAULT_WINDOW: usize = 40;
@@ -23,6 +24,8 @@ const URL_EVERY_MS: f64 = 2000.0;
 const SPEAK_EVERY_MS: f64 = 8000.0;
 /// With reduced motion the stage is redrawn in steps this far apart.
 const REDUCED_STEP_MS: f64 = 500.0;
+/// While catching up with a far target, the stage is redrawn this often (wall ms).
+const CATCH_UP_DRAW_MS: f64 = 120.0;
 /// Entries the narration shows.
 pub const NARRATION_LEN: usize = 8;
 
@@ -54,7 +57,7 @@ type Navigate = Rc<dyn Fn(&str)>;
 pub struct Lab {
     pub scenario: StoredValue<Scenario>,
     run: StoredValue<Option<Run>, LocalStorage>,
-    pub view: StoredValue<Option<View>, LocalStorage>,
+    cache: StoredValue<ViewCache, LocalStorage>,
     pace: StoredValue<Pace, LocalStorage>,
     navigate: StoredValue<Option<Navigate>, LocalStorage>,
     pub last_query: StoredValue<String>,
@@ -79,13 +82,30 @@ pub struct Lab {
     pub selected: RwSignal<Option<String>>,
 }
 
+/// Phase timings for the frame benchmark: pushed to `window.__hoplabPerf` only when the
+/// page (the benchmark) has put an array there. Costs one property lookup otherwise.
+fn perf_probe(times: &[f64]) {
+    use wasm_bindgen::JsCast;
+    let Some(w) = web_sys::window() else { return };
+    let Ok(v) = js_sys::Reflect::get(&w, &"__hoplabPerf".into()) else {
+        return;
+    };
+    if let Some(a) = v.dyn_ref::<js_sys::Array>() {
+        let row = js_sys::Array::new();
+        for t in times {
+            row.push(&(*t).into());
+        }
+        a.push(&row);
+    }
+}
+
 pub fn use_lab() -> Lab {
     expect_context::<Lab>()
 }
 
 fn empty_scene() -> Scene {
     layout(
-        &View {
+        &hoplab_model::View {
             now_ms: 0,
             sites: vec![],
             streams: vec![],
@@ -105,7 +125,7 @@ impl Lab {
         let lab = Lab {
             scenario: StoredValue::new(scenario),
             run: StoredValue::new_local(None),
-            view: StoredValue::new_local(None),
+            cache: StoredValue::new_local(ViewCache::default()),
             pace: StoredValue::new_local(Pace::default()),
             navigate: StoredValue::new_local(None),
             last_query: StoredValue::new(String::new()),
@@ -193,6 +213,7 @@ impl Lab {
         }
         self.duration.set_value(duration);
         self.horizon.set(duration.max(time_ms));
+        self.cache.update_value(|c| c.clear());
         self.ready.set(false);
         self.selected.set(None);
         self.force();
@@ -293,6 +314,7 @@ impl Lab {
 
     pub fn set_window(&self, window: Option<usize>) {
         self.window.set(window);
+        self.cache.update_value(|c| c.clear());
         self.force();
         self.sync_url();
     }
@@ -347,7 +369,7 @@ impl Lab {
             if !r.caught_up() {
                 reached = false;
                 while now_ms() - start < FRAME_BUDGET_MS {
-                    if r.catch_up(400) {
+                    if r.catch_up(100) {
                         reached = true;
                         break;
                     }
@@ -365,6 +387,12 @@ impl Lab {
         if !changed && !force {
             return;
         }
+        let last_scene = self.pace.with_value(|p| p.last_scene);
+        if !reached && !force && wall - last_scene < CATCH_UP_DRAW_MS {
+            // Still on the way to a far target: draw now and then, not every frame.
+            self.now.set(now);
+            return;
+        }
         let duration = self.duration.get_value();
         if playing && now >= duration && self.now.get_untracked() < duration {
             // The scenario's story is told: stop at its end (play again to go on).
@@ -375,6 +403,15 @@ impl Lab {
             self.horizon.set(now);
         }
         let playing = self.playing.get_untracked();
+        let (last_panel, last_url, last_speak) = self
+            .pace
+            .with_value(|p| (p.last_panel, p.last_url, p.last_speak));
+        if playing && !force && wall - last_panel >= PANEL_EVERY_MS {
+            // Spread the work: the panels now, the stage on the next frame.
+            self.now.set(now);
+            self.refresh_panel(wall, wall - last_speak >= SPEAK_EVERY_MS);
+            return;
+        }
         let reduced_wait = self.reduced_motion
             && playing
             && wall - self.pace.with_value(|p| p.last_scene) < REDUCED_STEP_MS;
@@ -385,14 +422,8 @@ impl Lab {
         if reached != self.ready.get_untracked() {
             self.ready.set(reached);
         }
-        let (last_panel, last_url, last_speak) = self
-            .pace
-            .with_value(|p| (p.last_panel, p.last_url, p.last_speak));
-        if force || !playing || wall - last_panel >= PANEL_EVERY_MS {
-            self.refresh_panel(
-                wall,
-                force || !playing || wall - last_speak >= SPEAK_EVERY_MS,
-            );
+        if force || !playing {
+            self.refresh_panel(wall, true);
         }
         if playing && wall - last_url >= URL_EVERY_MS {
             self.pace.update_value(|p| p.last_url = wall);
@@ -409,23 +440,59 @@ impl Lab {
 
     fn redraw(&self, wall: f64) {
         let window = self.window_size();
-        let view = self
-            .run
-            .with_value(|r| r.as_ref().map(|r| r.sim().view(window)));
-        let Some(view) = view else { return };
-        let scene = layout(
-            &view,
-            LayoutOptions {
-                window,
-                reduced_motion: self.reduced_motion,
-            },
-        );
+        let reduced_motion = self.reduced_motion;
+        let t0 = now_ms();
+        let mut times = (0.0, 0.0);
+        let scene = self.run.with_value(|r| {
+            let sim = r.as_ref()?.sim();
+            self.cache.try_update_value(|c| {
+                let view = c.next(window, |n| sim.view(n));
+                let t1 = now_ms();
+                let scene = layout(
+                    view,
+                    LayoutOptions {
+                        window,
+                        reduced_motion,
+                    },
+                );
+                times = (t1 - t0, now_ms() - t1);
+                scene
+            })
+        });
+        let Some(scene) = scene else { return };
+        let t2 = now_ms();
         self.scene.set(scene);
-        self.view.set_value(Some(view));
         self.pace.update_value(|p| p.last_scene = wall);
+        perf_probe(&[0.0, times.0, times.1, now_ms() - t2]);
+    }
+
+    /// The record at `position` of a part, with where its copies are, fresh from the
+    /// model (for the details panel; asks only for as many records as needed).
+    pub fn record(&self, site: &str, stream: &str, part: u32, position: u64) -> Option<RecordView> {
+        self.run.with_value(|r| {
+            let sim = r.as_ref()?.sim();
+            let end = self.cache.with_value(|c| {
+                c.view()?
+                    .streams
+                    .iter()
+                    .find(|s| s.site == site && s.name == stream)?
+                    .parts
+                    .iter()
+                    .find(|p| p.index == part)
+                    .map(|p| p.end)
+            })?;
+            let view = sim.view(end.saturating_sub(position) as usize);
+            let st = view
+                .streams
+                .into_iter()
+                .find(|s| s.site == site && s.name == stream)?;
+            let p = st.parts.into_iter().find(|p| p.index == part)?;
+            p.records.into_iter().find(|r| r.position == position)
+        })
     }
 
     fn refresh_panel(&self, wall: f64, speak: bool) {
+        let t0 = now_ms();
         let id = self.id();
         let x_max = self.horizon.get_untracked();
         let playing = self.playing.get_untracked();
@@ -460,5 +527,6 @@ impl Lab {
             }
         }
         self.pace.update_value(|p| p.last_panel = wall);
+        perf_probe(&[1.0, now_ms() - t0]);
     }
 }

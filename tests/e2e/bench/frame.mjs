@@ -50,8 +50,19 @@ function perFrame(events) {
     if (e.name === "FireAnimationFrame" || frames.length === 0) frames.push(0);
     frames[frames.length - 1] += e.dur / 1000;
   }
-  const longest = main.filter((e) => e.name === "RunTask").reduce((m, e) => Math.max(m, e.dur / 1000), 0);
-  return { frames: frames.slice(1), longest };
+  const tasks = main.filter((e) => e.name === "RunTask");
+  const top = tasks.reduce((m, e) => (e.dur > (m?.dur ?? 0) ? e : m), null);
+  const longest = top ? top.dur / 1000 : 0;
+  // What the longest task spent its time on (the biggest slices inside it).
+  const inside = top
+    ? main
+        .filter((e) => e !== top && e.ts >= top.ts && e.ts + e.dur <= top.ts + top.dur && e.dur > 2000)
+        .sort((a, b) => b.dur - a.dur)
+        .slice(0, 5)
+        .map((e) => `${e.name} ${(e.dur / 1000).toFixed(1)}`)
+        .join(", ")
+    : "";
+  return { frames: frames.slice(1), longest, inside };
 }
 
 const pct = (xs, p) => {
@@ -62,6 +73,8 @@ const pct = (xs, p) => {
 const session = await startSession();
 try {
   const page = await openPage(session);
+  // The lab pushes [view, layout, signal] ms per stage redraw here when it exists.
+  await page.addInitScript(() => (window.__hoplabPerf = []));
   await page.goto(session.url + PATH);
   await page.waitForSelector("svg.stage[data-ready=true]", { timeout: 30000 });
   const records = Number(await page.getAttribute("svg.stage", "data-records"));
@@ -69,6 +82,7 @@ try {
   await page.click(".lab-play");
   await page.waitForTimeout(500); // settle: the first frames build the DOM
   const playing = perFrame(await trace(page, () => page.waitForTimeout(SECONDS * 1000)));
+  const phases = await page.evaluate(() => window.__hoplabPerf.splice(0));
   await page.click(".lab-play");
   const stillOnScreen = await page.$$eval("rect.rec", (r) => r.length);
 
@@ -91,8 +105,14 @@ try {
   console.log(`records on screen: ${onScreen} (scene says ${records}; ${stillOnScreen} after ${SECONDS} s of play)`);
   console.log(`frames traced: ${f.length} over ${SECONDS} s`);
   console.log(`script per frame: median ${pct(f, 50).toFixed(2)} ms, p95 ${pct(f, 95).toFixed(2)} ms, max ${Math.max(...f).toFixed(2)} ms`);
-  console.log(`longest main-thread task while playing: ${playing.longest.toFixed(1)} ms`);
-  console.log(`longest main-thread task while seeking the echo loop 5 s -> 30 s: ${seek.longest.toFixed(1)} ms`);
+  const redraws = phases.filter((p) => p[0] === 0);
+  const panels = phases.filter((p) => p[0] === 1);
+  const med = (xs, i) => pct(xs.map((p) => p[i]), 50).toFixed(2);
+  const p95 = (xs, i) => pct(xs.map((p) => p[i]), 95).toFixed(2);
+  console.log(`inside a stage redraw (median/p95 ms, ${redraws.length} redraws): model view ${med(redraws, 1)}/${p95(redraws, 1)}, layout ${med(redraws, 2)}/${p95(redraws, 2)}, signal set ${med(redraws, 3)}/${p95(redraws, 3)}`);
+  console.log(`panel refresh (measures, charts, narration; median/p95 ms, ${panels.length} refreshes): ${med(panels, 1)}/${p95(panels, 1)}`);
+  console.log(`longest main-thread task while playing: ${playing.longest.toFixed(1)} ms (${playing.inside})`);
+  console.log(`longest main-thread task while seeking the echo loop 5 s -> 30 s: ${seek.longest.toFixed(1)} ms (${seek.inside})`);
   if (page.problems.length) console.error(page.problems.join("\n"));
 } finally {
   await session.close();
