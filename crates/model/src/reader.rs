@@ -8,7 +8,7 @@ use crate::spec::{ReaderSpec, StartFrom};
 use crate::store::Part;
 use crate::time::Millis;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 #[derive(Clone, Debug)]
 pub(crate) struct ReaderState {
@@ -31,7 +31,12 @@ pub(crate) struct ReaderState {
     /// Records passed over: aged out before being read, or skipped by a move.
     pub gap: u64,
     pub moves: Vec<MoveReport>,
+    /// Positions once per simulated second, newest last (for checkpoint-based resume).
+    pub history: VecDeque<(Millis, Vec<u64>)>,
 }
+
+/// Seconds of position history a reader group keeps.
+pub const HISTORY_KEEP: usize = 1024;
 
 /// What moving a reader group cost, per part and in total.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -76,6 +81,7 @@ impl ReaderState {
             replayed: 0,
             gap: 0,
             moves: Vec::new(),
+            history: VecDeque::new(),
         }
     }
 
@@ -102,23 +108,102 @@ impl ReaderState {
         to - from
     }
 
+    /// Records aged out before this group read them are passed over for good: mark every
+    /// source's sequence up to its oldest retained record as passed (already counted as
+    /// gap), so a later move does not count them again.
+    fn pass_over_aged(&mut self, part: &Part) {
+        let mut seen: Vec<(u16, u16)> = Vec::new();
+        for r in part.runs.iter().take(256) {
+            let key = (r.payload.writer, r.payload.part);
+            if !seen.contains(&key) {
+                seen.push(key);
+                let wm = self.watermark.entry(key).or_insert(0);
+                *wm = (*wm).max(r.payload.seq);
+            }
+        }
+    }
+
+    /// Positions as they stood at or before `t`, if remembered.
+    pub fn positions_at(&self, t: Millis) -> Option<&[u64]> {
+        self.history
+            .iter()
+            .rev()
+            .find(|(at, _)| *at <= t)
+            .map(|(_, p)| p.as_slice())
+    }
+
     /// (replay, gap) of resuming at `new_pos` in `part`, given what was processed.
+    /// Replay counts processed records at or after `new_pos` (each copy is read again).
+    /// Gap counts unprocessed facts stored before `new_pos` with no copy after it: a
+    /// duplicate further on is still read, so it is not a gap.
     pub fn price(&self, part: &Part, new_pos: u64) -> (u64, u64) {
-        let (mut replay, mut gap) = (0, 0);
+        let mut replay = 0;
+        // Unprocessed sequence ranges per source, before and after the new position.
+        let mut skipped: BTreeMap<(u16, u16), Vec<(u64, u64)>> = BTreeMap::new();
+        let mut ahead: BTreeMap<(u16, u16), Vec<(u64, u64)>> = BTreeMap::new();
         for r in &part.runs {
-            let wm = self
-                .watermark
-                .get(&(r.payload.writer, r.payload.part))
-                .copied()
-                .unwrap_or(0);
+            let key = (r.payload.writer, r.payload.part);
+            let wm = self.watermark.get(&key).copied().unwrap_or(0);
             let seen = wm.saturating_sub(r.payload.seq).min(r.len);
             // Within a run the processed records come first (sequences ascend).
             let before = new_pos.clamp(r.pos, r.end()) - r.pos;
-            gap += before.saturating_sub(seen);
             replay += seen.saturating_sub(before);
+            let seq = r.payload.seq;
+            if before > seen {
+                skipped
+                    .entry(key)
+                    .or_default()
+                    .push((seq + seen, seq + before));
+            }
+            let from = seen.max(before);
+            if r.len > from {
+                ahead
+                    .entry(key)
+                    .or_default()
+                    .push((seq + from, seq + r.len));
+            }
+        }
+        let mut gap = 0;
+        for (key, ranges) in skipped {
+            let later = ahead.get(&key).map_or(&[][..], Vec::as_slice);
+            gap += uncovered(ranges, later);
         }
         (replay, gap)
     }
+}
+
+/// How many values of the union of `ranges` no range in `cover` contains.
+fn uncovered(mut ranges: Vec<(u64, u64)>, cover: &[(u64, u64)]) -> u64 {
+    let mut cover = cover.to_vec();
+    ranges.sort_unstable();
+    cover.sort_unstable();
+    let mut total = 0;
+    let mut upto = 0;
+    for (a, b) in ranges {
+        let a = a.max(upto);
+        if b <= a {
+            continue;
+        }
+        upto = b;
+        // Subtract the cover from [a, b).
+        let mut cur = a;
+        for &(c, d) in &cover {
+            if d <= cur || c >= b {
+                continue;
+            }
+            if c > cur {
+                total += c - cur;
+            }
+            cur = cur.max(d);
+            if cur >= b {
+                break;
+            }
+        }
+        if cur < b {
+            total += b - cur;
+        }
+    }
+    total
 }
 
 impl Sim {
@@ -149,11 +234,23 @@ impl Sim {
             if reader.positions[p] < part.start {
                 reader.gap += part.start - reader.positions[p];
                 reader.positions[p] = part.start;
+                reader.pass_over_aged(part);
             }
             let share = budget / parts + u64::from((p as u64) < budget % parts);
             let n = reader.consume(p, part, part.durable_end(now), share);
             self.batches += u64::from(n > 0);
             read += n;
+        }
+        let reader = &mut self.readers[r];
+        if reader
+            .history
+            .back()
+            .is_none_or(|(t, _)| now / 1000 > t / 1000)
+        {
+            if reader.history.len() == HISTORY_KEEP {
+                reader.history.pop_front();
+            }
+            reader.history.push_back((now, reader.positions.clone()));
         }
         if read > 0 && self.log.on() {
             let reader = &self.readers[r];
@@ -223,5 +320,27 @@ mod tests {
         assert_eq!(r.price(&part, 575), (0, 15), "fifteen late: gap");
         assert_eq!(r.price(&part, 500), (60, 0));
         assert_eq!(r.price(&part, 600), (0, 40));
+    }
+
+    #[test]
+    fn a_duplicate_after_the_new_position_is_not_a_gap() {
+        // Sequences 0..100, then a restart re-appended 50..100 after them.
+        let mut part = Part::new(0);
+        part.append(run(0, 100));
+        let mut dup = run(50, 50);
+        dup.dup = 1;
+        part.append(dup);
+        let r = reader(60);
+        // Resuming at 120 (inside the duplicates: 70.. again) skips 60..70 for good.
+        assert_eq!(r.price(&part, 120), (0, 10));
+        // Resuming at 100 (the start of the duplicates) re-reads 50..60, misses nothing.
+        assert_eq!(r.price(&part, 100), (10, 0));
+    }
+
+    #[test]
+    fn uncovered_counts_what_no_cover_range_holds() {
+        assert_eq!(uncovered(vec![(0, 10)], &[(3, 5)]), 8);
+        assert_eq!(uncovered(vec![(0, 10), (5, 15)], &[]), 15);
+        assert_eq!(uncovered(vec![(0, 10)], &[(0, 4), (2, 12)]), 0);
     }
 }

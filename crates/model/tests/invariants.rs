@@ -253,3 +253,43 @@ proptest! {
         let _ = sim.view(10);
     }
 }
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// A reader group moved over the position map (live or from a checkpoint) may read
+    /// records again but never skips one.
+    #[test]
+    fn resuming_over_the_position_map_never_skips_a_record(
+        spec in one_hop_spec(),
+        seed in any::<u64>(),
+        reader_rate in 10.0f64..400.0,
+        loss_at in 2_000u64..15_000,
+        checkpoint in prop::option::of(500u64..8_000),
+    ) {
+        let mut spec = spec;
+        if spec.topology.hops[0].options.map_every.is_none() {
+            spec.topology.hops[0].options.map_every = Some(50);
+        }
+        spec.topology.hops[0].options.checkpoint_every_ms = checkpoint;
+        spec.topology.readers.push(hoplab_model::spec::ReaderSpec {
+            id: "r".into(),
+            site: "A".into(),
+            stream: "orders".into(),
+            rate_per_sec: reader_rate,
+            interval_ms: 100,
+            start_from: hoplab_model::spec::StartFrom::Earliest,
+            planned_resume: None,
+        });
+        spec.timeline.push(TimedCommand { at_ms: loss_at, command: Command::LoseSite { site: "A".into() } });
+        spec.timeline.push(TimedCommand {
+            at_ms: loss_at + 1_000,
+            command: Command::MoveReader { reader: "r".into(), site: "B".into(), rule: hoplab_model::ResumeRule::PositionMap },
+        });
+        spec.duration_ms = loss_at + 2_000;
+        let mut sim = Sim::new(&spec, seed).unwrap();
+        sim.advance_to(spec.duration_ms);
+        let mv = sim.measures().readers[0].last_move.clone().unwrap();
+        prop_assert_eq!(mv.gap, 0, "{:?}", mv);
+    }
+}

@@ -345,3 +345,15 @@ fn resume_options_price_every_rule_without_moving() {
     assert_eq!(sim.measures().readers[0].site, "A", "nothing moved");
     assert!(sim.resume_options("billing", "Z").is_err());
 }
+
+#[test]
+fn checkpointed_map_resume_replays_more_and_still_never_gaps() {
+    let live = moved(&[("resume", "position-map")]);
+    let every5 = moved(&[("resume", "position-map"), ("checkpoints", "every-5s")]);
+    let every20 = moved(&[("resume", "position-map"), ("checkpoints", "every-20s")]);
+    assert_eq!((every5.gap, every20.gap), (0, 0));
+    // A is lost at 30 s, so the 30 s checkpoint is as fresh as the live position.
+    assert!(every5.replay >= live.replay, "{every5:?}");
+    assert!(every20.replay > live.replay + 300, "{every20:?}");
+    assert!(every20.note.unwrap().contains("20.0 s"));
+}

@@ -67,7 +67,17 @@ pub fn drift_causes() -> Scenario {
 /// A writer and a slower reader group on A, a copier to B, A lost at 30 s and the
 /// reader group moved to B at 32 s by `rule`.
 fn failover_topology(map_every: Option<u64>, stamps: Timestamps, reader_rate: f64) -> Topology {
+    failover_topology_with(map_every, stamps, reader_rate, None)
+}
+
+fn failover_topology_with(
+    map_every: Option<u64>,
+    stamps: Timestamps,
+    reader_rate: f64,
+    checkpoint_every_ms: Option<u64>,
+) -> Topology {
     let options = HopOptions {
+        checkpoint_every_ms,
         start_at_ms: secs(3.0),
         start_from: StartFrom::Latest,
         timestamps: stamps,
@@ -175,6 +185,7 @@ pub fn failover_resume() -> Scenario {
             "Raw number: B's numbering is behind A's, so the same number points past the group's place and silently skips records.",
             "Position map: a small replay, no gap.",
             "Timestamp: close if the copier kept source timestamps, far off if it stamped arrival times.",
+            "With periodic checkpoints (MirrorMaker 2 writes one every 60 s) the map resumes from the last checkpoint: more replay, still no gap.",
         ],
         knobs: vec![
             Knob::choice("resume", "Resume rule", RESUME_OPTIONS, "raw-number"),
@@ -184,6 +195,16 @@ pub fn failover_resume() -> Scenario {
                 &[("keep-source", "Keep the source's"), ("stamp-arrival", "Stamp arrival time")],
                 "keep-source",
             ),
+            Knob::choice(
+                "checkpoints",
+                "Translated positions checkpointed",
+                &[
+                    ("live", "At the moment of the move"),
+                    ("every-5s", "Every 5 s"),
+                    ("every-20s", "Every 20 s"),
+                ],
+                "live",
+            ),
         ],
         buttons: failover_buttons(),
         builder: |v: &KnobValues| {
@@ -191,7 +212,12 @@ pub fn failover_resume() -> Scenario {
                 "stamp-arrival" => Timestamps::StampArrival,
                 _ => Timestamps::KeepSource,
             };
-            let t = failover_topology(Some(100), stamps, 50.0);
+            let checkpoints = match v.choice("checkpoints") {
+                "every-5s" => Some(5_000),
+                "every-20s" => Some(20_000),
+                _ => None,
+            };
+            let t = failover_topology_with(Some(100), stamps, 50.0, checkpoints);
             spec("failover-resume", t, failover_timeline(v.choice("resume"), true), secs(45.0))
         },
     }

@@ -202,6 +202,8 @@ impl Sim {
         reader.positions = report.parts.iter().map(|m| m.new_position).collect();
         reader.positions.resize(parts, 0);
         reader.last_ts = vec![None; parts];
+        // Earlier positions were on the old cluster's numbering.
+        reader.history.clear();
         reader.gap += report.gap;
         let text = format!(
             "Reader group {} resumed on {} by {}: {} will be read again, {} skipped",

@@ -61,9 +61,28 @@ impl Sim {
         let reader = &self.readers[r];
         let stream = &self.streams[target];
         let mut note = None;
+        // Over the map with checkpoints, the group resumes from the last checkpoint's
+        // positions, not from where it stands now.
+        let checkpoint = via_hop
+            .and_then(|h| self.hops[h].opts.checkpoint_every_ms)
+            .filter(|_| rule == ResumeRule::PositionMap)
+            .map(|every| (self.now / every) * every);
+        let checkpointed = checkpoint.map(|t| reader.positions_at(t));
+        if let Some(t) = checkpoint {
+            note = Some(format!(
+                "resumed from the copier's last checkpoint, taken at {:.1} s",
+                t as f64 / 1000.0
+            ));
+        }
         let mut parts = Vec::new();
         for (q, part) in stream.parts.iter().enumerate() {
             let old = reader.positions.get(q).copied().unwrap_or(0);
+            let translate_from = match checkpointed {
+                Some(Some(ps)) => ps.get(q).copied().unwrap_or(old),
+                // A checkpoint older than anything remembered: nothing to translate.
+                Some(None) => 0,
+                None => old,
+            };
             let new = match rule {
                 ResumeRule::RawNumber => old,
                 ResumeRule::Start => part.start,
@@ -80,7 +99,7 @@ impl Sim {
                     let translated = via_hop
                         .filter(|&h| self.hops[h].opts.map_every.is_some())
                         .and_then(|h| self.hops[h].parts.get(q))
-                        .and_then(|hp| hp.map.translate(old))
+                        .and_then(|hp| hp.map.translate(translate_from))
                         .filter(|&(dq, _)| dq as usize == q);
                     match translated {
                         Some((_, pos)) => pos,

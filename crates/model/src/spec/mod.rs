@@ -215,6 +215,10 @@ pub struct HopOptions {
     pub map_every: Option<u64>,
     /// How often the copier commits its own read progress.
     pub commit_interval_ms: Millis,
+    /// How often the copier checkpoints reader groups' positions translated to the target
+    /// (MirrorMaker 2: every 60 s). A group moved over the map resumes from the last
+    /// checkpoint. None: the move translates the group's live position.
+    pub checkpoint_every_ms: Option<Millis>,
 }
 
 impl Default for HopOptions {
@@ -236,6 +240,7 @@ impl Default for HopOptions {
             forward_only_local: true,
             map_every: Some(100),
             commit_interval_ms: 1000,
+            checkpoint_every_ms: None,
         }
     }
 }
