@@ -13,8 +13,22 @@ use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+/// A mounted lab: dropping it unmounts the app (stopping its animation loop), so one
+/// test's page cannot rewrite the URL under the next.
+struct Mounted {
+    root: HtmlElement,
+    _handle: leptos::mount::UnmountHandle<leptos::tachys::view::any_view::AnyViewState>,
+}
+
+impl std::ops::Deref for Mounted {
+    type Target = HtmlElement;
+    fn deref(&self) -> &HtmlElement {
+        &self.root
+    }
+}
+
 /// Mounts the lab's routes in a fresh container, with the browser at `url`.
-fn mount_at(url: &str) -> HtmlElement {
+fn mount_at(url: &str) -> Mounted {
     let window = web_sys::window().unwrap();
     window
         .history()
@@ -24,7 +38,7 @@ fn mount_at(url: &str) -> HtmlElement {
     let document = document();
     let root: HtmlElement = document.create_element("div").unwrap().unchecked_into();
     document.body().unwrap().append_child(&root).unwrap();
-    leptos::mount::mount_to(root.clone(), || {
+    let handle = leptos::mount::mount_to(root.clone(), || {
         view! {
             <Router>
                 <Routes fallback=|| "none">
@@ -33,9 +47,12 @@ fn mount_at(url: &str) -> HtmlElement {
                 </Routes>
             </Router>
         }
-    })
-    .forget();
-    root
+        .into_any()
+    });
+    Mounted {
+        root,
+        _handle: handle,
+    }
 }
 
 fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
@@ -50,7 +67,10 @@ fn count(root: &HtmlElement, selector: &str) -> u32 {
 }
 
 fn attr(root: &HtmlElement, selector: &str, name: &str) -> String {
-    find(root, selector).get_attribute(name).unwrap_or_default()
+    root.query_selector(selector)
+        .unwrap()
+        .and_then(|e| e.get_attribute(name))
+        .unwrap_or_default()
 }
 
 fn value(root: &HtmlElement, selector: &str) -> String {
@@ -79,7 +99,9 @@ async fn until(what: &str, cond: impl Fn() -> bool) {
     panic!("timed out waiting for {what}");
 }
 
-fn clean_up(root: HtmlElement) {
+fn clean_up(mounted: Mounted) {
+    let root = mounted.root.clone();
+    drop(mounted);
     root.remove();
 }
 
@@ -99,8 +121,8 @@ async fn the_index_lists_every_scenario() {
 async fn the_page_takes_its_set_up_from_the_url() {
     let root = mount_at("/lab/echo-loop?stamp=marker&seed=9&t=2");
     tick().await;
+    until("the set-up to show", || value(&root, "#lab-seed") == "9").await;
     assert_eq!(value(&root, "[data-knob=stamp]"), "marker");
-    assert_eq!(value(&root, "#lab-seed"), "9");
     until("the model to reach 2 s", || {
         attr(&root, "svg.stage", "data-ready") == "true"
             && attr(&root, "svg.stage", "data-now") == "2000"
@@ -118,8 +140,8 @@ async fn a_malformed_url_explains_itself_and_uses_the_defaults() {
     tick().await;
     let text = find(&root, ".lab-problems").text_content().unwrap();
     assert!(text.contains("hat") && text.contains("'x'"), "{text}");
+    until("the defaults to show", || value(&root, "#lab-seed") == "1").await;
     assert_eq!(value(&root, "[data-knob=stamp]"), "none");
-    assert_eq!(value(&root, "#lab-seed"), "1");
     clean_up(root);
 }
 

@@ -13,7 +13,7 @@ pub const WIDTH: f64 = 1000.0;
 const PAD: f64 = 10.0;
 const SITE_HEAD: f64 = 30.0;
 const STREAM_HEAD: f64 = 20.0;
-const ROW_H: f64 = 40.0;
+const ROW_H: f64 = 50.0;
 pub const REC_H: f64 = 18.0;
 pub const REC_Y: f64 = 6.0;
 const SITE_GAP: f64 = 22.0;
@@ -486,7 +486,8 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
                 key: format!("reader/{}/{p}", rd.id),
                 kind: "reader",
                 x,
-                y: row.y + REC_Y + REC_H + 1.0,
+                // Below the row's position numbers.
+                y: row.y + REC_Y + REC_H + 13.0,
                 label,
                 title: format!(
                     "Reader group {} on site {} reads part {p} next at position {}",

@@ -119,7 +119,7 @@ pub fn Stage() -> impl IntoView {
                                 <g class=format!("marker marker--{kind}") transform=move || { let (x, y) = pos(); format!("translate({x:.1} {y:.1})") }>
                                     <title>{title}</title>
                                     <path d=shape />
-                                    <text class="marker-label" x="7" y=if kind == "copier" { "-1" } else { "13" }>{label}</text>
+                                    <text class="marker-label" x="7" y=if kind == "copier" { "-1" } else { "8" }>{label}</text>
                                 </g>
                             }
                         }
