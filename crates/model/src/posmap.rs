@@ -7,6 +7,9 @@ pub struct MapPair {
     pub up: u64,
     pub down: u64,
     pub down_part: u32,
+    /// First pair of a segment: the copy did not continue the previous pair's run
+    /// (a skip, a restart's rewind, another target part). Never thinned.
+    pub starts_segment: bool,
 }
 
 /// Pairs kept per part; older ones are thinned so the map stays dense near the live end.
@@ -55,16 +58,21 @@ impl PositionMap {
             return;
         }
         let contiguous = matches!(self.prev, Some((pu, pd, pp))
-            if up == pu + 1 && pp == part && down > pd);
-        let last = self.pairs.last().copied();
-        let mut next_due = match last {
-            Some(l) if contiguous && l.down_part == part => l.down + 1 + self.every,
-            _ => down,
-        };
+            if up == pu + 1 && pp == part && down > pd)
+            && self.pairs.last().is_some_and(|l| l.down_part == part);
         let end = down + len;
-        if next_due < down {
-            next_due = down;
-        }
+        let mut next_due = if contiguous {
+            let l = self.pairs.last().copied().expect("checked above");
+            (l.down + 1 + self.every).max(down)
+        } else {
+            self.push(MapPair {
+                up,
+                down,
+                down_part: part,
+                starts_segment: true,
+            });
+            down + 1 + self.every
+        };
         if next_due < end {
             // Pairs fall at next_due, next_due + every + 1, ...; only the newest
             // MAP_KEEP can survive, so skip straight to them.
@@ -72,14 +80,16 @@ impl PositionMap {
             let count = (end - 1 - next_due) / step + 1;
             let skip = count.saturating_sub(MAP_KEEP as u64);
             if skip > 0 {
-                self.dense_from = self.dense_from.max(up + (next_due + skip * step - down));
+                next_due += skip * step;
+                self.dense_from = self.dense_from.max(up + (next_due - down));
             }
-            let mut d = next_due + skip * step;
+            let mut d = next_due;
             while d < end {
                 self.push(MapPair {
                     up: up + (d - down),
                     down: d,
                     down_part: part,
+                    starts_segment: false,
                 });
                 d += step;
             }
@@ -92,22 +102,60 @@ impl PositionMap {
             // Drop every second pair of the older half.
             let half = MAP_KEEP / 2;
             self.dense_from = self.dense_from.max(self.pairs[half].up);
-            let mut kept: Vec<MapPair> = self.pairs[..half].iter().step_by(2).copied().collect();
+            let mut kept: Vec<MapPair> = self.pairs[..half]
+                .iter()
+                .enumerate()
+                .filter(|(i, p)| i % 2 == 0 || p.starts_segment)
+                .map(|(_, p)| *p)
+                .collect();
             kept.extend_from_slice(&self.pairs[half..]);
             self.pairs = kept;
         }
         self.pairs.push(pair);
     }
 
-    /// Translates source position `g` (the next record a reader would read): the newest
-    /// pair with `up <= g`; its `down`, plus one if `g` is past it. None if `g` is older
-    /// than every kept pair.
+    /// Translates source position `g` (the next record a reader would read) to a target
+    /// position from which every record at or after `g` still has a copy ahead.
+    ///
+    /// Within one segment this is MirrorMaker 2's rule: the newest pair with `up <= g`,
+    /// its `down`, plus one if `g` is past it. A restart starts a second segment that
+    /// re-appends duplicates further on; records past the rewind point that aged out before
+    /// being copied again have their only copy in the first segment, before those
+    /// duplicates. So every segment that still holds records at or after `g` is asked,
+    /// and the lowest answer wins: without restarts that is exactly the rule; with them it
+    /// errs toward replay. None if `g` is older than every kept pair.
     pub fn translate(&self, g: u64) -> Option<(u32, u64)> {
-        self.pairs
-            .iter()
-            .rev()
-            .find(|p| p.up <= g)
-            .map(|p| (p.down_part, p.down + u64::from(g > p.up)))
+        let newest = self.pairs.iter().rev().find(|p| p.up <= g)?;
+        let part = newest.down_part;
+        let starts: Vec<usize> = (0..self.pairs.len())
+            .filter(|&i| self.pairs[i].starts_segment)
+            .collect();
+        let mut best: Option<u64> = None;
+        for (k, &a) in starts.iter().enumerate() {
+            let b = starts.get(k + 1).copied().unwrap_or(self.pairs.len());
+            let seg = &self.pairs[a..b];
+            if seg[0].down_part != part {
+                continue;
+            }
+            // Where this segment's copying stopped, in source positions: it ran in step
+            // on both sides until the next segment's first target position.
+            let last = seg[seg.len() - 1];
+            let stop = match self.pairs.get(b) {
+                Some(next) if next.down_part == part && next.down > last.down => {
+                    last.up + (next.down - last.down)
+                }
+                Some(_) => last.up + 1,
+                None => u64::MAX,
+            };
+            if stop <= g {
+                continue; // everything in it is before g
+            }
+            let u = g.max(seg[0].up);
+            let p = seg.iter().rev().find(|p| p.up <= u).unwrap_or(&seg[0]);
+            let at = p.down + u64::from(u > p.up);
+            best = Some(best.map_or(at, |x| x.min(at)));
+        }
+        Some((part, best.unwrap_or(newest.down + u64::from(g > newest.up))))
     }
 }
 
@@ -148,6 +196,15 @@ mod tests {
         let mut m = PositionMap::new(5);
         m.record(100, 0, 10, 0);
         assert_eq!(m.translate(50), None);
+    }
+
+    #[test]
+    fn after_a_restart_translation_never_lands_past_a_later_records_only_copy() {
+        let mut m = PositionMap::new(1);
+        m.record(0, 0, 30, 0); // first copies of 0..30 at 0..30
+        m.record(10, 30, 5, 0); // a restart re-appended 10..15 at 30..35, then stopped
+                                // The rule alone would give 33 for g = 12, past the only copies of 15..30.
+        assert_eq!(m.translate(12), Some((0, 12)));
     }
 
     #[test]
