@@ -3,6 +3,16 @@
 
 mod report;
 
+/// println! that ends quietly when the reader of stdout has gone (`hoplab ... | head`).
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write;
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 use hoplab_model::{bench, lint, scenarios, ScenarioSpec, Sim};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -108,12 +118,12 @@ fn run(o: &Opts) -> Result<u8, (String, u8)> {
             sim.advance_to(until);
             let m = sim.measures();
             if o.json {
-                println!(
+                out!(
                     "{}",
                     serde_json::to_string_pretty(&m).expect("measures serialise")
                 );
             } else {
-                print!("{}", report::text(&spec, &sim, &m));
+                out!("{}", report::text(&spec, &sim, &m).trim_end());
             }
             Ok(0)
         }
@@ -122,17 +132,20 @@ fn run(o: &Opts) -> Result<u8, (String, u8)> {
             let spec = ScenarioSpec::from_json(&text).map_err(|e| (format!("{path}: {e}"), 2))?;
             let findings = lint(&spec.topology);
             if o.json {
-                println!(
+                out!(
                     "{}",
                     serde_json::to_string_pretty(&findings).expect("findings serialise")
                 );
             } else if findings.is_empty() {
-                println!("{path}: no findings");
+                out!("{path}: no findings");
             } else {
                 for f in &findings {
-                    println!(
+                    out!(
                         "{path}: {} [{}] {} (see card: {})",
-                        f.code, f.subject, f.message, f.card
+                        f.code,
+                        f.subject,
+                        f.message,
+                        f.card
                     );
                 }
             }
@@ -141,13 +154,13 @@ fn run(o: &Opts) -> Result<u8, (String, u8)> {
         ("scenarios", None) => {
             let all = scenarios::all();
             if o.json {
-                println!(
+                out!(
                     "{}",
                     serde_json::to_string_pretty(&all).expect("scenarios serialise")
                 );
             } else {
                 for s in all {
-                    println!("{:<24} {:<22} {}", s.id, s.card, s.title);
+                    out!("{:<24} {:<22} {}", s.id, s.card, s.title);
                 }
             }
             Ok(0)
@@ -159,7 +172,7 @@ fn run(o: &Opts) -> Result<u8, (String, u8)> {
                     2,
                 ))
                 .and_then(|_| load(id, &o.knobs))?;
-            println!("{}", spec.to_json());
+            out!("{}", spec.to_json());
             Ok(0)
         }
         ("fingerprint", None) => {
@@ -167,7 +180,7 @@ fn run(o: &Opts) -> Result<u8, (String, u8)> {
                 let spec = load(id, &[])?;
                 let mut sim = Sim::new(&spec, o.seed).map_err(|e| (e.to_string(), 2))?;
                 sim.advance_to(spec.duration_ms);
-                println!("{id} {:016x}", sim.fingerprint());
+                out!("{id} {:016x}", sim.fingerprint());
             }
             Ok(0)
         }
@@ -190,7 +203,7 @@ fn bench_cmd(seconds: u64) {
         events += sim.events_processed();
     }
     let wall = t0.elapsed().as_secs_f64();
-    println!(
+    out!(
         "lab scenarios: {} events in {wall:.3} s = {} events/s",
         hoplab_model::fmt_n(events),
         hoplab_model::fmt_n((events as f64 / wall) as u64)
@@ -198,7 +211,7 @@ fn bench_cmd(seconds: u64) {
     let t0 = Instant::now();
     let core = bench::run(&bench::event_core(2000), 1);
     let wall = t0.elapsed().as_secs_f64();
-    println!(
+    out!(
         "event core: {} single-record events in {wall:.3} s = {} events/s",
         hoplab_model::fmt_n(core.events),
         hoplab_model::fmt_n((core.events as f64 / wall) as u64)
@@ -206,29 +219,29 @@ fn bench_cmd(seconds: u64) {
     let t0 = Instant::now();
     let r = bench::run_three_site_day(seconds, 1);
     let wall = t0.elapsed().as_secs_f64();
-    println!(
+    out!(
         "three-site day: {} simulated s, 3 sites x 50,000 records/s, 6 hops",
         r.simulated_ms / 1000
     );
-    println!(
+    out!(
         "  records written : {}",
         hoplab_model::fmt_n(r.records_written)
     );
-    println!("  events          : {}", hoplab_model::fmt_n(r.events));
-    println!(
+    out!("  events          : {}", hoplab_model::fmt_n(r.events));
+    out!(
         "  runs held       : {}",
         hoplab_model::fmt_n(r.stored_runs as u64)
     );
-    println!("  wall time       : {wall:.3} s");
-    println!(
+    out!("  wall time       : {wall:.3} s");
+    out!(
         "  events/s        : {}",
         hoplab_model::fmt_n((r.events as f64 / wall) as u64)
     );
-    println!(
+    out!(
         "  batches         : {} (per-part batches; one event handles several)",
         hoplab_model::fmt_n(r.batches)
     );
-    println!(
+    out!(
         "  batches/s       : {}",
         hoplab_model::fmt_n((r.batches as f64 / wall) as u64)
     );
