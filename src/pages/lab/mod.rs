@@ -7,6 +7,7 @@ mod index;
 mod narration;
 mod page;
 mod stage;
+mod stage_dom;
 pub mod state;
 
 pub use index::LabIndex;

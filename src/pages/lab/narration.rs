@@ -1,8 +1,10 @@
-//! The narration (the model's log in plain words, step by step) and the measures list.
+//! The narration (the model's log in plain words, step by step) and the measures list,
+//! written as escaped markup a few times a second.
 
 use leptos::prelude::*;
 use leptos_router::components::A;
 
+use super::stage_dom::esc;
 use super::state::use_lab;
 use crate::lab::layout::fmt_time;
 
@@ -11,31 +13,35 @@ pub fn Narration() -> impl IntoView {
     let lab = use_lab();
     let (card, watch) = lab.scenario.with_value(|s| (s.card, s.watch_for.clone()));
     let latest = move || lab.panel.with(|p| p.log.last().map_or(0, |e| e.seq + 1));
+    let items = move || {
+        lab.panel.with(|p| {
+            p.log
+                .iter()
+                .map(|e| {
+                    format!(
+                        "<li class=\"log log--{}\" data-seq=\"{}\"><time>{}</time><span>{}</span></li>",
+                        format!("{:?}", e.kind).to_lowercase(),
+                        e.seq,
+                        fmt_time(e.at_ms),
+                        esc(&e.text)
+                    )
+                })
+                .collect::<String>()
+        })
+    };
+    let watch: String = watch
+        .iter()
+        .map(|w| format!("<li>{}</li>", esc(w)))
+        .collect();
     view! {
         <section class="lab-narration" aria-labelledby="narration-title">
             <h2 id="narration-title">"What just happened"</h2>
-            <ol class="narration" data-latest=move || latest().to_string()>
-                <For
-                    each=move || lab.panel.with(|p| p.log.clone())
-                    key=|e| e.seq
-                    children=|e| {
-                        let kind = format!("{:?}", e.kind).to_lowercase();
-                        view! {
-                            <li class=format!("log log--{kind}") data-seq=e.seq>
-                                <time>{fmt_time(e.at_ms)}</time>
-                                <span>{e.text}</span>
-                            </li>
-                        }
-                    }
-                />
-            </ol>
-            {move || lab.panel.with(|p| p.log.is_empty()).then(|| view! {
-                <p class="narration-empty">"Press Play (or Space), or Step (→) to walk through one event at a time."</p>
-            })}
+            <ol class="narration" data-latest=move || latest().to_string() inner_html=items></ol>
+            <p class="narration-empty" class:hidden=move || lab.panel.with(|p| !p.log.is_empty())>
+                "Press Play (or Space), or Step (→) to walk through one event at a time."
+            </p>
             <h3>"Watch for"</h3>
-            <ul class="watch-for">
-                {watch.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
-            </ul>
+            <ul class="watch-for" inner_html=watch></ul>
             <p class="lab-card-link">
                 <A href=format!("/cards/{card}")>"Back to the card"</A>
             </p>
@@ -46,29 +52,27 @@ pub fn Narration() -> impl IntoView {
 #[component]
 pub fn Measures() -> impl IntoView {
     let lab = use_lab();
+    let rows = move || {
+        lab.panel.with(|p| {
+            p.rows
+                .iter()
+                .map(|r| {
+                    format!(
+                        "<div class=\"measure{}\"><dt>{}</dt><dd data-measure=\"{}\" data-value=\"{}\">{}</dd></div>",
+                        if r.alert { " alert" } else { "" },
+                        esc(&r.label),
+                        esc(&r.id),
+                        r.number,
+                        esc(&r.value)
+                    )
+                })
+                .collect::<String>()
+        })
+    };
     view! {
         <section class="lab-measures" aria-labelledby="measures-title">
             <h2 id="measures-title">"Measures"</h2>
-            <dl class="measures">
-                <For
-                    each=move || lab.panel.with(|p| p.rows.iter().map(|r| (r.id.clone(), r.label.clone())).collect::<Vec<_>>())
-                    key=|r| format!("{}|{}", r.0, r.1)
-                    children=move |(id, label)| {
-                        let i1 = id.clone();
-                        let row = move || lab.panel.with(|p| p.rows.iter().find(|r| r.id == i1).cloned());
-                        let r2 = row.clone();
-                        let r3 = row.clone();
-                        view! {
-                            <div class="measure" class:alert=move || r2().is_some_and(|r| r.alert)>
-                                <dt>{label}</dt>
-                                <dd data-measure=id data-value=move || r3().map(|r| r.number.to_string()).unwrap_or_default()>
-                                    {move || row().map(|r| r.value).unwrap_or_default()}
-                                </dd>
-                            </div>
-                        }
-                    }
-                />
-            </dl>
+            <dl class="measures" inner_html=rows></dl>
         </section>
     }
 }

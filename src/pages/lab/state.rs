@@ -9,10 +9,12 @@ use leptos::prelude::*;
 use crate::lab::charts::{charts, Chart, Names};
 use crate::lab::describe::{describe, measure_rows, MeasureRow};
 use crate::lab::driver::{now_ms, Clock, FRAME_BUDGET_MS};
-use crate::lab::layout::{layout, LayoutOptions, Scene};
+use crate::lab::layout::{layout, LayoutOptions};
 use crate::lab::timeline::{Pressed, Run};
 use crate::lab::url_state::{self, Action, LabState};
 use crate::lab::view_cache::ViewCache;
+
+use super::stage_dom::StageDom;
 
 /// Records per part row unless the URL or the reader chooses otherwise.
 pub const DEFAULT_WINDOW: usize = 40;
@@ -73,7 +75,7 @@ pub struct Lab {
     pub duration: StoredValue<Millis>,
     /// The model has reached the time asked for (after a seek or a load).
     pub ready: RwSignal<bool>,
-    pub scene: RwSignal<Scene>,
+    stage: StoredValue<Option<StageDom>, LocalStorage>,
     pub panel: RwSignal<Panel>,
     pub spoken: RwSignal<String>,
     pub problems: RwSignal<Vec<String>>,
@@ -103,23 +105,6 @@ pub fn use_lab() -> Lab {
     expect_context::<Lab>()
 }
 
-fn empty_scene() -> Scene {
-    layout(
-        &hoplab_model::View {
-            now_ms: 0,
-            sites: vec![],
-            streams: vec![],
-            hops: vec![],
-            writers: vec![],
-            readers: vec![],
-        },
-        LayoutOptions {
-            window: DEFAULT_WINDOW,
-            reduced_motion: false,
-        },
-    )
-}
-
 impl Lab {
     pub fn new(scenario: Scenario, state: LabState, problems: Vec<String>, reduced: bool) -> Lab {
         let lab = Lab {
@@ -139,7 +124,7 @@ impl Lab {
             horizon: RwSignal::new(0),
             duration: StoredValue::new(0),
             ready: RwSignal::new(false),
-            scene: RwSignal::new(empty_scene()),
+            stage: StoredValue::new_local(None),
             panel: RwSignal::new(Panel::default()),
             spoken: RwSignal::new(String::new()),
             problems: RwSignal::new(problems),
@@ -258,6 +243,17 @@ impl Lab {
 
     fn force(&self) {
         self.pace.update_value(|p| p.force = true);
+    }
+
+    /// Redraws everything on the next frame (after a selection, say).
+    pub fn refresh(&self) {
+        self.force();
+    }
+
+    /// Gives the frame loop the stage's SVG to draw into (`None` when it goes away).
+    pub fn attach_stage(&self, stage: Option<StageDom>) {
+        self.stage.set_value(stage);
+        self.force();
     }
 
     pub fn toggle_play(&self) {
@@ -422,6 +418,11 @@ impl Lab {
         if reached != self.ready.get_untracked() {
             self.ready.set(reached);
         }
+        self.stage.update_value(|st| {
+            if let Some(st) = st {
+                st.mark(now, reached);
+            }
+        });
         if force || !playing {
             self.refresh_panel(wall, true);
         }
@@ -461,7 +462,16 @@ impl Lab {
         });
         let Some(scene) = scene else { return };
         let t2 = now_ms();
-        self.scene.set(scene);
+        let selected = self.selected.get_untracked();
+        let selected = selected.as_deref().and_then(|k| {
+            let (row, pos) = k.split_once('@')?;
+            Some((row, pos.parse::<u64>().ok()?))
+        });
+        self.stage.update_value(|st| {
+            if let Some(st) = st {
+                st.apply(&scene, selected);
+            }
+        });
         self.pace.update_value(|p| p.last_scene = wall);
         perf_probe(&[0.0, times.0, times.1, now_ms() - t2]);
     }

@@ -1,0 +1,490 @@
+//! The stage's SVG, joined to the [`Scene`] by hand: a keyed join per row (records and
+//! position numbers are created once, removed when they leave, never re-rendered),
+//! rows slide by one attribute, markers and batches move by attributes. Plain web-sys
+//! calls rather than typed views keep both the frame and the wasm small.
+
+use std::collections::HashMap;
+
+use hoplab_model::fmt_n;
+use web_sys::{Document, Element};
+
+use crate::lab::layout::{RecKey, Scene, REC_H, REC_Y, ROWS_X0};
+
+const NS: &str = "http://www.w3.org/2000/svg";
+
+/// Escapes text for HTML or SVG markup.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn set(e: &Element, name: &str, value: &str) {
+    let _ = e.set_attribute(name, value);
+}
+
+/// Sets an attribute only when its value changed (remembered in `last`).
+fn set_if(e: &Element, name: &str, value: String, last: &mut String) {
+    if *last != value {
+        set(e, name, &value);
+        *last = value;
+    }
+}
+
+struct RowDom {
+    recs: Element,
+    shift: String,
+    pending: Element,
+    pending_at: String,
+    uncopied: Element,
+    uncopied_at: String,
+    highlight: Element,
+    highlight_html: String,
+    records: HashMap<RecKey, (Element, bool)>,
+    ticks: HashMap<u64, (Element, bool)>,
+}
+
+struct Moving {
+    el: Element,
+    at: String,
+    title: Element,
+    title_text: String,
+}
+
+pub struct StageDom {
+    clock: (u64, bool),
+    doc: Document,
+    svg: Element,
+    sites: Element,
+    labels: Element,
+    rows_layer: Element,
+    hops: Element,
+    links: Element,
+    markers_layer: Element,
+    batches_layer: Element,
+    cache: HashMap<&'static str, String>,
+    structure: String,
+    rows: Vec<RowDom>,
+    markers: HashMap<String, Moving>,
+    batches: HashMap<String, Moving>,
+}
+
+impl StageDom {
+    pub fn new(svg: Element) -> Option<StageDom> {
+        let doc = web_sys::window()?.document()?;
+        svg.set_inner_html(
+            "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" \
+             patternTransform=\"rotate(45)\"><rect width=\"3\" height=\"6\" class=\"hatch-line\"/></pattern></defs>",
+        );
+        let layer = |class: &str| -> Option<Element> {
+            let g = doc.create_element_ns(Some(NS), "g").ok()?;
+            set(&g, "class", class);
+            svg.append_child(&g).ok()?;
+            Some(g)
+        };
+        Some(StageDom {
+            sites: layer("sites")?,
+            labels: layer("labels")?,
+            rows_layer: layer("rows")?,
+            hops: layer("hops")?,
+            links: layer("links")?,
+            markers_layer: layer("markers")?,
+            batches_layer: layer("batches")?,
+            clock: (u64::MAX, false),
+            doc,
+            svg,
+            cache: HashMap::new(),
+            structure: String::new(),
+            rows: Vec::new(),
+            markers: HashMap::new(),
+            batches: HashMap::new(),
+        })
+    }
+
+    /// The model's time and whether it has reached the time asked for, as attributes
+    /// tests and tools can wait on.
+    pub fn mark(&mut self, now: u64, ready: bool) {
+        if self.clock != (now, ready) {
+            set(&self.svg, "data-now", &now.to_string());
+            set(
+                &self.svg,
+                "data-ready",
+                if ready { "true" } else { "false" },
+            );
+            self.clock = (now, ready);
+        }
+    }
+
+    fn make(&self, tag: &str, class: &str, parent: &Element) -> Element {
+        let e = self
+            .doc
+            .create_element_ns(Some(NS), tag)
+            .expect("createElementNS works for SVG tags");
+        set(&e, "class", class);
+        let _ = parent.append_child(&e);
+        e
+    }
+
+    /// Replaces a layer's markup when it changed.
+    fn markup(&mut self, which: &'static str, html: String) {
+        if self.cache.get(which) == Some(&html) {
+            return;
+        }
+        let layer = match which {
+            "sites" => &self.sites,
+            "labels" => &self.labels,
+            "hops" => &self.hops,
+            _ => &self.links,
+        };
+        layer.set_inner_html(&html);
+        self.cache.insert(which, html);
+    }
+
+    /// Brings the SVG in line with the scene. `selected` is the chosen record's row key
+    /// and position: every copy of it is outlined.
+    pub fn apply(&mut self, s: &Scene, selected: Option<(&str, u64)>) {
+        set(
+            &self.svg,
+            "viewBox",
+            &format!("0 0 {} {:.0}", s.width, s.height),
+        );
+        set(&self.svg, "data-records", &s.records_on_screen.to_string());
+        self.markup("sites", sites_markup(s));
+        self.markup("labels", labels_markup(s));
+        self.markup("hops", hops_markup(s));
+        let d: String = s
+            .links
+            .iter()
+            .map(|l| format!("M{:.1} {:.1}L{:.1} {:.1}", l.x1, l.y1, l.x2, l.y2))
+            .collect();
+        self.markup("links", format!("<path class=\"map-links\" d=\"{d}\"/>"));
+        self.rows_apply(s, selected);
+        self.markers_apply(s);
+        self.batches_apply(s);
+    }
+
+    fn rows_apply(&mut self, s: &Scene, selected: Option<(&str, u64)>) {
+        let structure: String = s
+            .rows
+            .iter()
+            .map(|r| format!("{}|{}|{};", r.key, r.y, s.slot))
+            .collect();
+        if structure != self.structure {
+            self.rows_layer.set_inner_html("");
+            self.rows.clear();
+            // Rows span from their labels to the site box's right edge, less its padding.
+            let width = s.sites.first().map_or(0.0, |b| b.x + b.w - 8.0 - ROWS_X0);
+            for r in &s.rows {
+                let g = self.make("g", "row", &self.rows_layer.clone());
+                set(&g, "transform", &format!("translate(0 {:.1})", r.y));
+                g.set_inner_html(&format!(
+                    "<text class=\"row-label\" x=\"{}\" y=\"{}\">{}</text>\
+                     <rect class=\"row-bg\" x=\"{ROWS_X0}\" y=\"{}\" width=\"{width:.1}\" height=\"{}\" rx=\"3\"/>",
+                    ROWS_X0 - 6.0,
+                    REC_Y + 13.0,
+                    esc(&r.label),
+                    REC_Y - 2.0,
+                    REC_H + 4.0
+                ));
+                let uncopied = self.make("rect", "uncopied", &g);
+                set(&uncopied, "y", &format!("{}", REC_Y + REC_H + 1.0));
+                set(&uncopied, "height", "3");
+                uncopied.set_inner_html(
+                    "<title>Not yet copied: lost if this site were lost now</title>",
+                );
+                let recs = self.make("g", "recs", &g);
+                let highlight = self.make("g", "highlights", &recs);
+                let pending = self.make("rect", "pending", &g);
+                set(&pending, "y", &format!("{REC_Y}"));
+                set(&pending, "height", &format!("{REC_H}"));
+                pending
+                    .set_inner_html("<title>Appended, not yet acknowledged to the writer</title>");
+                self.rows.push(RowDom {
+                    recs,
+                    shift: String::new(),
+                    pending,
+                    pending_at: String::new(),
+                    uncopied,
+                    uncopied_at: String::new(),
+                    highlight,
+                    highlight_html: String::new(),
+                    records: HashMap::new(),
+                    ticks: HashMap::new(),
+                });
+            }
+            self.structure = structure;
+        }
+        let payload = selected.and_then(|(row, pos)| {
+            s.rows
+                .iter()
+                .find(|r| r.key == row)?
+                .records
+                .iter()
+                .find(|r| r.id.position == pos)
+                .map(|r| r.id.payload())
+        });
+        let doc = self.doc.clone();
+        for (r, dom) in s.rows.iter().zip(self.rows.iter_mut()) {
+            set_if(
+                &dom.recs,
+                "transform",
+                format!("translate({:.2} 0)", r.shift),
+                &mut dom.shift,
+            );
+            let span = |sp: Option<(f64, f64)>| {
+                sp.map_or("0 0".to_string(), |(x, w)| format!("{x:.2} {w:.2}"))
+            };
+            let p = span(r.pending);
+            if p != dom.pending_at {
+                let (x, w) = r.pending.unwrap_or((0.0, 0.0));
+                set(&dom.pending, "x", &format!("{x:.2}"));
+                set(&dom.pending, "width", &format!("{w:.2}"));
+                dom.pending_at = p;
+            }
+            let u = span(r.uncopied);
+            if u != dom.uncopied_at {
+                let (x, w) = r.uncopied.unwrap_or((0.0, 0.0));
+                set(&dom.uncopied, "x", &format!("{x:.2}"));
+                set(&dom.uncopied, "width", &format!("{w:.2}"));
+                dom.uncopied_at = u;
+            }
+            // Records: keep what stays, add what arrived, drop what left.
+            for v in dom.records.values_mut() {
+                v.1 = false;
+            }
+            for rec in &r.records {
+                if let Some(v) = dom.records.get_mut(&rec.id) {
+                    v.1 = true;
+                    continue;
+                }
+                let e = doc
+                    .create_element_ns(Some(NS), "rect")
+                    .expect("createElementNS works for SVG tags");
+                set(&e, "class", rec.class);
+                set(&e, "x", &format!("{:.2}", rec.x));
+                set(&e, "y", &format!("{REC_Y}"));
+                set(&e, "width", &format!("{:.2}", rec.w));
+                set(&e, "height", &format!("{REC_H}"));
+                if rec.rx > 0.0 {
+                    set(&e, "rx", &format!("{:.1}", rec.rx));
+                }
+                set(&e, "data-k", &format!("{}@{}", r.key, rec.id.position));
+                let _ = dom.recs.insert_before(&e, Some(&dom.highlight));
+                dom.records.insert(rec.id, (e, true));
+            }
+            dom.records.retain(|_, (e, keep)| {
+                if !*keep {
+                    e.remove();
+                }
+                *keep
+            });
+            for v in dom.ticks.values_mut() {
+                v.1 = false;
+            }
+            for t in &r.ticks {
+                if let Some(v) = dom.ticks.get_mut(&t.position) {
+                    v.1 = true;
+                    continue;
+                }
+                let e = doc
+                    .create_element_ns(Some(NS), "text")
+                    .expect("createElementNS works for SVG tags");
+                set(&e, "class", "tick");
+                set(&e, "x", &format!("{:.1}", t.x));
+                set(&e, "y", &format!("{}", REC_Y + REC_H + 11.0));
+                e.set_text_content(Some(&fmt_n(t.position)));
+                let _ = dom.recs.append_child(&e);
+                dom.ticks.insert(t.position, (e, true));
+            }
+            dom.ticks.retain(|_, (e, keep)| {
+                if !*keep {
+                    e.remove();
+                }
+                *keep
+            });
+            let hl: String = payload
+                .map(|p| {
+                    r.records
+                        .iter()
+                        .filter(|x| x.id.payload() == p)
+                        .map(|x| {
+                            format!(
+                                "<rect class=\"highlight\" x=\"{:.2}\" y=\"{}\" width=\"{:.2}\" height=\"{}\" rx=\"3\"/>",
+                                x.x - 2.0,
+                                REC_Y - 3.0,
+                                x.w + 4.0,
+                                REC_H + 6.0
+                            )
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            if hl != dom.highlight_html {
+                dom.highlight.set_inner_html(&hl);
+                dom.highlight_html = hl;
+            }
+        }
+    }
+
+    fn markers_apply(&mut self, s: &Scene) {
+        let mut seen = Vec::with_capacity(s.markers.len());
+        for m in &s.markers {
+            let key = format!("{}|{}", m.key, m.label);
+            if !self.markers.contains_key(&key) {
+                let g = self.make(
+                    "g",
+                    &format!("marker marker--{}", m.kind),
+                    &self.markers_layer.clone(),
+                );
+                let (shape, ty) = if m.kind == "copier" {
+                    ("M-5 -7L5 -7L0 0Z", -1)
+                } else {
+                    ("M0 0L5 7L-5 7Z", 8)
+                };
+                g.set_inner_html(&format!(
+                    "<title></title><path d=\"{shape}\"/><text class=\"marker-label\" x=\"7\" y=\"{ty}\">{}</text>",
+                    esc(&m.label)
+                ));
+                let title = g.first_element_child().expect("the title was just written");
+                self.markers.insert(
+                    key.clone(),
+                    Moving {
+                        el: g,
+                        at: String::new(),
+                        title,
+                        title_text: String::new(),
+                    },
+                );
+            }
+            let mv = self.markers.get_mut(&key).expect("inserted above");
+            set_if(
+                &mv.el,
+                "transform",
+                format!("translate({:.1} {:.1})", m.x, m.y),
+                &mut mv.at,
+            );
+            if mv.title_text != m.title {
+                mv.title.set_text_content(Some(&m.title));
+                mv.title_text = m.title.clone();
+            }
+            seen.push(key);
+        }
+        self.markers.retain(|k, mv| {
+            let keep = seen.contains(k);
+            if !keep {
+                mv.el.remove();
+            }
+            keep
+        });
+    }
+
+    fn batches_apply(&mut self, s: &Scene) {
+        let mut seen = Vec::with_capacity(s.batches.len());
+        for b in &s.batches {
+            if !self.batches.contains_key(&b.key) {
+                let g = self.make("g", "batch", &self.batches_layer.clone());
+                g.set_inner_html(&format!(
+                    "<title>{}</title><rect x=\"-16\" y=\"-8\" width=\"32\" height=\"16\" rx=\"4\"/><text y=\"4\">{}</text>",
+                    esc(&b.title),
+                    esc(&b.text)
+                ));
+                let title = g.first_element_child().expect("the title was just written");
+                self.batches.insert(
+                    b.key.clone(),
+                    Moving {
+                        el: g,
+                        at: String::new(),
+                        title,
+                        title_text: b.title.clone(),
+                    },
+                );
+            }
+            let mv = self.batches.get_mut(&b.key).expect("inserted above");
+            set_if(
+                &mv.el,
+                "transform",
+                format!("translate({:.1} {:.1})", b.x, b.y),
+                &mut mv.at,
+            );
+            seen.push(b.key.clone());
+        }
+        self.batches.retain(|k, mv| {
+            let keep = seen.contains(k);
+            if !keep {
+                mv.el.remove();
+            }
+            keep
+        });
+    }
+}
+
+fn sites_markup(s: &Scene) -> String {
+    s.sites
+        .iter()
+        .map(|b| {
+            let status = if b.status == "up" { String::new() } else { format!(" — {}", b.status.to_uppercase()) };
+            format!(
+                "<g class=\"site s{} site--{}\"><rect class=\"site-box\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"8\"/>\
+                 <text class=\"site-label\" x=\"{:.1}\" y=\"{:.1}\">{}{}</text></g>",
+                b.colour,
+                b.status.replace(' ', "-"),
+                b.x,
+                b.y,
+                b.w,
+                b.h,
+                b.x + 10.0,
+                b.y + 20.0,
+                esc(&b.label),
+                esc(&status)
+            )
+        })
+        .collect()
+}
+
+fn labels_markup(s: &Scene) -> String {
+    s.streams
+        .iter()
+        .map(|l| {
+            format!(
+                "<text class=\"stream-label\" x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+                l.x,
+                l.y,
+                esc(&l.text)
+            )
+        })
+        .collect()
+}
+
+fn hops_markup(s: &Scene) -> String {
+    s.hops
+        .iter()
+        .map(|h| {
+            let d: String = h
+                .connectors
+                .iter()
+                .map(|(x1, y, x2)| format!("M{x1:.1} {y:.1}H{x2:.1}"))
+                .collect();
+            let mid = (h.y1 + h.y2) / 2.0;
+            format!(
+                "<g class=\"hop hop--{}\"><path class=\"hop-connector\" d=\"{d}\"/>\
+                 <line class=\"hop-lane\" x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\"/>\
+                 <text class=\"hop-label\" transform=\"translate({:.1} {mid:.1}) rotate(-90)\">{} · {}</text></g>",
+                h.status.replace(' ', "-"),
+                h.y1,
+                h.y2,
+                h.x + 14.0,
+                esc(&h.label),
+                esc(h.status),
+                x = h.x,
+            )
+        })
+        .collect()
+}
