@@ -479,6 +479,8 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
             let x = clamp_x(raw);
             let label = if raw < ROWS_X0 - 4.0 {
                 format!("◂ {}", rd.id)
+            } else if raw > x1 + 4.0 {
+                format!("{} ▸", rd.id)
             } else {
                 rd.id.clone()
             };

@@ -73,7 +73,8 @@ const pct = (xs, p) => {
 const session = await startSession();
 try {
   const page = await openPage(session);
-  // The lab pushes [view, layout, signal] ms per stage redraw here when it exists.
+  // The lab pushes [0, model view, layout, SVG update] ms per stage redraw and
+// [1, panel refresh] ms per panel refresh here when the array exists.
   await page.addInitScript(() => (window.__hoplabPerf = []));
   await page.goto(session.url + PATH);
   await page.waitForSelector("svg.stage[data-ready=true]", { timeout: 30000 });
@@ -109,7 +110,7 @@ try {
   const panels = phases.filter((p) => p[0] === 1);
   const med = (xs, i) => pct(xs.map((p) => p[i]), 50).toFixed(2);
   const p95 = (xs, i) => pct(xs.map((p) => p[i]), 95).toFixed(2);
-  console.log(`inside a stage redraw (median/p95 ms, ${redraws.length} redraws): model view ${med(redraws, 1)}/${p95(redraws, 1)}, layout ${med(redraws, 2)}/${p95(redraws, 2)}, signal set ${med(redraws, 3)}/${p95(redraws, 3)}`);
+  console.log(`inside a stage redraw (median/p95 ms, ${redraws.length} redraws): model view ${med(redraws, 1)}/${p95(redraws, 1)}, layout ${med(redraws, 2)}/${p95(redraws, 2)}, SVG update ${med(redraws, 3)}/${p95(redraws, 3)}`);
   console.log(`panel refresh (measures, charts, narration; median/p95 ms, ${panels.length} refreshes): ${med(panels, 1)}/${p95(panels, 1)}`);
   console.log(`longest main-thread task while playing: ${playing.longest.toFixed(1)} ms (${playing.inside})`);
   console.log(`longest main-thread task while seeking the echo loop 5 s -> 30 s: ${seek.longest.toFixed(1)} ms (${seek.inside})`);
