@@ -58,8 +58,9 @@ pub fn Measures() -> impl IntoView {
                 .iter()
                 .map(|r| {
                     format!(
-                        "<div class=\"measure{}\"><dt>{}</dt><dd data-measure=\"{}\" data-value=\"{}\">{}</dd></div>",
+                        "<div class=\"measure{}{}\"><dt>{}</dt><dd data-measure=\"{}\" data-value=\"{}\">{}</dd></div>",
                         if r.alert { " alert" } else { "" },
+                        if r.value.len() > 24 { " long" } else { "" },
                         esc(&r.label),
                         esc(&r.id),
                         r.number,

@@ -474,14 +474,16 @@ fn hops_markup(s: &Scene) -> String {
                 .collect();
             let mid = (h.y1 + h.y2) / 2.0;
             format!(
-                "<g class=\"hop hop--{}\"><path class=\"hop-connector\" d=\"{d}\"/>\
+                "<g class=\"hop hop--{}\"><title>{} · {}</title><path class=\"hop-connector\" d=\"{d}\"/>\
                  <line class=\"hop-lane\" x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\"/>\
                  <text class=\"hop-label\" transform=\"translate({:.1} {mid:.1}) rotate(-90)\">{} · {}</text></g>",
                 h.status.replace(' ', "-"),
+                esc(&h.label),
+                esc(h.status),
                 h.y1,
                 h.y2,
-                h.x + 14.0,
-                esc(&h.label),
+                h.x + 13.0,
+                esc(&h.key),
                 esc(h.status),
                 x = h.x,
             )
