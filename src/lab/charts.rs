@@ -200,6 +200,44 @@ pub fn charts(scenario: &str, samples: &[Sample], names: &Names, x_max: u64) -> 
             "",
         ));
     }
+    let restarts = samples
+        .last()
+        .is_some_and(|s| s.hop_duplicates.iter().any(|&d| d > 0));
+    if restarts {
+        out.push(chart(
+            "duplicates",
+            "Duplicates written after restarts",
+            samples,
+            x_max,
+            per(hops, |s, i| {
+                s.hop_duplicates.get(i).copied().unwrap_or(0) as f64
+            }),
+            "records",
+        ));
+    }
+    let moved = samples.last().is_some_and(|s| {
+        s.reader_replayed
+            .iter()
+            .chain(&s.reader_gap)
+            .any(|&n| n > 0)
+    });
+    if moved {
+        out.push(chart(
+            "after-move",
+            "After the move: read twice, never read",
+            samples,
+            x_max,
+            vec![
+                ("read twice".into(), "l0".into(), 0, |s, _| {
+                    s.reader_replayed.iter().sum::<u64>() as f64
+                }),
+                ("never read".into(), "fallacy".into(), 0, |s, _| {
+                    s.reader_gap.iter().sum::<u64>() as f64
+                }),
+            ],
+            "records",
+        ));
+    }
     if !names.readers.is_empty() {
         out.push(chart(
             "reader-lag",
@@ -219,6 +257,33 @@ pub fn charts(scenario: &str, samples: &[Sample], names: &Names, x_max: u64) -> 
 mod tests {
     use super::*;
     use hoplab_model::{scenarios, Sim};
+
+    #[test]
+    fn failovers_chart_replay_and_gap_and_restarts_chart_duplicates() {
+        let chart_ids = |id: &str, pairs: &[(&str, &str)], t: u64| {
+            let s = scenarios::get(id).unwrap();
+            let v = s.values_from_pairs(pairs.iter().copied()).unwrap();
+            let spec = s.build(&v);
+            let mut sim = Sim::new(&spec, 1).unwrap();
+            sim.advance_to(t);
+            let v = sim.view(1);
+            let names = Names {
+                hops: v.hops.iter().map(|h| h.id.clone()).collect(),
+                sites: v.sites.iter().map(|s| s.name.clone()).collect(),
+                readers: v.readers.iter().map(|r| r.id.clone()).collect(),
+            };
+            charts(id, sim.series(), &names, spec.duration_ms)
+                .into_iter()
+                .map(|c| c.id)
+                .collect::<Vec<_>>()
+        };
+        assert!(
+            chart_ids("failover-resume", &[("resume", "raw-number")], 40_000)
+                .contains(&"after-move")
+        );
+        assert!(!chart_ids("failover-resume", &[], 20_000).contains(&"after-move"));
+        assert!(chart_ids("drift-causes", &[], 30_000).contains(&"duplicates"));
+    }
 
     #[test]
     fn paths_span_the_chart_and_are_downsampled() {

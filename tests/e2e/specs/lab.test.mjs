@@ -103,6 +103,7 @@ for (const id of SCENARIOS) {
     );
     await page.waitForFunction((l) => Number(document.querySelector(".narration").dataset.latest) > l, latest);
     assert.ok((await page.$$("rect.rec")).length > 0, "records on the stage");
+    await assertAccessible(page, `/lab/${id} while playing`);
 
     // Press a fault mid-run, play on, pause: the URL carries all of it.
     const faults = await page.$$(".lab-fault");
