@@ -8,6 +8,8 @@
 
 use hoplab_model::{fmt_n, HopStatus, Millis, SiteStatus, View};
 
+pub use super::scene::*;
+
 /// Width of the stage's coordinate space (the SVG scales or scrolls to fit).
 pub const WIDTH: f64 = 1000.0;
 const PAD: f64 = 10.0;
@@ -20,144 +22,12 @@ const SITE_GAP: f64 = 22.0;
 pub const ROWS_X0: f64 = 58.0;
 const LANE_W: f64 = 44.0;
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct Scene {
-    pub width: f64,
-    pub height: f64,
-    pub slot: f64,
-    pub sites: Vec<SiteBox>,
-    pub streams: Vec<StreamLabel>,
-    pub rows: Vec<Row>,
-    pub hops: Vec<HopShape>,
-    pub batches: Vec<BatchShape>,
-    pub markers: Vec<Marker>,
-    pub links: Vec<MapLink>,
-    pub records_on_screen: usize,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct SiteBox {
-    pub key: String,
-    pub label: String,
-    /// Index into the site colours (--site-a, -b, -c).
-    pub colour: usize,
-    pub status: &'static str,
-    pub x: f64,
-    pub y: f64,
-    pub w: f64,
-    pub h: f64,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct StreamLabel {
-    pub key: String,
-    pub x: f64,
-    pub y: f64,
-    pub text: String,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Row {
-    /// "site/stream/part".
-    pub key: String,
-    pub label: String,
-    pub y: f64,
-    /// Horizontal translation of the row's group: records sit at `position × slot`.
-    pub shift: f64,
-    pub first: u64,
-    pub end: u64,
-    pub records: Vec<RecShape>,
-    pub ticks: Vec<Tick>,
-    /// Appended but not yet durable (the writer is still waiting): (x, width).
-    pub pending: Option<(f64, f64)>,
-    /// Not yet copied by a copier reading this row: (x, width).
-    pub uncopied: Option<(f64, f64)>,
-}
-
-/// A record's identity on the stage: where it sits in its row and which payload copy
-/// it is. Cheap to copy and hash, so keyed lists diff it fast.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RecKey {
-    pub position: u64,
-    pub writer: u16,
-    pub part: u16,
-    pub seq: u64,
-    pub hops: u16,
-    pub dup: u16,
-}
-
-impl RecKey {
-    /// The payload, shared by every copy of the record on every cluster.
-    pub fn payload(&self) -> (u16, u16, u64) {
-        (self.writer, self.part, self.seq)
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RecShape {
-    /// Unique within its row and stable for as long as the record is shown.
-    pub id: RecKey,
-    pub x: f64,
-    pub w: f64,
-    pub class: &'static str,
-    /// Corner radius: the writer, as a shape.
-    pub rx: f64,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Tick {
-    pub position: u64,
-    pub x: f64,
-}
-
 /// Record classes by origin site (0..=2), then copy / duplicate.
 const REC_CLASS: [[&str; 4]; 3] = [
     ["rec o0", "rec o0 copy", "rec o0 dup", "rec o0 copy dup"],
     ["rec o1", "rec o1 copy", "rec o1 dup", "rec o1 copy dup"],
     ["rec o2", "rec o2 copy", "rec o2 dup", "rec o2 copy dup"],
 ];
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct HopShape {
-    pub key: String,
-    pub label: String,
-    pub status: &'static str,
-    pub x: f64,
-    pub y1: f64,
-    pub y2: f64,
-    /// Short horizontal lines from rows to the lane: (x1, y, x2).
-    pub connectors: Vec<(f64, f64, f64)>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct BatchShape {
-    pub key: String,
-    pub x: f64,
-    pub y: f64,
-    pub text: String,
-    pub title: String,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Marker {
-    pub key: String,
-    /// "copier" (above the row) or "reader" (below it).
-    pub kind: &'static str,
-    pub x: f64,
-    pub y: f64,
-    pub label: String,
-    pub title: String,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct MapLink {
-    pub key: String,
-    pub x1: f64,
-    pub y1: f64,
-    pub x2: f64,
-    pub y2: f64,
-    pub title: String,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LayoutOptions {
@@ -509,118 +379,5 @@ pub fn fmt_time(ms: Millis) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use hoplab_model::{scenarios, Sim};
-
-    fn scene_at(id: &str, t: Millis, window: usize) -> Scene {
-        let spec = scenarios::get(id).unwrap().build_default();
-        let mut sim = Sim::new(&spec, 1).unwrap();
-        sim.advance_to(t);
-        layout(
-            &sim.view(window),
-            LayoutOptions {
-                window,
-                reduced_motion: false,
-            },
-        )
-    }
-
-    #[test]
-    fn every_scenario_lays_out_inside_the_stage_with_unique_keys() {
-        for s in scenarios::all() {
-            let sc = scene_at(s.id, 20_000, 40);
-            assert!(sc.height > 50.0 && sc.width == WIDTH, "{}", s.id);
-            let mut keys = std::collections::HashSet::new();
-            for r in &sc.rows {
-                assert!(r.records.len() <= 40, "{}", s.id);
-                for rec in &r.records {
-                    assert!(
-                        keys.insert((r.key.clone(), rec.id)),
-                        "{} duplicate {:?}",
-                        s.id,
-                        rec.id
-                    );
-                    let x = rec.x + r.shift;
-                    assert!(x >= ROWS_X0 - 0.01 && x + rec.w <= WIDTH, "{} x {x}", s.id);
-                }
-            }
-            for m in &sc.markers {
-                assert!(m.x >= 0.0 && m.x <= WIDTH && m.y <= sc.height, "{}", s.id);
-            }
-            for site in &sc.sites {
-                assert!(site.y + site.h <= sc.height, "{}", s.id);
-            }
-        }
-    }
-
-    #[test]
-    fn a_record_keeps_its_place_as_the_row_slides() {
-        let a = scene_at("lag-components", 10_000, 40);
-        let b = (1..40)
-            .map(|k| scene_at("lag-components", 10_000 + k * 50, 40))
-            .find(|b| b.rows[0].shift != a.rows[0].shift)
-            .expect("the row moves within two seconds");
-        let (ra, rb) = (&a.rows[0], &b.rows[0]);
-        assert!(rb.shift < ra.shift, "the row slides left as records arrive");
-        let shared: Vec<_> = ra
-            .records
-            .iter()
-            .filter_map(|x| rb.records.iter().find(|y| y.id == x.id).map(|y| (x, y)))
-            .collect();
-        assert!(!shared.is_empty());
-        for (x, y) in shared {
-            assert_eq!(x, y, "same key, same shape");
-        }
-    }
-
-    #[test]
-    fn copies_share_the_payload_of_their_original() {
-        let sc = scene_at("follow-one-record", 15_000, 40);
-        let on = |site: &str| -> Vec<(u16, u16, u64)> {
-            sc.rows
-                .iter()
-                .filter(|r| r.key.starts_with(site))
-                .flat_map(|r| r.records.iter().map(|x| x.id.payload()))
-                .collect()
-        };
-        let a = on("A/");
-        let b = on("B/");
-        assert!(!b.is_empty());
-        assert!(
-            b.iter().all(|p| a.contains(p)),
-            "every copy on B names a record of A"
-        );
-        assert!(sc
-            .rows
-            .iter()
-            .filter(|r| r.key.starts_with("B/"))
-            .flat_map(|r| &r.records)
-            .all(|r| r.class.contains("copy")));
-    }
-
-    #[test]
-    fn a_thousand_records_fit_at_a_dense_window() {
-        let sc = scene_at("lag-components", 40_000, 150);
-        assert!(sc.records_on_screen >= 1000, "{}", sc.records_on_screen);
-    }
-
-    #[test]
-    fn stalls_show_an_uncopied_span_and_batches_fly() {
-        let sc = scene_at("stall-and-backlog", 40_000, 40);
-        assert!(sc.rows[0].uncopied.is_some());
-        let moving = (0..400).any(|i| {
-            !scene_at("follow-one-record", 2_000 + i * 25, 40)
-                .batches
-                .is_empty()
-        });
-        assert!(moving, "a batch is in flight at some point");
-    }
-
-    #[test]
-    fn readers_are_marked_on_their_rows() {
-        let sc = scene_at("failover-resume", 10_000, 40);
-        assert!(sc.markers.iter().any(|m| m.kind == "reader"));
-        assert!(sc.markers.iter().any(|m| m.kind == "copier"));
-    }
-}
+#[path = "layout_tests.rs"]
+mod tests;

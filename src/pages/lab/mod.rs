@@ -8,6 +8,7 @@ mod narration;
 mod page;
 mod stage;
 mod stage_dom;
+mod stage_markup;
 pub mod state;
 
 pub use index::LabIndex;
