@@ -52,6 +52,12 @@ pub async fn card_index() -> Result<CardIndex, String> {
     Ok(index)
 }
 
+/// The tree with every card's text, for the card list's search box (larger: only the
+/// list loads it).
+pub async fn card_search_index() -> Result<CardIndex, String> {
+    get_json("/cards/search-index.json").await
+}
+
 /// Slugs are checked before they reach a URL, so a typed address cannot fetch other files.
 pub fn is_valid_slug(slug: &str) -> bool {
     !slug.is_empty()

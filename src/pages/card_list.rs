@@ -45,7 +45,7 @@ impl Filter {
 #[component]
 pub fn CardList() -> impl IntoView {
     set_page_title("Question cards");
-    let index = LocalResource::new(fetch::card_index);
+    let index = LocalResource::new(fetch::card_search_index);
     view! {
         <div class="page card-list">
             <Suspense fallback=|| view! { <Loading what="the cards" /> }>

@@ -142,7 +142,9 @@ pub struct CardSummary {
     pub level: Level,
     pub importance: Importance,
     pub scenario: String,
-    /// Lower-case plain text of the whole card, for the list's search box.
+    /// Lower-case plain text of the whole card, for the list's search box. Only
+    /// `search-index.json` carries it; `index.json` leaves it empty to stay small.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub search_text: String,
 }
 
@@ -160,6 +162,17 @@ pub struct CardIndex {
 }
 
 impl CardIndex {
+    /// The same index without the search text: what pages that only link cards need.
+    pub fn without_search_text(&self) -> CardIndex {
+        let mut light = self.clone();
+        for section in &mut light.sections {
+            for card in &mut section.cards {
+                card.search_text.clear();
+            }
+        }
+        light
+    }
+
     pub fn cards(&self) -> impl Iterator<Item = &CardSummary> {
         self.sections
             .iter()

@@ -65,3 +65,20 @@ fn export_links_neighbours_in_tree_order() {
         assert_eq!(first.previous, None);
     }
 }
+
+#[test]
+fn the_light_index_drops_only_the_search_text() {
+    let content = read_content(&repo_root().join("content")).unwrap_or_else(|e| panic!("{e}"));
+    let (index, _) = render_content(&content);
+    let light = index.without_search_text();
+    assert!(index.cards().all(|c| !c.search_text.is_empty()));
+    assert!(light.cards().all(|c| c.search_text.is_empty()));
+    let slugs =
+        |i: &hoplab_content::CardIndex| i.cards().map(|c| c.slug.clone()).collect::<Vec<_>>();
+    assert_eq!(slugs(&light), slugs(&index));
+    let json = serde_json::to_string(&light).unwrap();
+    assert!(
+        !json.contains("search_text"),
+        "the light index leaves the field out"
+    );
+}

@@ -1,5 +1,6 @@
-//! Renders `content/` into the JSON the site fetches: `<out>/cards/index.json` and one
-//! `<out>/cards/<slug>.json` per card. Run by Trunk's pre-build hook.
+//! Renders `content/` into the JSON the site fetches: `<out>/cards/index.json` (the tree),
+//! `<out>/cards/search-index.json` (the tree with every card's text, for the list's
+//! search) and one `<out>/cards/<slug>.json` per card. Run by Trunk's pre-build hook.
 //!
 //! Usage: export-content <content-dir> <out-dir>
 
@@ -32,7 +33,9 @@ fn export(content_dir: &Path, out_dir: &Path) -> Result<usize, String> {
     let (index, cards) = render_content(&content);
     let cards_dir: PathBuf = out_dir.join("cards");
     std::fs::create_dir_all(&cards_dir).map_err(|e| format!("{}: {e}", cards_dir.display()))?;
-    write_json(&cards_dir.join("index.json"), &index)?;
+    // Card and lab pages only link cards: they get the index without the full text.
+    write_json(&cards_dir.join("index.json"), &index.without_search_text())?;
+    write_json(&cards_dir.join("search-index.json"), &index)?;
     for card in &cards {
         write_json(&cards_dir.join(format!("{}.json", card.slug)), card)?;
     }
