@@ -17,9 +17,13 @@ after(async () => session?.close());
 
 const STAGE = "svg.stage";
 
-/** Waits until the model has reached the time asked for and the panels show it. */
+/**
+ * Waits until the model has reached the time asked for and the panels show it. Replaying
+ * the echo loop without a stamp to 20 s is the heaviest seek; on 2 busy cores it has taken
+ * over 20 s, so the wait is generous (it is a condition, not a sleep).
+ */
 async function ready(page) {
-  await page.waitForSelector(`${STAGE}[data-ready=true]`, { timeout: 20000 });
+  await page.waitForSelector(`${STAGE}[data-ready=true]`, { timeout: 90000 });
   await page.waitForSelector("[data-measure]");
 }
 
