@@ -74,6 +74,20 @@ impl Progress {
         };
     }
 
+    /// Drops marks for cards not in `known`; says how many went, if any did.
+    pub fn retain_known(&mut self, known: &[&str]) -> Option<String> {
+        let before = self.cards.len();
+        self.cards.retain(|slug, _| known.contains(&slug.as_str()));
+        let dropped = before - self.cards.len();
+        (dropped > 0).then(|| {
+            format!(
+                "{dropped} saved mark{} named cards that no longer exist and {} dropped.",
+                if dropped == 1 { "" } else { "s" },
+                if dropped == 1 { "was" } else { "were" }
+            )
+        })
+    }
+
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("progress always serialises")
     }
@@ -113,21 +127,7 @@ impl Progress {
                     unreadable: true,
                 },
             };
-        let mut notice = None;
-        if let Some(known) = known {
-            let before = progress.cards.len();
-            progress
-                .cards
-                .retain(|slug, _| known.contains(&slug.as_str()));
-            let dropped = before - progress.cards.len();
-            if dropped > 0 {
-                notice = Some(format!(
-                    "{dropped} saved mark{} named cards that no longer exist and {} dropped.",
-                    if dropped == 1 { "" } else { "s" },
-                    if dropped == 1 { "was" } else { "were" }
-                ));
-            }
-        }
+        let notice = known.and_then(|known| progress.retain_known(known));
         Loaded {
             progress,
             notice,

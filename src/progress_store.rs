@@ -33,11 +33,10 @@ impl ProgressStore {
 
     /// Drops marks for cards that no longer exist, once the card list is known.
     pub fn forget_unknown(&self, known: &[&str]) {
-        let json = self.progress.get_untracked().to_json();
-        let loaded = Progress::load(Some(&json), Some(known));
-        if loaded.notice.is_some() {
-            self.progress.set(loaded.progress);
-            self.notice.set(loaded.notice);
+        let mut progress = self.progress.get_untracked();
+        if let Some(notice) = progress.retain_known(known) {
+            self.progress.set(progress);
+            self.notice.set(Some(notice));
             self.save();
         }
     }
