@@ -5,6 +5,7 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TRUNK_VERSION="0.21.14"
+WASM_SPLIT_VERSION="0.2.4"
 export PATH="$HOME/.cargo/bin:$ROOT/tests/e2e/node_modules/.bin:$PATH"
 
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
@@ -22,6 +23,12 @@ setup_rust() {
   if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
     say "installing trunk $TRUNK_VERSION (about 12 minutes on 2 cores)"
     cargo install --locked trunk --version "$TRUNK_VERSION"
+  fi
+  # Cuts the lazy pages out of the wasm (scripts/build-wasm.sh); about a minute to build.
+  if ! { command -v wasm-split-cli >/dev/null &&
+    cargo install --list | grep -q "^wasm_split_cli_support v$WASM_SPLIT_VERSION:"; }; then
+    say "installing wasm-split-cli $WASM_SPLIT_VERSION"
+    cargo install --locked wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary
   fi
   local want
   want="$(wasm_bindgen_version)"

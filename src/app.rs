@@ -2,26 +2,30 @@
 
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
-use leptos_router::path;
+use leptos_router::{path, Lazy};
 
 use crate::components::{Footer, Header};
-use crate::pages::{CardList, CardPage, Designer, Home, LabIndex, LabPage, NotFound};
+use crate::lazy_pages::{CardListRoute, CardRoute, LabIndexRoute, LabRoute};
+use crate::pages::{Designer, Home, NotFound};
 use crate::progress_store::ProgressStore;
 
 #[component]
 pub fn App() -> impl IntoView {
     provide_context(ProgressStore::load());
+    // True while a page's code is downloading (the cards and the lab load on first visit).
+    let (routing, set_routing) = signal(false);
     view! {
-        <Router>
+        <Router set_is_routing=set_routing>
             <a class="skip-link" href="#main">"Skip to content"</a>
+            <div class="route-progress" class:route-progress--active=routing aria-hidden="true"></div>
             <Header />
-            <main id="main" tabindex="-1">
+            <main id="main" tabindex="-1" aria-busy=move || routing.get().to_string()>
                 <Routes fallback=NotFound>
                     <Route path=path!("/") view=Home />
-                    <Route path=path!("/cards") view=CardList />
-                    <Route path=path!("/cards/:slug") view=CardPage />
-                    <Route path=path!("/lab") view=LabIndex />
-                    <Route path=path!("/lab/:scenario") view=LabPage />
+                    <Route path=path!("/cards") view={Lazy::<CardListRoute>::new()} />
+                    <Route path=path!("/cards/:slug") view={Lazy::<CardRoute>::new()} />
+                    <Route path=path!("/lab") view={Lazy::<LabIndexRoute>::new()} />
+                    <Route path=path!("/lab/:scenario") view={Lazy::<LabRoute>::new()} />
                     <Route path=path!("/designer") view=Designer />
                 </Routes>
             </main>

@@ -6,6 +6,7 @@ pub mod app;
 pub mod components;
 pub mod fetch;
 pub mod lab;
+pub mod lazy_pages;
 pub mod pages;
 pub mod progress;
 pub mod progress_store;

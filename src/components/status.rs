@@ -37,3 +37,30 @@ pub fn ProgressNotice() -> impl IntoView {
         })
     }
 }
+
+/// Shown in place of a page whose code did not download (its wasm chunk). Nothing else on the
+/// site is affected; a retry downloads it again.
+#[component]
+pub fn PageLoadFailed() -> impl IntoView {
+    super::set_page_title("Page did not load");
+    let retry = |_| {
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().reload();
+        }
+    };
+    view! {
+        <section class="page">
+            <h1>"This page did not load"</h1>
+            <div class="notice notice--error" role="alert">
+                <p>
+                    <strong>"Its code could not be downloaded. "</strong>
+                    "Check your connection, then try again."
+                </p>
+                <p>
+                    <button type="button" class="button" on:click=retry>"Try again"</button>
+                    " or go back to " <A href="/">"the home page"</A> "."
+                </p>
+            </div>
+        </section>
+    }
+}

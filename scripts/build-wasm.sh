@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Builds the site's wasm, cut into a shell and on-demand chunks (Trunk runs this: Trunk.toml).
+#
+#   scripts/build-wasm.sh build        before Trunk's build: writes target/site-wasm/
+#   scripts/build-wasm.sh fingerprint  after it: renames dist's pkg/ to pkg-<hash>/ so a
+#                                      new build is never mixed with a cached old one
+#
+# Trunk 0.21 builds one wasm per page and cannot split it, so the Rust build is done here:
+#   1. cargo builds the site for wasm32, keeping relocations (.cargo/config.toml);
+#   2. wasm-split-cli cuts every lazy page (src/lazy_pages.rs) and the code only it needs
+#      into chunks, plus __wasm_split.js, which fetches a chunk when its page first shows;
+#   3. wasm-bindgen writes the JavaScript glue for the shell (keeping the exports the
+#      chunks link against);
+#   4. wasm-opt (binaryen's npm package, v132) shrinks the shell and each chunk.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export PATH="$HOME/.cargo/bin:$ROOT/tests/e2e/node_modules/.bin:$PATH"
+NAME="hoplab-site"
+
+build() {
+  cd "$ROOT"
+  local raw="target/wasm32-unknown-unknown/release/$NAME.wasm"
+  local split="target/wasm-split" out="target/site-wasm"
+  cargo build --release --target wasm32-unknown-unknown --bin "$NAME"
+  rm -rf "$split" "$out"
+  mkdir -p "$split" "$out"
+  wasm-split-cli "$raw" "$split" --out-name "$NAME" --target web
+  wasm-bindgen --target web --keep-lld-exports --no-demangle --no-typescript \
+    --out-dir "$out" --out-name "$NAME" "$split/$NAME.wasm"
+  find "$split" -name '*.wasm' ! -name "$NAME.wasm" -exec cp {} "$out/" \;
+  cp "$split/__wasm_split.js" "$out/"
+  if [[ "${TRUNK_PROFILE:-release}" == release ]]; then
+    local wasm
+    for wasm in "$out"/*.wasm; do
+      wasm-opt -Oz --quiet "$wasm" -o "$wasm" 2>/dev/null
+    done
+  fi
+}
+
+fingerprint() {
+  local staging="${TRUNK_STAGING_DIR:?run by Trunk as a post_build hook}"
+  local hash
+  hash="$(cat "$staging"/pkg/* | sha256sum | cut -c1-16)"
+  mv "$staging/pkg" "$staging/pkg-$hash"
+  sed -i "s|/pkg/|/pkg-$hash/|g" "$staging/index.html"
+  # The placeholder that stopped Trunk building a wasm of its own has done its job.
+  sed -i '/<link data-trunk rel="rust"/d' "$staging/index.html"
+}
+
+case "${1:-}" in
+  build) build ;;
+  fingerprint) fingerprint ;;
+  *) echo "usage: $0 build|fingerprint" >&2; exit 2 ;;
+esac

@@ -1,0 +1,62 @@
+// The wasm is split: the first load carries only the shell, and each page's chunk arrives
+// when the page is first shown. A chunk that cannot be downloaded gets a message and a retry.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startSession, openPage, visit, assertClean } from "../lib/browser.mjs";
+
+const CHUNK = /\/split_[a-z_]+\.wasm$/;
+
+let session;
+before(async () => (session = await startSession()));
+after(async () => session?.close());
+
+/** Records the pathname of every wasm file the page requests. */
+function recordWasm(page) {
+  const seen = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith(".wasm")) seen.push(path.slice(path.lastIndexOf("/") + 1));
+  });
+  return seen;
+}
+
+test("the home page loads the shell alone; the cards' code arrives on the first visit", async () => {
+  const page = await openPage(session);
+  const wasm = recordWasm(page);
+  await visit(page, session, "/");
+  await page.waitForLoadState("networkidle");
+  assert.deepEqual(wasm, ["hoplab-site_bg.wasm"], "only the shell on the home page");
+
+  await page.click("nav.site-nav >> text=Cards");
+  await page.waitForSelector("main h1:has-text('Cross-Cluster Continuity')");
+  assert.ok(wasm.includes("split_card_list_chunk.wasm"), `the card list's chunk: ${wasm}`);
+  assert.ok(!wasm.some((name) => name.startsWith("split_lab")), `no lab chunk yet: ${wasm}`);
+
+  await page.click("nav.site-nav >> text=Lab");
+  await page.waitForSelector("main h1:has-text('The copier lab')");
+  assert.ok(wasm.includes("split_lab_index_chunk.wasm"), `the lab list's chunk: ${wasm}`);
+  assertClean(page);
+});
+
+test("a page whose code does not download says so, and Try again loads it", async () => {
+  const page = await openPage(session);
+  await page.route(CHUNK, (route) => route.abort());
+  await visit(page, session, "/cards/copy-lag");
+  assert.equal((await page.textContent("main h1")).trim(), "This page did not load");
+  assert.match(await page.textContent("main [role=alert]"), /could not be downloaded/);
+  assert.match(await page.title(), /did not load · Hoplab$/);
+  // Only the failed download is reported: nothing panicked, and the shell still works.
+  assert.ok(page.problems.length > 0, "the failed fetch is logged");
+  for (const problem of page.problems) assert.doesNotMatch(problem, /panicked|unreachable|RuntimeError/);
+  await page.click("nav.site-nav >> text=Designer");
+  await page.waitForSelector("main h1:has-text('Topology designer')");
+  await page.goBack();
+  await page.waitForSelector("main h1:has-text('This page did not load')");
+
+  await page.unroute(CHUNK);
+  page.problems.length = 0;
+  await page.click("main button:has-text('Try again')");
+  await page.waitForSelector("main .card, main article", { timeout: 30000 });
+  assert.notEqual((await page.textContent("main h1")).trim(), "This page did not load");
+  assertClean(page);
+});
