@@ -44,4 +44,10 @@ for (const row of rows) {
 const raw = rows.reduce((s, r) => s + r.raw, 0);
 const brotli = rows.reduce((s, r) => s + r.brotli, 0);
 for (const [k, t] of Object.entries(totals)) console.log(`  total ${k.padEnd(8)} ${kb(t.raw)} raw, ${kb(t.brotli)} brotli`);
-console.log(`size: ${kb(raw)} raw, ${kb(brotli)} brotli (budget ${kb(BUDGET_BROTLI)} brotli: ${brotli <= BUDGET_BROTLI ? "within" : "OVER"})`);
+// The budget is for the first page load, `/`: the shell alone. A deep link into the cards or
+// the lab also downloads that page's chunks, reported for information.
+const verdict =
+  path === "/"
+    ? `budget ${kb(BUDGET_BROTLI)} brotli: ${brotli <= BUDGET_BROTLI ? "within" : "OVER"}`
+    : `a deep link: the shell plus this page's chunks; the budget is for /`;
+console.log(`size: ${kb(raw)} raw, ${kb(brotli)} brotli (${verdict})`);
