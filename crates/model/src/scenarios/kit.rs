@@ -30,13 +30,7 @@ pub fn sites(names: &[&str]) -> Vec<SiteSpec> {
 }
 
 pub fn stream(site: &str, name: &str, parts: u32) -> StreamSpec {
-    StreamSpec {
-        site: site.into(),
-        name: name.into(),
-        parts,
-        retention: Retention::default(),
-        start_position: 0,
-    }
+    StreamSpec::new(site, name, parts)
 }
 
 pub fn at(site: &str, stream: &str) -> StreamRef {

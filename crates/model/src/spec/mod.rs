@@ -116,6 +116,19 @@ pub struct StreamSpec {
     pub start_position: u64,
 }
 
+impl StreamSpec {
+    /// A stream that keeps everything and numbers each part from zero.
+    pub fn new(site: &str, name: &str, parts: u32) -> Self {
+        StreamSpec {
+            site: site.into(),
+            name: name.into(),
+            parts,
+            retention: Retention::default(),
+            start_position: 0,
+        }
+    }
+}
+
 /// Removes the oldest records; both limits may apply.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -78,13 +78,7 @@ pub fn faults(two_way: bool) -> impl Strategy<Value = Vec<TimedCommand>> {
 }
 
 fn stream(site: &str, name: &str, parts: u32) -> StreamSpec {
-    StreamSpec {
-        site: site.into(),
-        name: name.into(),
-        parts,
-        retention: Retention::default(),
-        start_position: 0,
-    }
+    StreamSpec::new(site, name, parts)
 }
 
 pub fn writer(id: &str, site: &str, rate: f64, interval: u64) -> WriterSpec {
