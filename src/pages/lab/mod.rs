@@ -9,6 +9,7 @@ mod page;
 mod stage;
 mod stage_dom;
 mod stage_markup;
+mod stage_rows;
 pub mod state;
 
 pub use index::LabIndex;

@@ -5,39 +5,39 @@
 
 use std::collections::HashMap;
 
-use hoplab_model::fmt_n;
 use web_sys::{Document, Element};
 
 use super::stage_markup::{hops_markup, labels_markup, sites_markup};
-use crate::lab::layout::{RecKey, Scene, REC_H, REC_Y, ROWS_X0};
+use super::stage_rows::RowDom;
+use crate::lab::layout::{Scene, ROWS_X0};
 
 pub use super::stage_markup::esc;
 
 const NS: &str = "http://www.w3.org/2000/svg";
 
-fn set(e: &Element, name: &str, value: &str) {
+pub(super) fn set(e: &Element, name: &str, value: &str) {
     let _ = e.set_attribute(name, value);
 }
 
 /// Sets an attribute only when its value changed (remembered in `last`).
-fn set_if(e: &Element, name: &str, value: String, last: &mut String) {
+pub(super) fn set_if(e: &Element, name: &str, value: String, last: &mut String) {
     if *last != value {
         set(e, name, &value);
         *last = value;
     }
 }
 
-struct RowDom {
-    recs: Element,
-    shift: String,
-    pending: Element,
-    pending_at: String,
-    uncopied: Element,
-    uncopied_at: String,
-    highlight: Element,
-    highlight_html: String,
-    records: HashMap<RecKey, (Element, bool)>,
-    ticks: HashMap<u64, (Element, bool)>,
+pub(super) fn svg_element(doc: &Document, tag: &str) -> Element {
+    doc.create_element_ns(Some(NS), tag)
+        .expect("createElementNS works for SVG tags")
+}
+
+/// An SVG element with a class, appended to `parent`.
+pub(super) fn make(doc: &Document, tag: &str, class: &str, parent: &Element) -> Element {
+    let e = svg_element(doc, tag);
+    set(&e, "class", class);
+    let _ = parent.append_child(&e);
+    e
 }
 
 struct Moving {
@@ -111,16 +111,6 @@ impl StageDom {
         }
     }
 
-    fn make(&self, tag: &str, class: &str, parent: &Element) -> Element {
-        let e = self
-            .doc
-            .create_element_ns(Some(NS), tag)
-            .expect("createElementNS works for SVG tags");
-        set(&e, "class", class);
-        let _ = parent.append_child(&e);
-        e
-    }
-
     /// Replaces a layer's markup when it changed.
     fn markup(&mut self, which: &'static str, html: String) {
         if self.cache.get(which) == Some(&html) {
@@ -167,47 +157,13 @@ impl StageDom {
             .collect();
         if structure != self.structure {
             self.rows_layer.set_inner_html("");
-            self.rows.clear();
             // Rows span from their labels to the site box's right edge, less its padding.
             let width = s.sites.first().map_or(0.0, |b| b.x + b.w - 8.0 - ROWS_X0);
-            for r in &s.rows {
-                let g = self.make("g", "row", &self.rows_layer.clone());
-                set(&g, "transform", &format!("translate(0 {:.1})", r.y));
-                g.set_inner_html(&format!(
-                    "<text class=\"row-label\" x=\"{}\" y=\"{}\">{}</text>\
-                     <rect class=\"row-bg\" x=\"{ROWS_X0}\" y=\"{}\" width=\"{width:.1}\" height=\"{}\" rx=\"3\"/>",
-                    ROWS_X0 - 6.0,
-                    REC_Y + 13.0,
-                    esc(&r.label),
-                    REC_Y - 2.0,
-                    REC_H + 4.0
-                ));
-                let uncopied = self.make("rect", "uncopied", &g);
-                set(&uncopied, "y", &format!("{}", REC_Y + REC_H + 1.0));
-                set(&uncopied, "height", "3");
-                uncopied.set_inner_html(
-                    "<title>Not yet copied: lost if this site were lost now</title>",
-                );
-                let recs = self.make("g", "recs", &g);
-                let highlight = self.make("g", "highlights", &recs);
-                let pending = self.make("rect", "pending", &g);
-                set(&pending, "y", &format!("{REC_Y}"));
-                set(&pending, "height", &format!("{REC_H}"));
-                pending
-                    .set_inner_html("<title>Appended, not yet acknowledged to the writer</title>");
-                self.rows.push(RowDom {
-                    recs,
-                    shift: String::new(),
-                    pending,
-                    pending_at: String::new(),
-                    uncopied,
-                    uncopied_at: String::new(),
-                    highlight,
-                    highlight_html: String::new(),
-                    records: HashMap::new(),
-                    ticks: HashMap::new(),
-                });
-            }
+            self.rows = s
+                .rows
+                .iter()
+                .map(|r| RowDom::build(&self.doc, &self.rows_layer, r, width))
+                .collect();
             self.structure = structure;
         }
         let payload = selected.and_then(|(row, pos)| {
@@ -219,106 +175,8 @@ impl StageDom {
                 .find(|r| r.id.position == pos)
                 .map(|r| r.id.payload())
         });
-        let doc = self.doc.clone();
         for (r, dom) in s.rows.iter().zip(self.rows.iter_mut()) {
-            set_if(
-                &dom.recs,
-                "transform",
-                format!("translate({:.2} 0)", r.shift),
-                &mut dom.shift,
-            );
-            let span = |sp: Option<(f64, f64)>| {
-                sp.map_or("0 0".to_string(), |(x, w)| format!("{x:.2} {w:.2}"))
-            };
-            let p = span(r.pending);
-            if p != dom.pending_at {
-                let (x, w) = r.pending.unwrap_or((0.0, 0.0));
-                set(&dom.pending, "x", &format!("{x:.2}"));
-                set(&dom.pending, "width", &format!("{w:.2}"));
-                dom.pending_at = p;
-            }
-            let u = span(r.uncopied);
-            if u != dom.uncopied_at {
-                let (x, w) = r.uncopied.unwrap_or((0.0, 0.0));
-                set(&dom.uncopied, "x", &format!("{x:.2}"));
-                set(&dom.uncopied, "width", &format!("{w:.2}"));
-                dom.uncopied_at = u;
-            }
-            // Records: keep what stays, add what arrived, drop what left.
-            for v in dom.records.values_mut() {
-                v.1 = false;
-            }
-            for rec in &r.records {
-                if let Some(v) = dom.records.get_mut(&rec.id) {
-                    v.1 = true;
-                    continue;
-                }
-                let e = doc
-                    .create_element_ns(Some(NS), "rect")
-                    .expect("createElementNS works for SVG tags");
-                set(&e, "class", rec.class);
-                set(&e, "x", &format!("{:.2}", rec.x));
-                set(&e, "y", &format!("{REC_Y}"));
-                set(&e, "width", &format!("{:.2}", rec.w));
-                set(&e, "height", &format!("{REC_H}"));
-                if rec.rx > 0.0 {
-                    set(&e, "rx", &format!("{:.1}", rec.rx));
-                }
-                set(&e, "data-k", &format!("{}@{}", r.key, rec.id.position));
-                let _ = dom.recs.insert_before(&e, Some(&dom.highlight));
-                dom.records.insert(rec.id, (e, true));
-            }
-            dom.records.retain(|_, (e, keep)| {
-                if !*keep {
-                    e.remove();
-                }
-                *keep
-            });
-            for v in dom.ticks.values_mut() {
-                v.1 = false;
-            }
-            for t in &r.ticks {
-                if let Some(v) = dom.ticks.get_mut(&t.position) {
-                    v.1 = true;
-                    continue;
-                }
-                let e = doc
-                    .create_element_ns(Some(NS), "text")
-                    .expect("createElementNS works for SVG tags");
-                set(&e, "class", "tick");
-                set(&e, "x", &format!("{:.1}", t.x));
-                set(&e, "y", &format!("{}", REC_Y + REC_H + 11.0));
-                e.set_text_content(Some(&fmt_n(t.position)));
-                let _ = dom.recs.append_child(&e);
-                dom.ticks.insert(t.position, (e, true));
-            }
-            dom.ticks.retain(|_, (e, keep)| {
-                if !*keep {
-                    e.remove();
-                }
-                *keep
-            });
-            let hl: String = payload
-                .map(|p| {
-                    r.records
-                        .iter()
-                        .filter(|x| x.id.payload() == p)
-                        .map(|x| {
-                            format!(
-                                "<rect class=\"highlight\" x=\"{:.2}\" y=\"{}\" width=\"{:.2}\" height=\"{}\" rx=\"3\"/>",
-                                x.x - 2.0,
-                                REC_Y - 3.0,
-                                x.w + 4.0,
-                                REC_H + 6.0
-                            )
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            if hl != dom.highlight_html {
-                dom.highlight.set_inner_html(&hl);
-                dom.highlight_html = hl;
-            }
+            dom.apply(&self.doc, r, payload);
         }
     }
 
@@ -327,10 +185,11 @@ impl StageDom {
         for m in &s.markers {
             let key = format!("{}|{}", m.key, m.label);
             if !self.markers.contains_key(&key) {
-                let g = self.make(
+                let g = make(
+                    &self.doc,
                     "g",
                     &format!("marker marker--{}", m.kind),
-                    &self.markers_layer.clone(),
+                    &self.markers_layer,
                 );
                 let (shape, ty) = if m.kind == "copier" {
                     ("M-5 -7L5 -7L0 0Z", -1)
@@ -378,7 +237,7 @@ impl StageDom {
         let mut seen = Vec::with_capacity(s.batches.len());
         for b in &s.batches {
             if !self.batches.contains_key(&b.key) {
-                let g = self.make("g", "batch", &self.batches_layer.clone());
+                let g = make(&self.doc, "g", "batch", &self.batches_layer);
                 g.set_inner_html(&format!(
                     "<title>{}</title><rect x=\"-16\" y=\"-8\" width=\"32\" height=\"16\" rx=\"4\"/><text y=\"4\">{}</text>",
                     esc(&b.title),

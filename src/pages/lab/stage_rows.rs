@@ -1,0 +1,176 @@
+//! One row of the stage (a part of a stream on one site) kept in step with the scene by a
+//! keyed join: a record or position number is created when it first shows and removed when
+//! it leaves, never redrawn; the row slides by one attribute.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use hoplab_model::fmt_n;
+use web_sys::{Document, Element};
+
+use super::stage_dom::{make, set, set_if, svg_element};
+use super::stage_markup::esc;
+use crate::lab::layout::{RecKey, Row, REC_H, REC_Y, ROWS_X0};
+
+/// The elements of one row, with the attribute values last written to them.
+pub struct RowDom {
+    recs: Element,
+    shift: String,
+    pending: Element,
+    pending_at: String,
+    uncopied: Element,
+    uncopied_at: String,
+    highlight: Element,
+    highlight_html: String,
+    records: HashMap<RecKey, (Element, bool)>,
+    ticks: HashMap<u64, (Element, bool)>,
+}
+
+impl RowDom {
+    /// Draws the row's fixed parts (label, background, spans) into `layer`. `width` runs
+    /// from the labels to the site box's inner right edge.
+    pub fn build(doc: &Document, layer: &Element, row: &Row, width: f64) -> RowDom {
+        let g = make(doc, "g", "row", layer);
+        set(&g, "transform", &format!("translate(0 {:.1})", row.y));
+        g.set_inner_html(&format!(
+            "<text class=\"row-label\" x=\"{}\" y=\"{}\">{}</text>\
+             <rect class=\"row-bg\" x=\"{ROWS_X0}\" y=\"{}\" width=\"{width:.1}\" height=\"{}\" rx=\"3\"/>",
+            ROWS_X0 - 6.0,
+            REC_Y + 13.0,
+            esc(&row.label),
+            REC_Y - 2.0,
+            REC_H + 4.0
+        ));
+        let uncopied = make(doc, "rect", "uncopied", &g);
+        set(&uncopied, "y", &format!("{}", REC_Y + REC_H + 1.0));
+        set(&uncopied, "height", "3");
+        uncopied.set_inner_html("<title>Not yet copied: lost if this site were lost now</title>");
+        let recs = make(doc, "g", "recs", &g);
+        let highlight = make(doc, "g", "highlights", &recs);
+        let pending = make(doc, "rect", "pending", &g);
+        set(&pending, "y", &format!("{REC_Y}"));
+        set(&pending, "height", &format!("{REC_H}"));
+        pending.set_inner_html("<title>Appended, not yet acknowledged to the writer</title>");
+        RowDom {
+            recs,
+            shift: String::new(),
+            pending,
+            pending_at: String::new(),
+            uncopied,
+            uncopied_at: String::new(),
+            highlight,
+            highlight_html: String::new(),
+            records: HashMap::new(),
+            ticks: HashMap::new(),
+        }
+    }
+
+    /// Brings the row in line with the scene's `row`. `payload` names the selected record:
+    /// each of its copies in this row is outlined.
+    pub fn apply(&mut self, doc: &Document, row: &Row, payload: Option<(u16, u16, u64)>) {
+        set_if(
+            &self.recs,
+            "transform",
+            format!("translate({:.2} 0)", row.shift),
+            &mut self.shift,
+        );
+        place_span(&self.pending, row.pending, &mut self.pending_at);
+        place_span(&self.uncopied, row.uncopied, &mut self.uncopied_at);
+
+        let (recs, highlight) = (&self.recs, &self.highlight);
+        join(
+            &mut self.records,
+            &row.records,
+            |r| r.id,
+            |rec| {
+                let e = svg_element(doc, "rect");
+                set(&e, "class", rec.class);
+                set(&e, "x", &format!("{:.2}", rec.x));
+                set(&e, "y", &format!("{REC_Y}"));
+                set(&e, "width", &format!("{:.2}", rec.w));
+                set(&e, "height", &format!("{REC_H}"));
+                if rec.rx > 0.0 {
+                    set(&e, "rx", &format!("{:.1}", rec.rx));
+                }
+                set(&e, "data-k", &format!("{}@{}", row.key, rec.id.position));
+                let _ = recs.insert_before(&e, Some(highlight));
+                e
+            },
+        );
+        join(
+            &mut self.ticks,
+            &row.ticks,
+            |t| t.position,
+            |tick| {
+                let e = svg_element(doc, "text");
+                set(&e, "class", "tick");
+                set(&e, "x", &format!("{:.1}", tick.x));
+                set(&e, "y", &format!("{}", REC_Y + REC_H + 11.0));
+                e.set_text_content(Some(&fmt_n(tick.position)));
+                let _ = recs.append_child(&e);
+                e
+            },
+        );
+
+        let outlines: String = payload
+            .map(|p| {
+                row.records
+                    .iter()
+                    .filter(|x| x.id.payload() == p)
+                    .map(|x| {
+                        format!(
+                            "<rect class=\"highlight\" x=\"{:.2}\" y=\"{}\" width=\"{:.2}\" height=\"{}\" rx=\"3\"/>",
+                            x.x - 2.0,
+                            REC_Y - 3.0,
+                            x.w + 4.0,
+                            REC_H + 6.0
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        if outlines != self.highlight_html {
+            self.highlight.set_inner_html(&outlines);
+            self.highlight_html = outlines;
+        }
+    }
+}
+
+/// Moves a horizontal span (x, width), or hides it at zero width.
+fn place_span(e: &Element, span: Option<(f64, f64)>, last: &mut String) {
+    let (x, w) = span.unwrap_or((0.0, 0.0));
+    let now = format!("{x:.2} {w:.2}");
+    if now != *last {
+        set(e, "x", &format!("{x:.2}"));
+        set(e, "width", &format!("{w:.2}"));
+        *last = now;
+    }
+}
+
+/// A keyed join: keeps the elements whose key is still in `items`, makes one for each new
+/// item, and removes the rest.
+fn join<T, K: Eq + Hash + Copy>(
+    dom: &mut HashMap<K, (Element, bool)>,
+    items: &[T],
+    key: impl Fn(&T) -> K,
+    mut make_one: impl FnMut(&T) -> Element,
+) {
+    for entry in dom.values_mut() {
+        entry.1 = false;
+    }
+    for item in items {
+        match dom.get_mut(&key(item)) {
+            Some(entry) => entry.1 = true,
+            None => {
+                let e = make_one(item);
+                dom.insert(key(item), (e, true));
+            }
+        }
+    }
+    dom.retain(|_, (e, keep)| {
+        if !*keep {
+            e.remove();
+        }
+        *keep
+    });
+}
