@@ -5,13 +5,14 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::{path, Lazy};
 
 use crate::components::{Footer, Header};
-use crate::lazy_pages::{CardListRoute, CardRoute, LabIndexRoute, LabRoute};
+use crate::lazy_pages::{preload_on_intent, CardListRoute, CardRoute, LabIndexRoute, LabRoute};
 use crate::pages::{Designer, Home, NotFound};
 use crate::progress_store::ProgressStore;
 
 #[component]
 pub fn App() -> impl IntoView {
     provide_context(ProgressStore::load());
+    preload_on_intent();
     // True while a page's code is downloading (the cards and the lab load on first visit).
     let (routing, set_routing) = signal(false);
     view! {

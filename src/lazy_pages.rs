@@ -7,8 +7,10 @@
 //! instead of stopping the app; the next visit to the page tries the download again.
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use leptos::wasm_split::SplitLoaderError;
 use leptos_router::LazyRoute;
+use wasm_bindgen::JsCast;
 
 use crate::components::PageLoadFailed;
 use crate::pages::{CardList, CardPage, LabIndex, LabPage};
@@ -22,9 +24,20 @@ impl From<SplitLoaderError> for PageChunkMissing {
     }
 }
 
-/// Declares a route type whose page lives in its own chunk.
+/// Declares a route type whose page lives in its own chunk, and `$preload`, which starts
+/// downloading that chunk without showing the page.
 macro_rules! lazy_page {
-    ($(#[$doc:meta])* $route:ident, $chunk:ident, $page:ident) => {
+    ($(#[$doc:meta])* $route:ident, $chunk:ident, $preload:ident, $page:ident) => {
+        #[leptos::wasm_split::wasm_split(
+            $chunk,
+            wasm_split_path = ::leptos::wasm_split,
+            fallible,
+            preload($preload)
+        )]
+        fn $chunk() -> Result<AnyView, PageChunkMissing> {
+            Ok(view! { <$page /> }.into_any())
+        }
+
         $(#[$doc])*
         pub struct $route;
 
@@ -34,10 +47,6 @@ macro_rules! lazy_page {
             }
 
             async fn view(_this: Self) -> AnyView {
-                #[leptos::wasm_split::wasm_split($chunk, wasm_split_path = ::leptos::wasm_split, fallible)]
-                fn $chunk() -> Result<AnyView, PageChunkMissing> {
-                    Ok(view! { <$page /> }.into_any())
-                }
                 match $chunk().await {
                     Ok(page) => page,
                     Err(PageChunkMissing) => view! { <PageLoadFailed /> }.into_any(),
@@ -49,17 +58,50 @@ macro_rules! lazy_page {
 
 lazy_page!(
     /// `/cards`: the card list, with its filters and full-text search.
-    CardListRoute, card_list_chunk, CardList
+    CardListRoute, card_list_chunk, preload_card_list, CardList
 );
 lazy_page!(
     /// `/cards/:slug`: one question card.
-    CardRoute, card_chunk, CardPage
+    CardRoute, card_chunk, preload_card, CardPage
 );
 lazy_page!(
     /// `/lab`: the scenario list.
-    LabIndexRoute, lab_index_chunk, LabIndex
+    LabIndexRoute, lab_index_chunk, preload_lab_index, LabIndex
 );
 lazy_page!(
     /// `/lab/:scenario`: the simulator, with the copier model.
-    LabRoute, lab_chunk, LabPage
+    LabRoute, lab_chunk, preload_lab, LabPage
 );
+
+/// Starts downloading the chunk of the page at `path` (a site path such as `/lab/echo-loop`),
+/// if that page has one. A chunk downloads once; a failed try is only logged, since showing
+/// the page tries again and says so if it fails.
+pub fn preload_page(path: &str) {
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    let path = path.trim_end_matches('/');
+    if path == "/cards" {
+        spawn_local(async { _ = preload_card_list().await });
+    } else if path.starts_with("/cards/") {
+        spawn_local(async { _ = preload_card().await });
+    } else if path == "/lab" {
+        spawn_local(async { _ = preload_lab_index().await });
+    } else if path.starts_with("/lab/") {
+        spawn_local(async { _ = preload_lab().await });
+    }
+}
+
+/// Preloads a page's chunk as soon as a reader shows the intent to open it: pointing at or
+/// tabbing to a link. By the click, most of the download is done.
+pub fn preload_on_intent() {
+    for event in ["pointerover", "focusin"] {
+        _ = window_event_listener_untyped(event, |event| {
+            let link = event
+                .target()
+                .and_then(|target| target.dyn_into::<web_sys::Element>().ok())
+                .and_then(|element| element.closest("a[href^='/']").ok().flatten());
+            if let Some(href) = link.and_then(|a| a.get_attribute("href")) {
+                preload_page(&href);
+            }
+        });
+    }
+}

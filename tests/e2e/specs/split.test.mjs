@@ -38,6 +38,23 @@ test("the home page loads the shell alone; the cards' code arrives on the first 
   assertClean(page);
 });
 
+test("pointing at a link starts its page's download before the click", async () => {
+  const page = await openPage(session);
+  await visit(page, session, "/");
+  await page.waitForLoadState("networkidle");
+  const labChunk = page.waitForRequest((request) => request.url().endsWith("/split_lab_index_chunk.wasm"));
+  await page.hover("nav.site-nav >> text=Lab");
+  await labChunk;
+  assert.equal((await page.textContent("main h1")).trim(), "See what happens between two clusters.", "still on the home page");
+  // Tabbing to a link does the same for keyboard users.
+  const cardChunk = page.waitForRequest((request) => request.url().endsWith("/split_card_list_chunk.wasm"));
+  await page.focus("nav.site-nav >> text=Cards");
+  await cardChunk;
+  await page.click("nav.site-nav >> text=Lab");
+  await page.waitForSelector("main h1:has-text('The copier lab')");
+  assertClean(page);
+});
+
 test("a page whose code does not download says so, and Try again loads it", async () => {
   const page = await openPage(session);
   await page.route(CHUNK, (route) => route.abort());
