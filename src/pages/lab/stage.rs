@@ -8,11 +8,44 @@ use wasm_bindgen::JsCast;
 use super::stage_dom::StageDom;
 use super::state::use_lab;
 use crate::lab::layout::fmt_time;
+use crate::lab::record_nav::{move_selection, Move, RowRecords};
 
 /// The stage key of the record element an event happened on, if any.
 fn record_key(e: &web_sys::Event) -> Option<String> {
     let el = e.target()?.dyn_into::<web_sys::Element>().ok()?;
     el.closest("[data-k]").ok()??.get_attribute("data-k")
+}
+
+/// A stage key ("site/stream/part@position") split into its row key and position.
+fn split_key(key: &str) -> Option<(&str, u64)> {
+    let (row, pos) = key.split_once('@')?;
+    Some((row, pos.parse().ok()?))
+}
+
+/// The rows the stage shows, in order, with their records' positions (read off the SVG,
+/// where records carry their stage key).
+fn shown_rows(stage: &web_sys::Element) -> Vec<RowRecords> {
+    let mut rows: Vec<RowRecords> = Vec::new();
+    let Ok(records) = stage.query_selector_all("[data-k]") else {
+        return rows;
+    };
+    for i in 0..records.length() {
+        let key = records
+            .item(i)
+            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.get_attribute("data-k"));
+        let Some((row, pos)) = key.as_deref().and_then(split_key) else {
+            continue;
+        };
+        match rows.iter_mut().find(|r| r.key == row) {
+            Some(r) => r.positions.push(pos),
+            None => rows.push(RowRecords {
+                key: row.to_string(),
+                positions: vec![pos],
+            }),
+        }
+    }
+    rows
 }
 
 #[component]
@@ -48,6 +81,38 @@ pub fn Stage() -> impl IntoView {
             }
         }
     };
+    // Arrow keys, Home and End pick records while the stage has focus (instead of the
+    // page's own Step key), so the record panel is not for pointers only.
+    let keys = move |e: web_sys::KeyboardEvent| {
+        let Some(mv) = Move::from_key(&e.key()) else {
+            return;
+        };
+        if e.ctrl_key() || e.meta_key() || e.alt_key() {
+            return;
+        }
+        e.prevent_default();
+        e.stop_propagation();
+        let Some(div) = holder.get_untracked() else {
+            return;
+        };
+        let current = lab.selected.get_untracked();
+        let rows = shown_rows(&div);
+        let Some((row, pos)) = move_selection(&rows, current.as_deref().and_then(split_key), mv)
+        else {
+            return;
+        };
+        let key = format!("{row}@{pos}");
+        if let Ok(Some(record)) = div.query_selector(&format!("[data-k=\"{key}\"]")) {
+            let options = web_sys::ScrollIntoViewOptions::new();
+            options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            options.set_inline(web_sys::ScrollLogicalPosition::Nearest);
+            record.scroll_into_view_with_scroll_into_view_options(&options);
+        }
+        if current.as_deref() != Some(key.as_str()) {
+            lab.selected.set(Some(key));
+            lab.refresh();
+        }
+    };
     view! {
         <section class="lab-stage" aria-labelledby="stage-title">
             <h2 id="stage-title" class="stage-title">
@@ -58,10 +123,12 @@ pub fn Stage() -> impl IntoView {
                 class="stage-scroll"
                 tabindex="0"
                 role="region"
-                aria-label="Stage (scrolls sideways on narrow screens)"
+                aria-label="Stage: arrow keys pick a record, Home and End the oldest and newest in its row (scrolls sideways on narrow screens)"
+                aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown Home End"
                 node_ref=holder
                 on:click=pick
                 on:mouseover=pick
+                on:keydown=keys
             ></div>
             <ul class="stage-legend" aria-label="Legend">
                 <li><span class="sw sw-o0"></span>"written at site A"</li>
@@ -83,7 +150,7 @@ pub fn Stage() -> impl IntoView {
 #[component]
 fn RecordInfo() -> impl IntoView {
     let lab = use_lab();
-    let info = move || {
+    let details = move || {
         let key = lab.selected.get()?;
         lab.panel.track();
         let (row_key, rest) = key.split_once('@')?;
@@ -110,7 +177,10 @@ fn RecordInfo() -> impl IntoView {
             ("Arrived here", fmt_time(r.arrived_ms)),
             ("Positions", places.join(" · ")),
         ];
-        Some(
+        Some(rows)
+    };
+    let info = move || {
+        details().map(|rows| {
             rows.iter()
                 .map(|(k, v)| {
                     format!(
@@ -118,14 +188,25 @@ fn RecordInfo() -> impl IntoView {
                         super::stage_dom::esc(v)
                     )
                 })
-                .collect::<String>(),
-        )
+                .collect::<String>()
+        })
+    };
+    // A short line for screen readers when the choice changes: the record and where it is.
+    let summary = move || {
+        let key = lab.selected.get()?;
+        let (row, pos) = split_key(&key)?;
+        let rows = details()?;
+        Some(format!(
+            "Record {} here at {row} position {pos}, written at {}. On each cluster: {}",
+            rows[0].1, rows[2].1, rows[7].1
+        ))
     };
     view! {
         <div class="record-panel">
             <p class="record-hint" class:hidden=move || lab.selected.with(|s| s.is_some())>
-                "Point at or tap a record to see its key, origin, stamp, times and its position on each cluster."
+                "Point at or tap a record (or focus the stage and use the arrow keys) to see its key, origin, stamp, times and its position on each cluster."
             </p>
+            <p class="visually-hidden" aria-live="polite">{move || summary().unwrap_or_default()}</p>
             <dl class="record-info" inner_html=move || info().unwrap_or_default()></dl>
         </div>
     }

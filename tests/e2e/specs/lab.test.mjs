@@ -254,6 +254,29 @@ test("keyboard: space plays and pauses, the right arrow steps one event", async 
   assertClean(page);
 });
 
+test("keyboard: on the stage the arrow keys pick records, and time stands still", async () => {
+  const page = await open("/lab/follow-one-record?t=8");
+  const before = await now(page);
+  const selected = () => page.$$eval(".highlight", (els) => els.length);
+  const info = () => page.textContent(".record-info");
+  await page.focus(".stage-scroll");
+  await page.keyboard.press("End");
+  await page.waitForFunction(() => document.querySelector(".record-info").textContent.includes("Written at"));
+  const newest = await info();
+  assert.ok((await selected()) >= 1, "the chosen record is outlined");
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction((was) => document.querySelector(".record-info").textContent !== was, newest);
+  const spoken = () => page.textContent(".record-panel [aria-live]");
+  assert.match(await spoken(), /^Record \S+ here at A\/[^ ]+ position \d+, written at site A\. On each cluster: /);
+  // Down moves to the next row (the copies on site B), near the same position.
+  await page.keyboard.press("ArrowDown");
+  await page.waitForFunction(() => / here at B\//.test(document.querySelector(".record-panel [aria-live]").textContent));
+  await page.keyboard.press("ArrowUp");
+  await page.waitForFunction(() => / here at A\//.test(document.querySelector(".record-panel [aria-live]").textContent));
+  assert.equal(await now(page), before, "the arrow keys did not step the model");
+  assertClean(page);
+});
+
 test("reduced motion: the stage still runs, in steps", async () => {
   const page = await openPage(session);
   await page.emulateMedia({ reducedMotion: "reduce" });
