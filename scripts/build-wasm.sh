@@ -5,7 +5,7 @@
 #   scripts/build-wasm.sh fingerprint  after it: renames dist's pkg/ to pkg-<hash>/ so a
 #                                      new build is never mixed with a cached old one
 #
-# Trunk 0.21 builds one wasm per page and cannot split it, so the Rust build is done here:
+# Trunk 0.21 builds the app as one wasm and cannot split it, so the Rust build is done here:
 #   1. cargo builds the site for wasm32, keeping relocations (.cargo/config.toml);
 #   2. wasm-split-cli cuts every lazy page (src/lazy_pages.rs) and the code only it needs
 #      into chunks, plus __wasm_split.js, which fetches a chunk when its page first shows;
@@ -22,7 +22,7 @@ build() {
   cd "$ROOT"
   local raw="target/wasm32-unknown-unknown/release/$NAME.wasm"
   local split="target/wasm-split" out="target/site-wasm"
-  cargo build --release --target wasm32-unknown-unknown --bin "$NAME"
+  cargo build --release --locked --target wasm32-unknown-unknown --bin "$NAME"
   rm -rf "$split" "$out"
   mkdir -p "$split" "$out"
   wasm-split-cli "$raw" "$split" --out-name "$NAME" --target web
@@ -33,7 +33,8 @@ build() {
   if [[ "${TRUNK_PROFILE:-release}" == release ]]; then
     local wasm
     for wasm in "$out"/*.wasm; do
-      wasm-opt -Oz --quiet "$wasm" -o "$wasm" 2>/dev/null
+      # wasm-split leaves a names subsection binaryen does not know; say nothing of it.
+      wasm-opt -Oz --quiet "$wasm" -o "$wasm" 2> >(grep -v "unknown name subsection" >&2)
     done
   fi
 }

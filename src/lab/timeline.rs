@@ -34,6 +34,10 @@ pub struct Run {
     target: Millis,
     /// Whether every event at `sim.now()` has run (false right after a single step).
     settled: bool,
+    /// The target last reached in full. The clock alone cannot tell: a catch-up whose
+    /// budget runs out inside the target's millisecond stands at the target time with
+    /// events of that millisecond still queued.
+    reached: Option<Millis>,
 }
 
 impl Run {
@@ -52,6 +56,7 @@ impl Run {
             applied: 0,
             target: 0,
             settled: true,
+            reached: None,
         })
     }
 
@@ -76,9 +81,10 @@ impl Run {
         self.checkpoints.len()
     }
 
-    /// Whether the model has reached the target.
+    /// Whether the model has reached the target: everything due by then has run (or a
+    /// step stopped there on purpose).
     pub fn caught_up(&self) -> bool {
-        self.sim.now() >= self.target
+        self.reached == Some(self.target)
     }
 
     /// Heads for `t`. Going back (or far ahead) restores the nearest checkpoint first.
@@ -95,6 +101,7 @@ impl Run {
             self.sim = cp.sim.clone();
             self.applied = cp.applied;
             self.settled = true;
+            self.reached = None;
         }
         self.target = t;
     }
@@ -145,7 +152,10 @@ impl Run {
                     let _ = self.sim.apply(cmd);
                     self.applied += 1;
                 }
-                None => return true,
+                None => {
+                    self.reached = Some(self.target);
+                    return true;
+                }
             }
         }
     }
@@ -174,6 +184,7 @@ impl Run {
         let info = self.sim.step();
         self.settled = false;
         self.target = self.sim.now();
+        self.reached = Some(self.target);
         info
     }
 
@@ -195,7 +206,11 @@ impl Run {
             command,
         });
         self.applied += 1;
-        self.target = self.target.max(now);
+        if self.target <= now {
+            // Every event at this instant has run, and the press with them.
+            self.target = now;
+            self.reached = Some(now);
+        }
         Ok(())
     }
 }
@@ -239,6 +254,36 @@ mod tests {
         b.finish();
         assert_eq!(fingerprint(&a), fingerprint(&b));
         assert!(a.checkpoint_count() > 5);
+    }
+
+    #[test]
+    fn a_catch_up_cut_short_at_the_target_time_is_not_caught_up() {
+        // The frame loop asks `caught_up` before spending its budget: it must not say yes
+        // while events at the target's own millisecond are still queued (the lab once hung
+        // at "not ready" when a frame's budget ran out exactly there).
+        let mut probe = run("echo-loop");
+        let mut busy_ms = None;
+        while busy_ms.is_none() && probe.sim.step().is_some() {
+            let t = probe.sim.now();
+            if t > 0 && probe.sim.next_event_at() == Some(t) {
+                busy_ms = Some(t);
+            }
+        }
+        let busy_ms = busy_ms.expect("some millisecond holds two events");
+        let mut r = run("echo-loop");
+        r.seek(busy_ms);
+        let mut cut_at_target = false;
+        while !r.catch_up(1) {
+            assert!(
+                !r.caught_up(),
+                "caught up with events left at {}",
+                r.sim.now()
+            );
+            cut_at_target |= r.sim.now() == busy_ms;
+        }
+        assert!(cut_at_target, "the budget ran out inside {busy_ms} ms");
+        assert!(r.caught_up());
+        assert!(r.sim.next_event_at().is_none_or(|at| at > busy_ms));
     }
 
     #[test]

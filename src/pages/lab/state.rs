@@ -50,6 +50,7 @@ struct Pace {
     last_scene: f64,
     shown_now: Option<Millis>,
     shown_events: u64,
+    shown_ready: bool,
     force: bool,
 }
 

@@ -19,8 +19,9 @@ const STAGE = "svg.stage";
 
 /**
  * Waits until the model has reached the time asked for and the panels show it. Replaying
- * the echo loop without a stamp to 20 s is the heaviest seek; on 2 busy cores it has taken
- * over 20 s, so the wait is generous (it is a condition, not a sleep).
+ * the echo loop without a stamp to 20 s is the heaviest seek (about 6 s here, idle), so the
+ * wait is generous for a busy machine (it is a condition, not a sleep). Waits that once ran
+ * out here were a hang, not slowness: see the timeline's "cut short at the target" test.
  */
 async function ready(page) {
   await page.waitForSelector(`${STAGE}[data-ready=true]`, { timeout: 90000 });

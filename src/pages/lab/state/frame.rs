@@ -62,7 +62,7 @@ impl Lab {
         let (force, changed) = self.pace.with_value(|p| {
             (
                 p.force,
-                p.shown_now != Some(now) || p.shown_events != events,
+                p.shown_now != Some(now) || p.shown_events != events || p.shown_ready != reached,
             )
         });
         if !changed && !force {
@@ -121,6 +121,7 @@ impl Lab {
             p.force = false;
             p.shown_now = Some(now);
             p.shown_events = events;
+            p.shown_ready = reached;
         });
     }
 
