@@ -1,5 +1,5 @@
 //! The lab's whole state in the URL query: knob values, seed, time, the buttons pressed
-//! (with when) and the stage density. Pure: parsed and written here, tested natively.
+//! (with when), the stage density and the playing speed. Pure: parsed and written here, tested natively.
 //!
 //! `/lab/echo-loop?stamp=marker&seed=7&t=20.5&do=restart-ab@12.25`
 //!
@@ -15,8 +15,11 @@ pub const MAX_TIME_MS: Millis = 3_600_000;
 /// Records per part row: the smallest and largest density the stage offers.
 pub const MIN_WINDOW: usize = 8;
 pub const MAX_WINDOW: usize = 400;
+/// The playing speed's range (times real time), as the speed slider offers it.
+pub const MIN_SPEED: f64 = 0.1;
+pub const MAX_SPEED: f64 = 100.0;
 /// Query keys the lab itself uses; no knob may share them.
-pub const RESERVED: &[&str] = &["seed", "t", "do", "window"];
+pub const RESERVED: &[&str] = &["seed", "t", "do", "window", "speed"];
 
 /// A button pressed at a simulated time.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +36,8 @@ pub struct LabState {
     pub actions: Vec<Action>,
     /// Records per part row; `None`: the stage's default.
     pub window: Option<usize>,
+    /// Simulated seconds per second while playing.
+    pub speed: f64,
 }
 
 impl LabState {
@@ -43,6 +48,7 @@ impl LabState {
             time_ms: 0,
             actions: Vec::new(),
             window: None,
+            speed: 1.0,
         }
     }
 }
@@ -157,6 +163,12 @@ pub fn parse(scenario: &Scenario, pairs: &[(String, String)]) -> Parsed {
                     "records per row '{value}' is not a number from {MIN_WINDOW} to {MAX_WINDOW}; the default is used"
                 )),
             },
+            "speed" => match value.trim().trim_start_matches(['x', '×']).parse::<f64>() {
+                Ok(v) if (MIN_SPEED..=MAX_SPEED).contains(&v) => state.speed = v,
+                _ => problems.push(format!(
+                    "the speed '{value}' is not a number from {MIN_SPEED} to {MAX_SPEED}; ×1 is used"
+                )),
+            },
             id => match parse_knob(scenario, id, value) {
                 Ok(()) => knob_pairs.push((id, value.as_str())),
                 Err(e) => problems.push(e),
@@ -191,7 +203,17 @@ pub fn to_pairs(state: &LabState) -> Vec<(String, String)> {
     if let Some(w) = state.window {
         out.push(("window".into(), w.to_string()));
     }
+    let speed = fmt_speed_param(state.speed);
+    if speed != "1" {
+        out.push(("speed".into(), speed));
+    }
     out
+}
+
+/// A speed as the URL writes it: at most three decimals, no trailing zeros ("0.316", "12").
+fn fmt_speed_param(speed: f64) -> String {
+    let s = format!("{speed:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 fn encode(s: &str) -> String {
@@ -254,9 +276,11 @@ mod tests {
                 ("t", "20.5"),
                 ("do", "restart-ab@12.25,stall-ba@3"),
                 ("window", "100"),
+                ("speed", "0.25"),
             ]),
         );
         assert_eq!(p.problems, Vec::<String>::new());
+        assert_eq!(p.state.speed, 0.25);
         assert_eq!(p.state.knobs.choice("stamp"), "marker");
         assert_eq!(p.state.seed, 7);
         assert_eq!(p.state.time_ms, 20_500);
@@ -266,7 +290,7 @@ mod tests {
         let q = to_query(&p.state);
         assert_eq!(
             q,
-            "?stamp=marker&seed=7&t=20.5&do=stall-ba@3,restart-ab@12.25&window=100"
+            "?stamp=marker&seed=7&t=20.5&do=stall-ba@3,restart-ab@12.25&window=100&speed=0.25"
         );
         let back: Vec<(String, String)> = q[1..]
             .split('&')
@@ -274,6 +298,28 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         assert_eq!(parse(&s, &back).state, p.state);
+    }
+
+    #[test]
+    fn speed_is_written_short_and_read_back_within_a_thousandth() {
+        let s = echo();
+        for speed in [0.1, 0.316_227_766, 3.162_277_66, 12.0, 100.0] {
+            let state = LabState {
+                speed,
+                ..LabState::defaults(&s)
+            };
+            let q = to_query(&state);
+            let value = q.strip_prefix("?speed=").expect("only the speed differs");
+            assert!(value.len() <= 5, "{value}");
+            let back = parse(&s, &pairs(&[("speed", value)]));
+            assert!(back.problems.is_empty(), "{:?}", back.problems);
+            assert!(
+                (back.state.speed - speed).abs() < 1e-3,
+                "{speed} -> {value}"
+            );
+        }
+        assert_eq!(parse(&s, &pairs(&[("speed", "×4")])).state.speed, 4.0);
+        assert_eq!(parse(&s, &pairs(&[("speed", "0.01")])).problems.len(), 1);
     }
 
     #[test]
@@ -294,13 +340,23 @@ mod tests {
                 ("t", "soon"),
                 ("do", "explode@3,restart-ab"),
                 ("window", "2"),
+                ("speed", "1000"),
                 ("colour", "red"),
             ]),
         );
         assert_eq!(p.state, LabState::defaults(&s));
-        assert_eq!(p.problems.len(), 7, "{:?}", p.problems);
+        assert_eq!(p.problems.len(), 8, "{:?}", p.problems);
         let all = p.problems.join("\n");
-        for needle in ["hat", "-3", "soon", "explode", "restart-ab", "2", "colour"] {
+        for needle in [
+            "hat",
+            "-3",
+            "soon",
+            "explode",
+            "restart-ab",
+            "2",
+            "1000",
+            "colour",
+        ] {
             assert!(all.contains(needle), "{needle} named in {all}");
         }
     }

@@ -46,6 +46,7 @@ pub fn Controls() -> impl IntoView {
                         on:input=move |e| {
                             if let Ok(v) = event_target_value(&e).parse::<f64>() {
                                 lab.speed.set(speed_from_slider(v));
+                                lab.sync_url();
                             }
                         }
                     />

@@ -153,6 +153,7 @@ impl Lab {
         self.knobs.set(state.knobs.clone());
         self.seed.set(state.seed);
         self.window.set(state.window);
+        self.speed.set(state.speed);
         let pressed = self.pressed_from(&state.actions);
         self.rebuild(pressed, state.time_ms);
         self.last_query
@@ -210,6 +211,7 @@ impl Lab {
             time_ms,
             actions,
             window: self.window.get_untracked(),
+            speed: self.speed.get_untracked(),
         }
     }
 

@@ -264,6 +264,8 @@ test("keyboard: on the stage the arrow keys pick records, and time stands still"
   await page.keyboard.press("End");
   await page.waitForFunction(() => document.querySelector(".record-info").textContent.includes("Written at"));
   const newest = await info();
+  // The outline is drawn with the next frame.
+  await page.waitForFunction(() => document.querySelectorAll(".highlight").length >= 1);
   assert.ok((await selected()) >= 1, "the chosen record is outlined");
   await page.keyboard.press("ArrowLeft");
   await page.waitForFunction((was) => document.querySelector(".record-info").textContent !== was, newest);
@@ -275,6 +277,26 @@ test("keyboard: on the stage the arrow keys pick records, and time stands still"
   await page.keyboard.press("ArrowUp");
   await page.waitForFunction(() => / here at A\//.test(document.querySelector(".record-panel [aria-live]").textContent));
   assert.equal(await now(page), before, "the arrow keys did not step the model");
+  assertClean(page);
+});
+
+test("the speed is part of the link: set it, reload, and it is still set", async () => {
+  const page = await open("/lab/follow-one-record");
+  await page.$eval(".lab-speed input", (el) => {
+    el.value = "-0.5";
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("speed") === "0.316");
+  const shown = (await page.textContent(".lab-speed output")).trim();
+  await page.reload();
+  await ready(page);
+  assert.equal((await page.textContent(".lab-speed output")).trim(), shown);
+  assert.equal(await page.$eval(".lab-speed input", (el) => Number(el.value)), -0.5);
+  // A speed out of range is named, and ×1 is used.
+  await visit(page, session, "/lab/follow-one-record?speed=5000");
+  await ready(page);
+  assert.match(await page.textContent("main"), /the speed '5000' is not a number from 0\.1 to 100/);
+  assert.equal(await page.$eval(".lab-speed input", (el) => Number(el.value)), 0);
   assertClean(page);
 });
 
