@@ -150,11 +150,11 @@ pub fn Stage() -> impl IntoView {
 #[component]
 fn RecordInfo() -> impl IntoView {
     let lab = use_lab();
-    let details = move || {
+    // Read once per change of selection or panel: both the table and the spoken line use it.
+    let details = Memo::new(move |_| {
         let key = lab.selected.get()?;
         lab.panel.track();
-        let (row_key, rest) = key.split_once('@')?;
-        let pos: u64 = rest.parse().ok()?;
+        let (row_key, pos) = split_key(&key)?;
         let mut it = row_key.splitn(3, '/');
         let (site, stream, part) = (it.next()?, it.next()?, it.next()?.parse::<u32>().ok()?);
         let r = lab.record(site, stream, part, pos)?;
@@ -177,30 +177,28 @@ fn RecordInfo() -> impl IntoView {
             ("Arrived here", fmt_time(r.arrived_ms)),
             ("Positions", places.join(" · ")),
         ];
-        Some(rows)
-    };
+        // A short line for screen readers when the choice changes: the record and where it is.
+        let spoken = format!(
+            "Record {} here at {row_key} position {pos}, written at {}. On each cluster: {}",
+            rows[0].1, rows[2].1, rows[7].1
+        );
+        Some((rows, spoken))
+    });
     let info = move || {
-        details().map(|rows| {
-            rows.iter()
-                .map(|(k, v)| {
-                    format!(
-                        "<div><dt>{k}</dt><dd>{}</dd></div>",
-                        super::stage_dom::esc(v)
-                    )
-                })
-                .collect::<String>()
+        details.with(|d| {
+            d.as_ref().map(|(rows, _)| {
+                rows.iter()
+                    .map(|(k, v)| {
+                        format!(
+                            "<div><dt>{k}</dt><dd>{}</dd></div>",
+                            super::stage_dom::esc(v)
+                        )
+                    })
+                    .collect::<String>()
+            })
         })
     };
-    // A short line for screen readers when the choice changes: the record and where it is.
-    let summary = move || {
-        let key = lab.selected.get()?;
-        let (row, pos) = split_key(&key)?;
-        let rows = details()?;
-        Some(format!(
-            "Record {} here at {row} position {pos}, written at {}. On each cluster: {}",
-            rows[0].1, rows[2].1, rows[7].1
-        ))
-    };
+    let summary = move || details.with(|d| d.as_ref().map(|(_, spoken)| spoken.clone()));
     view! {
         <div class="record-panel">
             <p class="record-hint" class:hidden=move || lab.selected.with(|s| s.is_some())>
