@@ -5,7 +5,7 @@
 
 use crate::log::{records, LogKind};
 use crate::posmap::PositionMap;
-use crate::sim::{Event, Sim};
+use crate::sim::{Checkpoint, Event, Sim};
 use crate::spec::{HopOptions, HopSpec, StartFrom};
 use crate::store::Run;
 use crate::time::Millis;
@@ -46,9 +46,18 @@ pub(crate) struct HopPart {
     /// Of `filtered`: records skipped because their marker names another site.
     pub not_local: u64,
     pub aged_out: u64,
+    /// Copied, rewound by a restart, and never copied again: aged out of the source
+    /// before the re-read, or the source was lost first. Their first copy is the only one,
+    /// before the pairs the restart wrote (MirrorMaker 2's rewind rule forgot older ones).
+    pub rewound_not_recopied: u64,
     pub duplicates: u64,
+    /// Acknowledged, never copied, gone with the source site.
     pub lost_with_site: u64,
+    /// Appended but not yet acknowledged when the source site was lost.
+    pub lost_unacknowledged: u64,
     pub map: PositionMap,
+    /// Source timestamp of the newest record copied (lag measure 2).
+    pub newest_copied_ts: Option<Millis>,
     /// Target position minus source position of the last record copied.
     pub last_drift: Option<i64>,
     pub target_part_last: Option<u32>,
@@ -70,6 +79,8 @@ pub(crate) struct Batch {
 pub(crate) struct Worker {
     /// Batches of the current fetch, one per part with data (empty: idle).
     pub in_flight: Vec<Batch>,
+    /// The newest heartbeat (its source timestamp) this fetch carries, if any.
+    pub heartbeat: Option<Millis>,
 }
 
 #[derive(Clone, Debug)]
@@ -100,6 +111,14 @@ pub(crate) struct HopState {
     pub latency_last: Option<Millis>,
     /// When a failing write was last narrated.
     pub fault_noted: Option<Millis>,
+    /// Whether how echoes grow has been narrated.
+    pub echo_noted: bool,
+    /// Source timestamp of the newest heartbeat read / written to the target.
+    pub heartbeat_read: Option<Millis>,
+    pub heartbeat_copied: Option<Millis>,
+    /// Each reader group's last checkpoint through this hop (by reader index).
+    pub checkpoints: Vec<Checkpoint>,
+    pub last_checkpoint_at: Option<Millis>,
 }
 
 impl HopState {
@@ -140,7 +159,20 @@ impl HopState {
             latency_max: 0,
             latency_last: None,
             fault_noted: None,
+            echo_noted: false,
+            heartbeat_read: None,
+            heartbeat_copied: None,
+            checkpoints: Vec::new(),
+            last_checkpoint_at: None,
         }
+    }
+
+    /// The newest heartbeat written on the source and not yet read, if heartbeats are on:
+    /// one every `heartbeat_every_ms` (MirrorMaker 2's `emit.heartbeats.interval.seconds`).
+    fn heartbeat_due(&self, now: Millis) -> Option<Millis> {
+        let every = self.opts.heartbeat_every_ms?.max(1);
+        let latest = now / every * every;
+        (Some(latest) > self.heartbeat_read).then_some(latest)
     }
 
     /// The physical floor of a record's copy latency: one round trip plus the
@@ -220,7 +252,8 @@ impl Sim {
     /// One fetch covers every part of the worker (as a real fetch request does), up to
     /// `batch_max` records per part.
     pub(crate) fn hop_fetch(&mut self, h: usize, worker: usize, chain: u32) {
-        if chain != self.hops[h].chain || !self.hops[h].workers[worker].in_flight.is_empty() {
+        let busy = &self.hops[h].workers[worker];
+        if chain != self.hops[h].chain || !busy.in_flight.is_empty() || busy.heartbeat.is_some() {
             return;
         }
         let now = self.now;
@@ -258,6 +291,10 @@ impl Sim {
             if hp.read_pos < part.start {
                 let lost = part.start.saturating_sub(hp.read_pos.max(hp.high_water));
                 hp.aged_out += lost;
+                // Copied before a restart, aged out before the re-read: only the first
+                // copy exists, before the pairs the restart wrote (see posmap).
+                hp.rewound_not_recopied +=
+                    part.start.min(hp.high_water).saturating_sub(hp.read_pos);
                 hp.read_pos = part.start;
                 hp.high_water = hp.high_water.max(part.start);
                 hp.copied_upto = hp.copied_upto.max(part.start);
@@ -280,10 +317,17 @@ impl Sim {
                 arrive_ms: arrive,
             });
         }
-        if batches.is_empty() {
+        let heartbeat = if worker == 0 {
+            hop.heartbeat_due(now)
+        } else {
+            None
+        };
+        if batches.is_empty() && heartbeat.is_none() {
             self.schedule_fetch(h, worker, now + poll);
             return;
         }
+        hop.heartbeat_read = heartbeat.or(hop.heartbeat_read);
+        hop.workers[worker].heartbeat = heartbeat;
         self.batches += batches.len() as u64;
         if let Some(cap) = hop.opts.max_records_per_sec {
             hop.throttle_until = hop.throttle_until.max(now) + total * 1000 / cap;
@@ -312,6 +356,10 @@ impl Sim {
             for batch in &batches {
                 self.append_copies(h, batch);
             }
+            let hop = &mut self.hops[h];
+            if let Some(t) = hop.workers[worker].heartbeat.take() {
+                hop.heartbeat_copied = hop.heartbeat_copied.max(Some(t));
+            }
             self.hop_commit_if_due(h);
             if self.worker_has_data(h, worker) {
                 now.max(self.hops[h].throttle_until)
@@ -320,6 +368,10 @@ impl Sim {
             }
         } else {
             // The write failed: the copier retries from what the target holds.
+            let hop = &mut self.hops[h];
+            if hop.workers[worker].heartbeat.take().is_some() {
+                hop.heartbeat_read = hop.heartbeat_copied;
+            }
             let mut n = 0;
             for batch in &batches {
                 let hp = &mut self.hops[h].parts[batch.part];

@@ -1,160 +1,250 @@
 //! The write half of a hop: what a delivered batch becomes on the target — filtered,
 //! stamped, mapped to parts, numbered fresh — and the bookkeeping around it.
+//!
+//! [`Sim::append_copies`] runs four named steps: pick the target part, write the pieces
+//! (split at the high-water mark into duplicates and first copies), close the batch
+//! (retention, progress), narrate it.
 
-use crate::hop::Batch;
+use crate::hop::{Batch, HopPart, HopState};
 use crate::log::{fmt_n, positions, records, LogKind};
 use crate::sim::Sim;
 use crate::spec::{OriginStamp, PartMapping, Timestamps};
 use crate::store::Run;
+use crate::time::Millis;
+
+/// What writing one batch did, for the narration.
+#[derive(Default)]
+struct BatchTally {
+    first_pos: Option<u64>,
+    duplicates: u64,
+    skipped: u64,
+    echoes: u64,
+}
+
+/// The hop's rules for turning a source piece into a copy, read once per batch.
+struct CopyRules {
+    hop: usize,
+    now: Millis,
+    src_site: usize,
+    dst_site: usize,
+    stamp: OriginStamp,
+    only_local: bool,
+    timestamps: Timestamps,
+    mapped: bool,
+    epoch: u16,
+    source_part: u16,
+}
+
+impl CopyRules {
+    fn of(hop: &HopState, h: usize, source_part: usize, now: Millis) -> Self {
+        Self {
+            hop: h,
+            now,
+            src_site: hop.src_site,
+            dst_site: hop.dst_site,
+            stamp: hop.opts.stamp,
+            only_local: hop.opts.forward_only_local,
+            timestamps: hop.opts.timestamps,
+            mapped: hop.opts.map_every.is_some(),
+            epoch: hop.epoch,
+            source_part: source_part as u16,
+        }
+    }
+
+    /// Whether `piece` is skipped: a dropped writer, or (with a marker and "forward only
+    /// local") a marker naming another site. Returns (skipped, because not local).
+    fn skips(&self, hop: &HopState, piece: &Run) -> (bool, bool) {
+        let dropped_writer = hop.drop_writers.contains(&piece.payload.writer);
+        let foreign = self.stamp == OriginStamp::Marker
+            && self.only_local
+            && piece.stamp.is_some_and(|s| usize::from(s) != self.src_site);
+        (dropped_writer || foreign, foreign)
+    }
+
+    /// The copy of source positions `a..a+len` of `piece` (position set by the append).
+    fn copy_of(&self, piece: &Run, a: u64, len: u64, is_dup: bool) -> Run {
+        let mut payload = piece.payload;
+        payload.seq += a - piece.pos;
+        Run {
+            pos: 0,
+            len,
+            payload,
+            origin: piece.origin,
+            hops: piece.hops.saturating_add(1),
+            dup: if is_dup { self.epoch.max(1) } else { piece.dup },
+            stamp: match self.stamp {
+                OriginStamp::Marker => Some(piece.stamp.unwrap_or(self.src_site as u8)),
+                _ => None,
+            },
+            created_ms: piece.created_ms,
+            ts_ms: match self.timestamps {
+                Timestamps::KeepSource => piece.ts_ms,
+                Timestamps::StampArrival => self.now,
+            },
+            arrived_ms: self.now,
+            durable_ms: self.now,
+            src_pos: a,
+            src_part: self.source_part,
+            via_hop: self.hop as u64,
+        }
+    }
+}
 
 impl Sim {
     pub(crate) fn append_copies(&mut self, h: usize, batch: &Batch) {
-        let now = self.now;
-        let (dst, src_site) = (self.hops[h].dst, self.hops[h].src_site);
         let q = self.target_part_for(h, batch.part);
         self.batches += 1;
         if self.hops[h].opts.mapping == PartMapping::FanOut {
             let hp = &mut self.hops[h].parts[batch.part];
             hp.fan_next = hp.fan_next.wrapping_add(1);
         }
+        let tally = self.write_pieces(h, batch, q);
+        self.close_batch(h, batch, q);
+        if self.log.on() && batch.to > batch.from {
+            self.narrate_batch(h, batch, q, &tally);
+        }
+    }
+
+    /// Appends every forwarded piece of `batch` to target part `q`; below the hop's
+    /// high-water mark a piece is a re-append (duplicate) after a restart.
+    fn write_pieces(&mut self, h: usize, batch: &Batch, q: u32) -> BatchTally {
+        let rules = CopyRules::of(&self.hops[h], h, batch.part, self.now);
         let hop = &mut self.hops[h];
-        let (stamp, only_local, stamps, mapped) = (
-            hop.opts.stamp,
-            hop.opts.forward_only_local,
-            hop.opts.timestamps,
-            hop.opts.map_every.is_some(),
-        );
-        let epoch = hop.epoch;
-        let hp = &mut hop.parts[batch.part];
-        let mut dups = 0u64;
-        let mut skipped = 0u64;
-        let mut echoes = 0u64;
-        let dst_site = hop.dst_site;
-        let mut first_pos = None;
-        let stream = &mut self.streams[dst];
-        let part = &mut stream.parts[q as usize];
+        let dst = hop.dst;
+        let part = &mut self.streams[dst].parts[q as usize];
+        let mut tally = BatchTally::default();
         for piece in &batch.runs {
-            // Split at the high-water mark: below it, this is a re-append. Segments are
-            // (first position, length, duplicate?), built without cloning the run.
-            let cut = hp.high_water.clamp(piece.pos, piece.end());
+            let high_water = hop.parts[batch.part].high_water;
+            let cut = high_water.clamp(piece.pos, piece.end());
             for (a, b, is_dup) in [(piece.pos, cut, true), (cut, piece.end(), false)] {
                 let len = b - a;
                 if len == 0 {
                     continue;
                 }
-                let dropped_writer = hop.drop_writers.contains(&piece.payload.writer);
-                let foreign = stamp == OriginStamp::Marker
-                    && only_local
-                    && piece.stamp.is_some_and(|s| usize::from(s) != src_site);
-                if dropped_writer || foreign {
+                let (skipped, foreign) = rules.skips(hop, piece);
+                if skipped {
+                    let hp = &mut hop.parts[batch.part];
                     if !is_dup {
                         hp.filtered += len;
-                        if foreign {
-                            hp.not_local += len;
-                        }
+                        hp.not_local += if foreign { len } else { 0 };
                     }
-                    skipped += len;
+                    tally.skipped += len;
                     continue;
                 }
-                let mut payload = piece.payload;
-                payload.seq += a - piece.pos;
-                let copy = Run {
-                    pos: 0,
-                    len,
-                    payload,
-                    origin: piece.origin,
-                    hops: piece.hops.saturating_add(1),
-                    dup: if is_dup { epoch.max(1) } else { piece.dup },
-                    stamp: match stamp {
-                        OriginStamp::Marker => Some(piece.stamp.unwrap_or(src_site as u8)),
-                        _ => None,
-                    },
-                    created_ms: piece.created_ms,
-                    ts_ms: match stamps {
-                        Timestamps::KeepSource => piece.ts_ms,
-                        Timestamps::StampArrival => now,
-                    },
-                    arrived_ms: now,
-                    durable_ms: now,
-                    src_pos: a,
-                    src_part: batch.part as u16,
-                    via_hop: h as u64,
-                };
-                if usize::from(piece.origin) == dst_site {
-                    echoes += len;
+                if usize::from(piece.origin) == rules.dst_site {
+                    tally.echoes += len;
                 }
-                let pos = part.append(copy);
-                first_pos.get_or_insert(pos);
-                if mapped {
+                let pos = part.append(rules.copy_of(piece, a, len, is_dup));
+                tally.first_pos.get_or_insert(pos);
+                let hp = &mut hop.parts[batch.part];
+                if rules.mapped {
                     hp.map.record(a, pos, len, q);
                 }
                 hp.last_drift = Some(pos as i64 - a as i64);
                 hp.target_part_last = Some(q);
+                hp.newest_copied_ts = hp.newest_copied_ts.max(Some(piece.ts_ms));
                 if is_dup {
                     hp.duplicates += len;
-                    dups += len;
+                    tally.duplicates += len;
                 } else {
                     hp.copied += len;
-                    let latency = now - piece.created_ms;
-                    hop.latency_min = Some(hop.latency_min.map_or(latency, |m| m.min(latency)));
-                    hop.latency_max = hop.latency_max.max(latency);
-                    hop.latency_last = Some(latency);
+                    note_latency(hop, rules.now - piece.created_ms);
                 }
             }
         }
-        part.enforce_retention(now, &stream.retention);
+        tally
+    }
+
+    /// After the pieces: the target's retention, and the hop's progress on this part.
+    fn close_batch(&mut self, h: usize, batch: &Batch, q: u32) {
+        let stream = &mut self.streams[self.hops[h].dst];
+        stream.parts[q as usize].enforce_retention(self.now, &stream.retention);
+        let hp: &mut HopPart = &mut self.hops[h].parts[batch.part];
         hp.copied_upto = batch.to;
         hp.high_water = hp.high_water.max(batch.to);
-        if self.log.on() && batch.to > batch.from {
-            let hop = &self.hops[h];
-            let src_name = self.site_name(hop.src_site).to_string();
-            let dst_name = self.site_name(hop.dst_site).to_string();
-            let mut text = format!(
-                "Copier {} read {} ({}) from part {} on {src_name}",
-                hop.id,
-                records(batch.to - batch.from),
-                positions(batch.from, batch.to),
-                batch.part,
-            );
-            if let Some(pos) = first_pos {
-                let them = if batch.to - batch.from == 1 {
-                    "it"
-                } else {
-                    "them"
-                };
-                text.push_str(&format!(
-                    " and wrote {them} to part {q} on {dst_name} from position {}",
-                    fmt_n(pos)
-                ));
-            }
-            text.push_str(&format!(
-                "; latest copy latency {}",
-                self.hop_latency_text(h)
-            ));
-            if dups > 0 {
-                text.push_str(&format!(
-                    "; {} were duplicates after a restart",
-                    fmt_n(dups)
-                ));
-            }
-            if skipped > 0 {
-                text.push_str(&format!(
-                    "; {} not forwarded (filtered, or stamped as from elsewhere)",
-                    records(skipped)
-                ));
-            }
-            if echoes > 0 {
-                text.push_str(&format!(
-                    "; {} had started at {dst_name}: an echo coming back",
-                    records(echoes)
-                ));
-            }
-            let kind = if dups > 0 {
-                LogKind::Duplicate
+    }
+
+    fn narrate_batch(&mut self, h: usize, batch: &Batch, q: u32, tally: &BatchTally) {
+        let hop = &self.hops[h];
+        let src_name = self.site_name(hop.src_site).to_string();
+        let dst_name = self.site_name(hop.dst_site).to_string();
+        let mut text = format!(
+            "Copier {} read {} ({}) from part {} on {src_name}",
+            hop.id,
+            records(batch.to - batch.from),
+            positions(batch.from, batch.to),
+            batch.part,
+        );
+        if let Some(pos) = tally.first_pos {
+            let them = if batch.to - batch.from == 1 {
+                "it"
             } else {
-                LogKind::Copy
+                "them"
             };
-            self.log.push(now, kind, text);
+            text.push_str(&format!(
+                " and wrote {them} to part {q} on {dst_name} from position {}",
+                fmt_n(pos)
+            ));
+        }
+        text.push_str(&format!(
+            "; latest copy latency {}",
+            self.hop_latency_text(h)
+        ));
+        if tally.duplicates > 0 {
+            text.push_str(&format!(
+                "; {} were duplicates after a restart",
+                fmt_n(tally.duplicates)
+            ));
+        }
+        if tally.skipped > 0 {
+            text.push_str(&format!(
+                "; {} not forwarded (filtered, or stamped as from elsewhere)",
+                records(tally.skipped)
+            ));
+        }
+        if tally.echoes > 0 {
+            text.push_str(&format!(
+                "; {} had started at {dst_name}: an echo coming back",
+                records(tally.echoes)
+            ));
+            if !self.hops[h].echo_noted {
+                self.hops[h].echo_noted = true;
+                text.push_str(&self.echo_growth_text(h));
+            }
+        }
+        let kind = if tally.duplicates > 0 {
+            LogKind::Duplicate
+        } else {
+            LogKind::Copy
+        };
+        self.log.push(self.now, kind, text);
+    }
+
+    /// How echoes grow from here, said once per hop: every copier leaving the target
+    /// stream sends each echo on again. One such copier (two sites): one more copy per hop
+    /// crossed. Two or more (three or more meshed sites): copies multiply on every hop.
+    fn echo_growth_text(&self, h: usize) -> String {
+        let dst = self.hops[h].dst;
+        let onward = self
+            .hops
+            .iter()
+            .filter(|o| o.src == dst && o.opts.stamp == OriginStamp::None)
+            .count();
+        match onward {
+            0 => String::new(),
+            1 => ". Nothing marks it as a copy, so it is sent on again: each hop it crosses \
+                  adds one more copy (linear growth, one copy per hop crossed)"
+                .to_string(),
+            k => format!(
+                ". Nothing marks it as a copy, and {k} copiers leave this stream: each hop \
+                 crossed sends every copy on {k} ways, so copies multiply"
+            ),
         }
     }
+}
+
+fn note_latency(hop: &mut HopState, latency: Millis) {
+    hop.latency_min = Some(hop.latency_min.map_or(latency, |m| m.min(latency)));
+    hop.latency_max = hop.latency_max.max(latency);
+    hop.latency_last = Some(latency);
 }

@@ -12,12 +12,16 @@ impl Sim {
         hop.chain += 1;
         for w in &mut hop.workers {
             w.in_flight.clear();
+            w.heartbeat = None;
         }
+        hop.heartbeat_read = hop.heartbeat_copied;
         let mut rewound = 0;
         for hp in &mut hop.parts {
             rewound += hp.read_pos.saturating_sub(hp.committed);
             hp.read_pos = hp.committed;
             hp.copied_upto = hp.committed;
+            // A new copier task: its first copy writes a map pair.
+            hp.map.new_lifetime();
         }
         let poll = hop.opts.poll_interval_ms;
         for w in 0..hop.workers.len() {
@@ -43,7 +47,9 @@ impl Sim {
                 let hp = &mut hop.parts[b.part];
                 hp.read_pos = hp.copied_upto;
             }
+            w.heartbeat = None;
         }
+        hop.heartbeat_read = hop.heartbeat_copied;
         for w in 0..self.hops[h].workers.len() {
             self.schedule_fetch(h, w, self.now);
         }
@@ -55,6 +61,8 @@ impl Sim {
             hop.last_commit = self.now;
             for hp in &mut hop.parts {
                 hp.committed = hp.copied_upto;
+                // MirrorSourceTask.commit: pairs held back for spacing are written now.
+                hp.map.promote_delayed();
             }
         }
     }

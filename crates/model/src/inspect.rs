@@ -1,5 +1,6 @@
 //! Questions the lab (and the property tests) ask about positions across clusters.
 
+use crate::posmap::Translation;
 use crate::sim::Sim;
 
 /// One record a hop copied: where it was read and where it was written.
@@ -17,13 +18,14 @@ impl Sim {
         self.hops.iter().position(|h| h.id == hop)
     }
 
-    /// Translates source position `g` of `part` through the hop's position map:
-    /// (target part, target position), at or before the true place. None without a map
-    /// or when `g` is older than every kept pair.
-    pub fn translate(&self, hop: &str, part: u32, g: u64) -> Option<(u32, u64)> {
+    /// Translates source position `g` of `part` through the hop's position map (Kafka's
+    /// `translateDownstream`): no pairs yet, older than every kept pair, or a target part
+    /// and position at or before the true place. None for an unknown hop or part, or a
+    /// hop that keeps no map.
+    pub fn translate(&self, hop: &str, part: u32, g: u64) -> Option<Translation> {
         let h = self.hop_index(hop)?;
         self.hops[h].opts.map_every?;
-        self.hops[h].parts.get(part as usize)?.map.translate(g)
+        Some(self.hops[h].parts.get(part as usize)?.map.translate(g))
     }
 
     /// Where the hop wrote its first copy of source position `g` of `part`, if that copy

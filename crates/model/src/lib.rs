@@ -54,7 +54,7 @@ pub use measures::{
     SiteMeasure, WriterMeasure,
 };
 pub use merge::{MergeMeasure, RuleDisagreement};
-pub use posmap::{MapPair, PositionMap};
+pub use posmap::{MapPair, PositionMap, Translation, SYNCS_PER_PART};
 
 pub use reader::{MoveReport, PartMove};
 pub use rng::Rng;

@@ -34,10 +34,24 @@ pub struct HopMeasure {
     pub status: HopStatus,
     /// Source end minus the copier's position, in the source's own space.
     pub lag_records: u64,
-    /// Age of the oldest record not yet on the target.
+    /// Lag measure 1: the age of the oldest record not yet on the target (0 when none
+    /// waits). Honest on a quiet stream; needs the source to compute.
     pub oldest_uncopied_age_ms: Millis,
+    /// Lag measure 2: now minus the source timestamp of the newest record copied, the
+    /// freshness a dashboard on the target sees (the oldest of the parts'). On a quiet
+    /// stream it grows although nothing is late; see `heartbeat_age_ms`. None: nothing
+    /// copied yet.
+    pub newest_copied_age_ms: Option<Millis>,
+    /// Lag measure 2 taken on the hop's heartbeats (`heartbeat_every_ms`): now minus the
+    /// source timestamp of the newest heartbeat on the target. Stays small on a quiet
+    /// stream while the copier works; grows when it stalls or is cut off. None: no
+    /// heartbeats configured, or none copied yet.
+    pub heartbeat_age_ms: Option<Millis>,
     /// Acknowledged on the source, never copied: what a source loss would take.
     pub uncopied_tail: u64,
+    /// Appended on the source and not yet acknowledged to the writer (its durability
+    /// delay): not in the tail; a loss now takes them unacknowledged.
+    pub unacknowledged: u64,
     /// Read and on its way.
     pub in_flight: u64,
     /// Target end minus source end: meaningless, shown beside the true lag.
@@ -46,15 +60,24 @@ pub struct HopMeasure {
     pub filtered: u64,
     pub not_local: u64,
     pub aged_out_before_copy: u64,
+    /// Copied, rewound by a restart and never copied again (aged out of the source before
+    /// the re-read, or the source was lost first): their first copy is their only one,
+    /// before the pairs the restart wrote.
+    pub rewound_not_recopied: u64,
     pub duplicates: u64,
+    /// Acknowledged records lost with the source site before being copied.
     pub lost_with_site: u64,
+    /// Records lost with the source site before they were even acknowledged.
+    pub lost_unacknowledged: u64,
     pub before_start: u64,
     /// Round trip plus the target's write: no copy can be faster.
     pub floor_ms: Millis,
     pub latency_min_ms: Option<Millis>,
     pub latency_max_ms: Millis,
     pub latency_last_ms: Option<Millis>,
+    /// Position-map pairs kept (at most 64 per part) and written since the start.
     pub map_pairs: usize,
+    pub map_written: u64,
     /// Why target positions differ from source positions, with counts.
     pub drift_causes: Vec<String>,
     pub parts: Vec<HopPartMeasure>,
@@ -68,7 +91,9 @@ pub struct HopPartMeasure {
     pub committed: u64,
     pub lag_records: u64,
     pub oldest_uncopied_age_ms: Millis,
+    pub newest_copied_age_ms: Option<Millis>,
     pub uncopied_tail: u64,
+    pub unacknowledged: u64,
     pub target_end: u64,
     pub subtraction: i64,
     /// Target position minus source position of the last record copied.
@@ -139,14 +164,17 @@ impl Sim {
         let part = &self.streams[hop.src].parts[p];
         let target = &self.streams[hop.dst].parts;
         let q = hp.target_part_last.map_or(p % target.len(), |q| q as usize);
-        let (lag, tail, age) = if hop.started {
+        // Acknowledged = durable: the writer is told once its durability delay is over.
+        let acked_end = part.durable_end(self.now);
+        let (lag, tail, pending, age) = if hop.started {
             let at = hp.copied_upto.max(part.start);
             let age = part
                 .run_at(at)
                 .map_or(0, |r| self.now.saturating_sub(r.created_ms));
             (
                 part.end.saturating_sub(hp.copied_upto),
-                part.end.saturating_sub(hp.high_water),
+                acked_end.saturating_sub(hp.high_water),
+                part.end - acked_end.max(hp.high_water).min(part.end),
                 age,
             )
         } else {
@@ -154,10 +182,18 @@ impl Sim {
                 .runs
                 .front()
                 .map_or(0, |r| self.now.saturating_sub(r.created_ms));
-            (part.stored(), part.stored(), age)
+            let acked = acked_end.saturating_sub(part.start);
+            (part.stored(), acked, part.stored() - acked, age)
         };
         let accounted = !hop.started
-            || hp.before_start + hp.aged_out + hp.copied + hp.filtered + hp.lost_with_site + tail
+            || hp.before_start
+                + hp.aged_out
+                + hp.copied
+                + hp.filtered
+                + hp.lost_with_site
+                + hp.lost_unacknowledged
+                + tail
+                + pending
                 == hp.prev_total + part.end - hp.first_pos;
         HopPartMeasure {
             part: p as u32,
@@ -166,7 +202,9 @@ impl Sim {
             committed: hp.committed,
             lag_records: lag,
             oldest_uncopied_age_ms: age,
+            newest_copied_age_ms: hp.newest_copied_ts.map(|t| self.now.saturating_sub(t)),
             uncopied_tail: tail,
+            unacknowledged: pending,
             target_end: target[q].end,
             subtraction: target[q].end as i64 - part.end as i64,
             drift: hp.last_drift,
@@ -214,21 +252,27 @@ impl Sim {
                 .map(|m| m.oldest_uncopied_age_ms)
                 .max()
                 .unwrap_or(0),
+            newest_copied_age_ms: parts.iter().filter_map(|m| m.newest_copied_age_ms).max(),
+            heartbeat_age_ms: hop.heartbeat_copied.map(|t| self.now.saturating_sub(t)),
             uncopied_tail: parts.iter().map(|m| m.uncopied_tail).sum(),
+            unacknowledged: parts.iter().map(|m| m.unacknowledged).sum(),
             in_flight,
             subtraction: parts.iter().map(|m| m.subtraction).sum(),
             copied: sum(|p| p.copied),
             filtered: sum(|p| p.filtered),
             not_local: sum(|p| p.not_local),
             aged_out_before_copy: sum(|p| p.aged_out),
+            rewound_not_recopied: sum(|p| p.rewound_not_recopied),
             duplicates: sum(|p| p.duplicates),
             lost_with_site: sum(|p| p.lost_with_site),
+            lost_unacknowledged: sum(|p| p.lost_unacknowledged),
             before_start: sum(|p| p.before_start),
             floor_ms: hop.floor_ms(),
             latency_min_ms: hop.latency_min,
             latency_max_ms: hop.latency_max,
             latency_last_ms: hop.latency_last,
-            map_pairs: hop.parts.iter().map(|p| p.map.pairs().len()).sum(),
+            map_pairs: hop.parts.iter().map(|p| p.map.pairs().count()).sum(),
+            map_written: hop.parts.iter().map(|p| p.map.written()).sum(),
             drift_causes: self.drift_causes(h),
             parts,
         }

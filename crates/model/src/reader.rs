@@ -8,7 +8,7 @@ use crate::spec::{ReaderSpec, StartFrom};
 use crate::store::Part;
 use crate::time::Millis;
 use serde::Serialize;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
 #[derive(Clone, Debug)]
 pub(crate) struct ReaderState {
@@ -31,12 +31,7 @@ pub(crate) struct ReaderState {
     /// Records passed over: aged out before being read, or skipped by a move.
     pub gap: u64,
     pub moves: Vec<MoveReport>,
-    /// Positions once per simulated second, newest last (for checkpoint-based resume).
-    pub history: VecDeque<(Millis, Vec<u64>)>,
 }
-
-/// Seconds of position history a reader group keeps.
-pub const HISTORY_KEEP: usize = 1024;
 
 /// What moving a reader group cost, per part and in total.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -81,7 +76,6 @@ impl ReaderState {
             replayed: 0,
             gap: 0,
             moves: Vec::new(),
-            history: VecDeque::new(),
         }
     }
 
@@ -121,15 +115,6 @@ impl ReaderState {
                 *wm = (*wm).max(r.payload.seq);
             }
         }
-    }
-
-    /// Positions as they stood at or before `t`, if remembered.
-    pub fn positions_at(&self, t: Millis) -> Option<&[u64]> {
-        self.history
-            .iter()
-            .rev()
-            .find(|(at, _)| *at <= t)
-            .map(|(_, p)| p.as_slice())
     }
 
     /// (replay, gap) of resuming at `new_pos` in `part`, given what was processed.
@@ -240,17 +225,6 @@ impl Sim {
             let n = reader.consume(p, part, part.durable_end(now), share);
             self.batches += u64::from(n > 0);
             read += n;
-        }
-        let reader = &mut self.readers[r];
-        if reader
-            .history
-            .back()
-            .is_none_or(|(t, _)| now / 1000 > t / 1000)
-        {
-            if reader.history.len() == HISTORY_KEEP {
-                reader.history.pop_front();
-            }
-            reader.history.push_back((now, reader.positions.clone()));
         }
         if read > 0 && self.log.on() {
             let reader = &self.readers[r];

@@ -110,10 +110,13 @@ pub struct HopPartView {
     pub read_position: u64,
     pub committed: u64,
     pub copied_upto: u64,
-    /// Position-map pairs (source, target part, target position), newest last.
+    /// Kept position-map pairs (source, target part, target position), newest last
+    /// (at most 64, exponentially spaced: MirrorMaker 2's `OffsetSyncStore`).
     pub map: Vec<(u64, u32, u64)>,
-    /// Older pairs were thinned: translation is within N only from this source position.
-    pub map_dense_from: u64,
+    /// Source positions before this are "older than every kept pair" (None: no pairs yet).
+    pub map_oldest: Option<u64>,
+    /// Pairs written since the start, kept or not.
+    pub map_written: u64,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -261,10 +264,10 @@ impl Sim {
                         map: hp
                             .map
                             .pairs()
-                            .iter()
                             .map(|m| (m.up, m.down_part, m.down))
                             .collect(),
-                        map_dense_from: hp.map.dense_from(),
+                        map_oldest: hp.map.oldest(),
+                        map_written: hp.map.written(),
                     })
                     .collect(),
                 in_flight: hop

@@ -106,15 +106,16 @@ fn drift_causes_are_named_and_counted() {
 }
 
 #[test]
-fn sampled_map_replays_at_most_n_per_part_and_never_gaps() {
-    // Very small N: older pairs get thinned, so a little more than N (as in MirrorMaker 2).
-    for (n, allowed) in [("1", 16), ("20", 20), ("100", 100), ("400", 400)] {
-        let m = at("sampled-map", &[("map_every", n)], 40.0);
+fn sampled_map_replays_a_little_and_never_gaps() {
+    // The group stands a few hundred records behind the live end, where MirrorMaker 2's
+    // store keeps pairs up to about 150 apart: replay is within N or that spacing.
+    for n in [1u64, 20, 100, 400, 1000] {
+        let m = at("sampled-map", &[("map_every", &n.to_string())], 40.0);
         let mv = m.readers[0].last_move.as_ref().unwrap();
         assert_eq!(mv.gap, 0, "N={n}");
         for p in &mv.parts {
             assert!(
-                p.replay <= allowed,
+                p.replay <= n.max(150),
                 "N={n}: part {} replayed {}",
                 p.part,
                 p.replay
@@ -197,7 +198,13 @@ fn failover_resume_rules_cost_what_the_card_says() {
     assert!(raw.gap > 100, "raw number should skip records: {raw:?}");
     let map = moved(&[("resume", "position-map")]);
     assert_eq!(map.gap, 0);
-    assert!(map.replay > 0 && map.replay <= 200, "{map:?}");
+    // The group is far behind, where the map keeps few pairs: early, never late, and
+    // still far less than starting over.
+    let start = moved(&[("resume", "start")]);
+    assert!(
+        map.replay > 0 && map.replay < start.replay,
+        "{map:?} vs {start:?}"
+    );
     let kept = moved(&[("resume", "timestamp")]);
     assert_eq!(kept.gap, 0);
     let arrival = moved(&[("resume", "timestamp"), ("timestamps", "stamp-arrival")]);
@@ -352,8 +359,12 @@ fn checkpointed_map_resume_replays_more_and_still_never_gaps() {
     let every5 = moved(&[("resume", "position-map"), ("checkpoints", "every-5s")]);
     let every20 = moved(&[("resume", "position-map"), ("checkpoints", "every-20s")]);
     assert_eq!((every5.gap, every20.gap), (0, 0));
-    // A is lost at 30 s, so the 30 s checkpoint is as fresh as the live position.
-    assert!(every5.replay >= live.replay, "{every5:?}");
-    assert!(every20.replay > live.replay + 300, "{every20:?}");
+    // A is lost at 30 s, so the 30 s checkpoint is the live position, translated then.
+    assert_eq!(every5.replay, live.replay, "{every5:?}");
+    // The 20 s checkpoint replays at least everything processed since 20 s.
+    let processed =
+        |t: f64| at("failover-resume", &[("resume", "position-map")], t).readers[0].processed;
+    let since = processed(30.0) - processed(20.0);
+    assert!(every20.replay >= since, "{every20:?} vs {since}");
     assert!(every20.note.unwrap().contains("20.0 s"));
 }

@@ -158,8 +158,8 @@ pub fn sampled_map() -> Scenario {
         card: "position-map",
         summary: "The copier writes a position-map pair every N records per part. When A is lost and the reader group is moved to B through the map, each part lands at or just before the record it had reached: a little replay, never a gap. The sparser the map, the more replay; with no map at all there is nothing to translate with.",
         watch_for: vec![
-            "The replay after the move is at most about N records per part and the gap is zero (for very small N a little more: older pairs are thinned, as real copiers do).",
-            "Move the slider: replay grows with N; at N = 1 it is almost nothing.",
+            "The replay after the move is small and the gap is zero: near the live end within N records per part; further back a little more, because the copier keeps 64 pairs per part, dense near the live end and sparse further back (MirrorMaker 2's store).",
+            "Move the slider: small N replays almost nothing; large N replays up to about N.",
             "Switch the map off: the move falls back to the start of B's stream and replays everything.",
         ],
         knobs: vec![
@@ -180,12 +180,12 @@ pub fn failover_resume() -> Scenario {
         id: "failover-resume",
         title: "Where a reader group resumes on the standby",
         card: "reader-resume",
-        summary: "A reader group on A is behind the writer, and the copier had a stall earlier. A is lost and the group moves to B. Pick the resume rule: the same raw number lands on an unrelated record because B numbers differently; the position map lands just before the old place; a timestamp lands near it only if the copier kept the source's timestamps; start and end are the blunt ends of replay and gap.",
+        summary: "A reader group on A is behind the writer, and the copier had a stall earlier. A is lost and the group moves to B. Pick the resume rule: the same raw number lands on an unrelated record because B numbers differently; the position map lands before the old place, by more the further behind the group is; a timestamp lands near it only if the copier kept the source's timestamps; start and end are the blunt ends of replay and gap.",
         watch_for: vec![
             "Raw number: B's numbering is behind A's, so the same number points past the group's place and silently skips records.",
-            "Position map: a small replay, no gap.",
+            "Position map: no gap, and far less replay than the start. The group is far behind, where the map keeps few pairs (64 per part, sparse further back, as in MirrorMaker 2), so it lands well before its place.",
             "Timestamp: close if the copier kept source timestamps, far off if it stamped arrival times.",
-            "With periodic checkpoints (MirrorMaker 2 writes one every 60 s) the map resumes from the last checkpoint: more replay, still no gap.",
+            "With periodic checkpoints (MirrorMaker 2 writes one every 60 s) the group resumes from the last checkpoint, translated when it was taken: it re-reads at least what it processed since, still no gap.",
         ],
         knobs: vec![
             Knob::choice("resume", "Resume rule", RESUME_OPTIONS, "raw-number"),

@@ -164,8 +164,12 @@ impl Sim {
             if self.streams[src].site == s {
                 let restart = self.streams[src].start_position;
                 for (p, hp) in self.hops[h].parts.iter_mut().enumerate() {
-                    let end = self.streams[src].parts[p].end;
-                    hp.lost_with_site += end.saturating_sub(hp.high_water);
+                    let part = &self.streams[src].parts[p];
+                    let (end, acked_end) = (part.end, part.durable_end(now));
+                    // The tail is what was acknowledged; the rest was never confirmed.
+                    hp.lost_with_site += acked_end.saturating_sub(hp.high_water);
+                    hp.lost_unacknowledged += end - acked_end.max(hp.high_water).min(end);
+                    hp.rewound_not_recopied += hp.high_water.saturating_sub(hp.copied_upto);
                     hp.prev_total += end - hp.first_pos;
                     hp.first_pos = restart;
                     hp.read_pos = restart;
@@ -202,8 +206,6 @@ impl Sim {
         reader.positions = report.parts.iter().map(|m| m.new_position).collect();
         reader.positions.resize(parts, 0);
         reader.last_ts = vec![None; parts];
-        // Earlier positions were on the old cluster's numbering.
-        reader.history.clear();
         reader.gap += report.gap;
         let text = format!(
             "Reader group {} resumed on {} by {}: {} will be read again, {} skipped",

@@ -3,6 +3,7 @@
 //! Handlers for each actor live beside the actor (`writer.rs`, `hop.rs`, `reader.rs`) as
 //! `impl Sim` blocks; this file owns time, the queue, sampling and the log.
 
+mod checkpoint;
 mod commands;
 mod resume;
 mod setup;
@@ -18,6 +19,7 @@ use crate::time::{EventQueue, Millis};
 use crate::writer::WriterState;
 use serde::Serialize;
 
+pub(crate) use checkpoint::Checkpoint;
 pub use commands::CommandError;
 
 /// Whether a site's cluster answers.
@@ -94,6 +96,8 @@ pub struct Sim {
     /// Per-part batches handled: a writer's append to one part, a copier's read of one
     /// part, its write of that batch, a reader's read of one part.
     pub(crate) batches: u64,
+    /// When the next copier checkpoint is due (Millis::MAX: none configured).
+    pub(crate) next_checkpoint: Millis,
 }
 
 impl Sim {
@@ -136,6 +140,7 @@ impl Sim {
     pub fn step(&mut self) -> Option<StepInfo> {
         let at = self.queue.peek_time()?;
         self.sample_until(at);
+        self.checkpoint_until(at);
         let (at, event) = self.queue.pop()?;
         self.now = at;
         self.events += 1;
@@ -190,6 +195,7 @@ impl Sim {
             done += 1;
         }
         self.sample_until(t.saturating_add(1));
+        self.checkpoint_until(t);
         self.now = self.now.max(t);
         true
     }

@@ -1,6 +1,7 @@
 //! Where a moved reader group lands under each resume rule, and what that costs.
 
 use super::{CommandError, Sim};
+use crate::posmap::Translation;
 use crate::reader::{MoveReport, PartMove};
 use crate::spec::ResumeRule;
 
@@ -61,28 +62,26 @@ impl Sim {
         let reader = &self.readers[r];
         let stream = &self.streams[target];
         let mut note = None;
-        // Over the map with checkpoints, the group resumes from the last checkpoint's
-        // positions, not from where it stands now.
+        // Over the map with checkpoints, the group resumes from the copier's last
+        // checkpoint (translated when it was taken), not from where it stands now.
         let checkpoint = via_hop
-            .and_then(|h| self.hops[h].opts.checkpoint_every_ms)
-            .filter(|_| rule == ResumeRule::PositionMap)
-            .map(|every| (self.now / every) * every);
-        let checkpointed = checkpoint.map(|t| reader.positions_at(t));
-        if let Some(t) = checkpoint {
-            note = Some(format!(
-                "resumed from the copier's last checkpoint, taken at {:.1} s",
-                t as f64 / 1000.0
-            ));
+            .filter(|&h| {
+                rule == ResumeRule::PositionMap && self.hops[h].opts.checkpoint_every_ms.is_some()
+            })
+            .map(|h| self.hops[h].checkpoints.get(r).cloned().unwrap_or_default());
+        if let Some(cp) = &checkpoint {
+            note = Some(match cp.taken_at {
+                Some(t) => format!(
+                    "resumed from the copier's last checkpoint, taken at {:.1} s",
+                    t as f64 / 1000.0
+                ),
+                None => "the copier had checkpointed no position of this group".to_string(),
+            });
         }
         let mut parts = Vec::new();
+        let mut fallbacks: Vec<String> = Vec::new();
         for (q, part) in stream.parts.iter().enumerate() {
             let old = reader.positions.get(q).copied().unwrap_or(0);
-            let translate_from = match checkpointed {
-                Some(Some(ps)) => ps.get(q).copied().unwrap_or(old),
-                // A checkpoint older than anything remembered: nothing to translate.
-                Some(None) => 0,
-                None => old,
-            };
             let new = match rule {
                 ResumeRule::RawNumber => old,
                 ResumeRule::Start => part.start,
@@ -95,19 +94,34 @@ impl Sim {
                         .map_or(part.end, |run| run.pos),
                     None => part.start,
                 },
+                ResumeRule::PositionMap if checkpoint.is_some() => {
+                    let cp = checkpoint.as_ref().expect("checked");
+                    match cp.positions.get(q).copied().flatten() {
+                        Some(pos) => pos,
+                        None => {
+                            fallbacks.push(format!("part {q}: no checkpoint"));
+                            part.start
+                        }
+                    }
+                }
                 ResumeRule::PositionMap => {
-                    let translated = via_hop
+                    let translation = via_hop
                         .filter(|&h| self.hops[h].opts.map_every.is_some())
                         .and_then(|h| self.hops[h].parts.get(q))
-                        .and_then(|hp| hp.map.translate(translate_from))
-                        .filter(|&(dq, _)| dq as usize == q);
-                    match translated {
-                        Some((_, pos)) => pos,
-                        None => {
-                            note = Some(
-                                "no usable position-map pair for some parts: they fell back to the start"
-                                    .to_string(),
-                            );
+                        .map(|hp| hp.map.translate(old));
+                    match translation {
+                        Some(Translation::At { part, position }) if part as usize == q => position,
+                        other => {
+                            // MirrorMaker 2 writes no checkpoint then; the group starts
+                            // over from the oldest record here (replay, never a gap).
+                            let why = match other {
+                                None => "the copier keeps no position map".to_string(),
+                                Some(Translation::At { part, .. }) => {
+                                    format!("its newest pair points into part {part}")
+                                }
+                                Some(t) => t.describe(),
+                            };
+                            fallbacks.push(format!("part {q}: {why}"));
                             part.start
                         }
                     }
@@ -121,6 +135,16 @@ impl Sim {
                 new_position: new,
                 replay,
                 gap,
+            });
+        }
+        if !fallbacks.is_empty() {
+            let fell = format!(
+                "no usable map pair, so these parts start from their oldest record: {}",
+                fallbacks.join("; ")
+            );
+            note = Some(match note {
+                Some(n) => format!("{n}; {fell}"),
+                None => fell,
             });
         }
         MoveReport {

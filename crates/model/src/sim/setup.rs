@@ -108,7 +108,13 @@ pub(super) fn build(spec: ScenarioSpec, resolved: Validated, seed: u64) -> Sim {
     for (i, r) in readers.iter().enumerate() {
         queue.push(r.interval, Event::ReaderTick(i as u32));
     }
+    let next_checkpoint = hops
+        .iter()
+        .filter_map(|h| h.opts.checkpoint_every_ms)
+        .min()
+        .unwrap_or(u64::MAX);
     Sim {
+        next_checkpoint,
         sites: vec![SiteStatus::Up; resolved.sites.len()],
         series: Series::new(spec.sample_every_ms),
         spec,

@@ -232,6 +232,10 @@ pub struct HopOptions {
     /// (MirrorMaker 2: every 60 s). A group moved over the map resumes from the last
     /// checkpoint. None: the move translates the group's live position.
     pub checkpoint_every_ms: Option<Millis>,
+    /// A heartbeat record written on the source every this many ms and copied like data,
+    /// so the target can tell a quiet stream from a stuck copier (MirrorMaker 2:
+    /// `emit.heartbeats.interval.seconds`, 1 s by default). None: no heartbeats.
+    pub heartbeat_every_ms: Option<Millis>,
 }
 
 impl Default for HopOptions {
@@ -254,6 +258,7 @@ impl Default for HopOptions {
             map_every: Some(100),
             commit_interval_ms: 1000,
             checkpoint_every_ms: None,
+            heartbeat_every_ms: None,
         }
     }
 }

@@ -229,6 +229,9 @@ pub(crate) fn validate(spec: &ScenarioSpec) -> Result<Validated, SpecError> {
         if let Some(n) = o.map_every {
             positive(format!("{f}.options.map_every"), n)?;
         }
+        if let Some(n) = o.heartbeat_every_ms {
+            positive(format!("{f}.options.heartbeat_every_ms"), n)?;
+        }
         if let Some(n) = o.checkpoint_every_ms {
             positive(format!("{f}.options.checkpoint_every_ms"), n)?;
         }

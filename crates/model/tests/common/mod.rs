@@ -232,3 +232,43 @@ pub fn two_way_spec(stamp: OriginStamp) -> impl Strategy<Value = ScenarioSpec> {
             },
         )
 }
+
+/// A -> B for the position-map properties: B usually has its own writer, the copier
+/// usually filters a writer, sometimes fans out, and may restart (plus random faults).
+pub fn mapped_hop_spec() -> impl Strategy<Value = ScenarioSpec> {
+    (
+        one_hop_spec(),
+        0u8..4,
+        0u8..3,
+        0u8..4,
+        prop::collection::vec(500u64..15_000, 0..3),
+        1u64..150,
+        (5.0f64..300.0, 50u64..500),
+    )
+        .prop_map(
+            |(mut spec, own_writer, fan_out, filter, restarts, n, (rate, interval))| {
+                let options = &mut spec.topology.hops[0].options;
+                options.map_every = Some(n);
+                if filter > 0 {
+                    options.filter.drop_writers = vec!["audit".into()];
+                }
+                if fan_out == 0 {
+                    options.mapping = PartMapping::FanOut;
+                }
+                if own_writer > 0 {
+                    spec.topology
+                        .writers
+                        .push(writer("wb", "B", rate, interval));
+                }
+                for at_ms in restarts {
+                    spec.timeline.push(TimedCommand {
+                        at_ms,
+                        command: Command::RestartHop {
+                            hop: "a-to-b".into(),
+                        },
+                    });
+                }
+                spec
+            },
+        )
+}

@@ -23,14 +23,17 @@ pub fn text(spec: &ScenarioSpec, sim: &Sim, m: &Measures) -> String {
     for h in &m.hops {
         let _ = writeln!(
             o,
-            "hop {} [{:?}]: lag {} records / {} ms oldest uncopied; uncopied tail {}; target-minus-source {} (meaningless)",
-            h.id, h.status, fmt_n(h.lag_records), h.oldest_uncopied_age_ms, fmt_n(h.uncopied_tail), h.subtraction
+            "hop {} [{:?}]: lag {} records / {} ms oldest uncopied; newest copied {} old{}; uncopied tail {} acknowledged (+{} not yet acknowledged); target-minus-source {} (meaningless)",
+            h.id, h.status, fmt_n(h.lag_records), h.oldest_uncopied_age_ms,
+            age(h.newest_copied_age_ms),
+            h.heartbeat_age_ms.map(|a| format!(", heartbeat {a} ms old")).unwrap_or_default(),
+            fmt_n(h.uncopied_tail), fmt_n(h.unacknowledged), h.subtraction
         );
         let _ = writeln!(
             o,
-            "    copied {}, filtered {}, aged out before copy {}, duplicates {}, lost with site {}, before start {}; latency min {:?} max {} ms (floor {} ms); map pairs {}",
-            fmt_n(h.copied), fmt_n(h.filtered), fmt_n(h.aged_out_before_copy), fmt_n(h.duplicates), fmt_n(h.lost_with_site), fmt_n(h.before_start),
-            h.latency_min_ms, h.latency_max_ms, h.floor_ms, h.map_pairs
+            "    copied {}, filtered {}, aged out before copy {}, duplicates {}, lost with site {} (+{} unacknowledged), before start {}; latency min {:?} max {} ms (floor {} ms); map pairs kept {} of {} written",
+            fmt_n(h.copied), fmt_n(h.filtered), fmt_n(h.aged_out_before_copy), fmt_n(h.duplicates), fmt_n(h.lost_with_site), fmt_n(h.lost_unacknowledged), fmt_n(h.before_start),
+            h.latency_min_ms, h.latency_max_ms, h.floor_ms, h.map_pairs, fmt_n(h.map_written)
         );
         for c in &h.drift_causes {
             let _ = writeln!(o, "    drift cause: {c}");
@@ -112,4 +115,8 @@ pub fn text(spec: &ScenarioSpec, sim: &Sim, m: &Measures) -> String {
         }
     }
     o
+}
+
+fn age(ms: Option<u64>) -> String {
+    ms.map_or_else(|| "-".to_string(), |a| format!("{a} ms"))
 }

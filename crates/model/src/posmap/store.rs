@@ -1,0 +1,147 @@
+//! The kept history of one source part's pairs: a port of Kafka MirrorMaker 2's
+//! `OffsetSyncStore` (connect/mirror/src/main/java/org/apache/kafka/connect/mirror/
+//! OffsetSyncStore.java, Kafka 3.6 and later): 64 slots per part, newest in slot 0,
+//! spaced roughly exponentially so that older positions still translate, less precisely.
+//!
+//! Kafka's invariants, kept here (i < j, `syncs[i]` and `syncs[j]` distinct pairs):
+//! A: slot 0 is the latest pair received;
+//! B: `syncs[i].up <= syncs[j].up + 2^j - 2^i` (a slot is never too old for its index);
+//! C: `syncs[i].up >= syncs[j].up + 2^(i-2)` (distinct pairs are spread apart);
+//! D: slot 63 is the earliest pair still usable for translation.
+
+use super::MapPair;
+
+/// Slots per part: one per bit of a 64-bit position (Kafka's `SYNCS_PER_PARTITION`).
+pub const SYNCS_PER_PART: usize = 64;
+
+#[derive(Clone, Debug, Default)]
+pub(super) struct SyncStore {
+    /// Empty before the first pair, else exactly [`SYNCS_PER_PART`] slots.
+    syncs: Vec<MapPair>,
+    /// Old values of the slots overwritten during one update (Kafka copies the whole
+    /// array first; saving only what is overwritten gives the same reads for less).
+    scratch: Vec<MapPair>,
+}
+
+impl SyncStore {
+    pub fn clear(&mut self) {
+        self.syncs.clear();
+    }
+
+    pub fn slot(&self, i: usize) -> Option<&MapPair> {
+        self.syncs.get(i)
+    }
+
+    /// Distinct pairs, oldest first.
+    pub fn distinct(&self) -> impl Iterator<Item = &MapPair> {
+        let s = &self.syncs;
+        (0..s.len())
+            .rev()
+            .filter(move |&i| i == 0 || s[i].id != s[i - 1].id)
+            .map(move |i| &s[i])
+    }
+
+    /// Kafka's `handleRecord`: a pair arrives. An upstream rewind (a position before the
+    /// newest pair's) invalidates every earlier pair, so all slots take the new one.
+    pub fn receive(&mut self, sync: MapPair) {
+        if self.syncs.is_empty() || sync.up < self.syncs[0].up {
+            self.syncs.clear();
+            self.syncs.resize(SYNCS_PER_PART, sync);
+            return;
+        }
+        self.update(sync);
+    }
+
+    /// Kafka's `updateSyncArray` (without the start-up "only load the last offset" case:
+    /// the model's store never re-reads a backlog of pairs).
+    fn update(&mut self, sync: MapPair) {
+        let syncs = &mut self.syncs;
+        let saved = &mut self.scratch;
+        saved.clear();
+        let mut replacement = sync;
+        // Index into the original array of the next candidate to keep.
+        let mut ri = 0;
+        saved.push(syncs[0]);
+        syncs[0] = sync;
+        for current in 1..SYNCS_PER_PART {
+            let previous = current - 1;
+            loop {
+                // Every slot below `current` was overwritten and saved, in order.
+                let old = saved[ri];
+                let is_recent = invariant_b(&syncs[previous], &old, previous, current);
+                let separated_from_previous = invariant_c(&syncs[previous], &old, previous);
+                let next = current + 1;
+                let separated_from_next =
+                    next >= SYNCS_PER_PART || invariant_c(&old, &syncs[next], current);
+                let nr = ri + 1;
+                let original_next = if nr < current {
+                    Some(&saved[nr])
+                } else {
+                    syncs.get(nr)
+                };
+                let duplicate = original_next.is_some_and(|o| o.id == old.id);
+                let promote = is_recent && separated_from_previous && separated_from_next;
+                if promote {
+                    replacement = old;
+                }
+                let skip = duplicate || !separated_from_previous;
+                if promote || skip {
+                    ri += 1;
+                }
+                if !(ri < current && skip) {
+                    break;
+                }
+            }
+            if invariant_b(&syncs[previous], &syncs[current], previous, current) {
+                // Holds here, so it holds for every later slot.
+                break;
+            }
+            saved.push(syncs[current]);
+            syncs[current] = replacement;
+        }
+    }
+
+    /// Kafka's `lookupLatestSync`: the newest pair at or before `g`, else the oldest kept.
+    pub fn latest_at_or_before(&self, g: u64) -> Option<&MapPair> {
+        self.syncs
+            .iter()
+            .find(|s| s.up <= g)
+            .or_else(|| self.syncs.last())
+    }
+}
+
+// Kafka computes these bounds in signed 64-bit arithmetic that may wrap; so do we.
+fn invariant_b(i_sync: &MapPair, j_sync: &MapPair, i: usize, j: usize) -> bool {
+    let bound = (j_sync.up as i64)
+        .wrapping_add(1i64 << j)
+        .wrapping_sub(1i64 << i);
+    i_sync.id == j_sync.id || bound < 0 || (i_sync.up as i64) <= bound
+}
+
+fn invariant_c(i_sync: &MapPair, j_sync: &MapPair, i: usize) -> bool {
+    let bound = (j_sync.up as i64).wrapping_add(1i64 << i.saturating_sub(2));
+    i_sync.id == j_sync.id || (bound >= 0 && (i_sync.up as i64) >= bound)
+}
+
+#[cfg(test)]
+pub(super) fn check_invariants(store: &SyncStore) -> Result<(), String> {
+    let s = &store.syncs;
+    for j in 0..s.len() {
+        for i in 0..j {
+            if s[i].up == s[j].up {
+                continue;
+            }
+            let lower = (s[j].up as i64).wrapping_add(1i64 << i.saturating_sub(2));
+            if lower >= 0 && (s[i].up as i64) < lower {
+                return Err(format!("invariant C({i},{j}): {} < {lower}", s[i].up));
+            }
+            let upper = (s[j].up as i64)
+                .wrapping_add(1i64 << j)
+                .wrapping_sub(1i64 << i);
+            if upper >= 0 && (s[i].up as i64) > upper {
+                return Err(format!("invariant B({i},{j}): {} > {upper}", s[i].up));
+            }
+        }
+    }
+    Ok(())
+}
