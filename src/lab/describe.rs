@@ -318,10 +318,9 @@ mod tests {
         );
         assert_eq!(value(&map, "gap:billing"), 0.0);
         assert!(value(&map, "replayed:billing") > 0.0);
-        assert!(
-            value(&raw, "gap:billing") + value(&raw, "replayed:billing")
-                > value(&map, "replayed:billing")
-        );
+        // The group is far behind, where the map keeps few pairs: a large replay, but
+        // the raw number is the one that skips.
+        assert!(value(&raw, "gap:billing") > 0.0);
     }
 
     #[test]

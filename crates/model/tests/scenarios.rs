@@ -359,8 +359,9 @@ fn checkpointed_map_resume_replays_more_and_still_never_gaps() {
     let every5 = moved(&[("resume", "position-map"), ("checkpoints", "every-5s")]);
     let every20 = moved(&[("resume", "position-map"), ("checkpoints", "every-20s")]);
     assert_eq!((every5.gap, every20.gap), (0, 0));
-    // A is lost at 30 s, so the 30 s checkpoint is the live position, translated then.
-    assert_eq!(every5.replay, live.replay, "{every5:?}");
+    // Checkpoints never move the target position back (MirrorMaker 2 keeps the earlier,
+    // finer translation once pairs thin out), so frequent ones do no worse than live.
+    assert!(every5.replay <= live.replay, "{every5:?} vs {live:?}");
     // The 20 s checkpoint replays at least everything processed since 20 s.
     let processed =
         |t: f64| at("failover-resume", &[("resume", "position-map")], t).readers[0].processed;

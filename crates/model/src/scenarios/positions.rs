@@ -185,7 +185,7 @@ pub fn failover_resume() -> Scenario {
             "Raw number: B's numbering is behind A's, so the same number points past the group's place and silently skips records.",
             "Position map: no gap, and far less replay than the start. The group is far behind, where the map keeps few pairs (64 per part, sparse further back, as in MirrorMaker 2), so it lands well before its place.",
             "Timestamp: close if the copier kept source timestamps, far off if it stamped arrival times.",
-            "With periodic checkpoints (MirrorMaker 2 writes one every 60 s) the group resumes from the last checkpoint, translated when it was taken: it re-reads at least what it processed since, still no gap.",
+            "With periodic checkpoints (MirrorMaker 2 writes one every 60 s) the group resumes from the last checkpoint, translated when it was taken: it re-reads at least what it processed since, still no gap. A checkpoint never moves back, so while the map thins out a recent one keeps the finer, earlier translation.",
         ],
         knobs: vec![
             Knob::choice("resume", "Resume rule", RESUME_OPTIONS, "raw-number"),

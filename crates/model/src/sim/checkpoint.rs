@@ -1,17 +1,26 @@
 //! MirrorMaker 2's checkpoints (`MirrorCheckpointTask`): every `checkpoint_every_ms` the
 //! copier translates each reader group's position on its source through the map *as it
 //! is then* and keeps the result; a part with no translation (no pairs, or older than
-//! every kept pair: Kafka skips checkpoints below 0) keeps its previous checkpoint. No
+//! every kept pair: Kafka skips checkpoints below 0), or one that would move the target
+//! position back, keeps its previous checkpoint. No
 //! checkpoints are taken while the source site is down (the group's positions live there).
 
 use super::Sim;
 use crate::time::Millis;
 
-/// A group's last checkpoint on one hop: per part, the translated target position.
+/// A group's last checkpoint on one hop: per part, (source position, translated target
+/// position).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Checkpoint {
     pub taken_at: Option<Millis>,
-    pub positions: Vec<Option<u64>>,
+    pub positions: Vec<Option<(u64, u64)>>,
+}
+
+/// Kafka's `checkpointIsMoreRecent`: a new checkpoint replaces the last one only if the
+/// group went back upstream or the translation moved forward downstream (checkpoints
+/// never rewind the target position just because older pairs were thinned).
+fn more_recent(new: (u64, u64), last: Option<(u64, u64)>) -> bool {
+    last.is_none_or(|(up, down)| new.0 < up || new.1 > down)
 }
 
 impl Sim {
@@ -54,8 +63,8 @@ impl Sim {
             for (q, hp) in hop.parts.iter().enumerate() {
                 let g = reader.positions.get(q).copied().unwrap_or(0);
                 if let Some((dq, pos)) = hp.map.translate(g).at() {
-                    if dq as usize == q {
-                        cp.positions[q] = Some(pos);
+                    if dq as usize == q && more_recent((g, pos), cp.positions[q]) {
+                        cp.positions[q] = Some((g, pos));
                         cp.taken_at = Some(at);
                     }
                 }

@@ -97,7 +97,7 @@ impl Sim {
                 ResumeRule::PositionMap if checkpoint.is_some() => {
                     let cp = checkpoint.as_ref().expect("checked");
                     match cp.positions.get(q).copied().flatten() {
-                        Some(pos) => pos,
+                        Some((_, pos)) => pos,
                         None => {
                             fallbacks.push(format!("part {q}: no checkpoint"));
                             part.start
