@@ -55,20 +55,15 @@ impl SyncStore {
     /// Kafka's `updateSyncArray` (without the start-up "only load the last offset" case:
     /// the model's store never re-reads a backlog of pairs).
     fn update(&mut self, sync: MapPair, fast: bool) {
-        let syncs = &mut self.syncs;
-        let saved = &mut self.scratch;
-        saved.clear();
-        let mut replacement = sync;
-        // Index into the original array of the next candidate to keep.
-        let mut ri = 0;
-        saved.push(syncs[0]);
-        syncs[0] = sync;
         // The same steps as the loop below, specialised for its common start: while the
         // new pair is more than 2^(current-1) past both the slot's pair and the candidate,
         // no candidate is recent enough to promote, every one is separated from the new
-        // pair, and the slot takes the new pair; only skipping duplicates remains. Any
-        // other case leaves it to the full loop, which then continues from the same state.
+        // pair, and the slot takes the new pair; only skipping duplicates remains. It only
+        // reads (the array is still the original), then writes the whole prefix at once;
+        // any other case is left to the full loop, which continues from the same state.
         let new_up = sync.up as i64;
+        let syncs = &self.syncs;
+        let mut ri = 0;
         let mut first = 1;
         'fast: while fast && first < SYNCS_PER_PART - 2 {
             let current = first;
@@ -77,17 +72,10 @@ impl SyncStore {
                 break;
             }
             loop {
-                let old = saved[ri];
-                if new_up - (old.up as i64) <= reach {
+                if new_up - (syncs[ri].up as i64) <= reach {
                     break 'fast;
                 }
-                let nr = ri + 1;
-                let original_next = if nr < current {
-                    Some(&saved[nr])
-                } else {
-                    syncs.get(nr)
-                };
-                let duplicate = original_next.is_some_and(|o| o.id == old.id);
+                let duplicate = syncs[ri + 1].id == syncs[ri].id;
                 if duplicate {
                     ri += 1;
                 }
@@ -95,10 +83,14 @@ impl SyncStore {
                     break;
                 }
             }
-            saved.push(syncs[current]);
-            syncs[current] = sync;
             first += 1;
         }
+        let syncs = &mut self.syncs;
+        let saved = &mut self.scratch;
+        saved.clear();
+        saved.extend_from_slice(&syncs[..first]);
+        syncs[..first].fill(sync);
+        let mut replacement = sync;
         for current in first..SYNCS_PER_PART {
             let previous = current - 1;
             loop {
