@@ -25,6 +25,7 @@ fn more_recent(new: (u64, u64), last: Option<(u64, u64)>) -> bool {
 
 impl Sim {
     /// Takes every checkpoint due before `t` (state is constant between events).
+    #[inline(never)]
     pub(super) fn checkpoint_until(&mut self, t: Millis) {
         if t < self.next_checkpoint {
             return;

@@ -139,8 +139,13 @@ impl Sim {
     /// Processes exactly one event (time jumps to it).
     pub fn step(&mut self) -> Option<StepInfo> {
         let at = self.queue.peek_time()?;
-        self.sample_until(at);
-        self.checkpoint_until(at);
+        // Both are rare: test inline, call out of line.
+        if self.series.next_at() < at {
+            self.sample_until(at);
+        }
+        if at >= self.next_checkpoint {
+            self.checkpoint_until(at);
+        }
         let (at, event) = self.queue.pop()?;
         self.now = at;
         self.events += 1;
@@ -202,6 +207,7 @@ impl Sim {
 
     /// Takes series samples for every grid point before `t` (state is constant
     /// between events, so a sample at a grid point is the state before time `t`).
+    #[inline(never)]
     fn sample_until(&mut self, t: Millis) {
         while self.series.next_at() < t {
             let at = self.series.next_at();
