@@ -52,6 +52,7 @@ pub fn hop_status(s: HopStatus) -> &'static str {
         HopStatus::Stalled => "stalled",
         HopStatus::Cut => "link cut",
         HopStatus::Blocked => "blocked",
+        HopStatus::Promoted => "promoted",
     }
 }
 

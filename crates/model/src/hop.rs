@@ -21,6 +21,8 @@ pub enum HopStatus {
     Stalled,
     /// The link between its sites is cut.
     Cut,
+    /// A mirror whose target was promoted: it copies nothing more.
+    Promoted,
     /// A site at either end is lost or not answering.
     Blocked,
 }
@@ -92,6 +94,10 @@ pub(crate) struct HopState {
     pub dst_site: usize,
     pub opts: HopOptions,
     pub started: bool,
+    /// An offset-preserving mirror (copies keep their source positions).
+    pub mirror: bool,
+    /// A promoted mirror: stopped for good, its target writable.
+    pub promoted: bool,
     pub stalled: bool,
     pub link_cut: bool,
     /// Restarts so far; duplicates carry it as their copy ordinal.
@@ -140,6 +146,8 @@ impl HopState {
             dst_site,
             opts: h.options.clone(),
             started: false,
+            mirror: h.options.kind == crate::spec::HopKind::Mirror,
+            promoted: false,
             stalled: false,
             link_cut: false,
             epoch: 0,
@@ -185,7 +193,9 @@ impl HopState {
 impl Sim {
     pub(crate) fn hop_status(&self, h: usize) -> HopStatus {
         let hop = &self.hops[h];
-        if !hop.started {
+        if hop.promoted {
+            HopStatus::Promoted
+        } else if !hop.started {
             HopStatus::Waiting
         } else if hop.stalled {
             HopStatus::Stalled
@@ -264,9 +274,13 @@ impl Sim {
             self.start_hop(h);
         }
         let poll = self.hops[h].opts.poll_interval_ms;
-        if self.hop_status(h) != HopStatus::Running {
-            self.schedule_fetch(h, worker, now + poll);
-            return;
+        match self.hop_status(h) {
+            HopStatus::Running => {}
+            HopStatus::Promoted => return, // a promoted mirror copies nothing more
+            _ => {
+                self.schedule_fetch(h, worker, now + poll);
+                return;
+            }
         }
         if now < self.hops[h].throttle_until {
             // The throughput cap: no fetch before the last one's share of time is used.

@@ -31,6 +31,8 @@ struct CopyRules {
     only_local: bool,
     timestamps: Timestamps,
     mapped: bool,
+    /// An offset-preserving mirror: copies keep their source positions.
+    mirror: bool,
     epoch: u16,
     source_part: u16,
 }
@@ -45,19 +47,28 @@ impl CopyRules {
             stamp: hop.opts.stamp,
             only_local: hop.opts.forward_only_local,
             timestamps: hop.opts.timestamps,
-            mapped: hop.opts.map_every.is_some(),
+            // A mirror needs no map: every copy keeps its source position.
+            mapped: hop.opts.map_every.is_some() && !hop.mirror,
+            mirror: hop.mirror,
             epoch: hop.epoch,
             source_part: source_part as u16,
         }
     }
 
-    /// Whether `piece` is skipped: a dropped writer, or (with a marker and "forward only
-    /// local") a marker naming another site. Returns (skipped, because not local).
+    /// Whether `piece` is skipped: a dropped writer, (with a marker and "forward only
+    /// local") a marker naming another site, or (with a hop budget) a spent budget or a
+    /// way back to where the record started. Returns (skipped, because not local).
     fn skips(&self, hop: &HopState, piece: &Run) -> (bool, bool) {
         let dropped_writer = hop.drop_writers.contains(&piece.payload.writer);
-        let foreign = self.stamp == OriginStamp::Marker
-            && self.only_local
-            && piece.stamp.is_some_and(|s| usize::from(s) != self.src_site);
+        let foreign = match self.stamp {
+            OriginStamp::Marker => {
+                self.only_local && piece.stamp.is_some_and(|s| usize::from(s) != self.src_site)
+            }
+            OriginStamp::HopBudget(budget) => {
+                piece.hops >= u16::from(budget) || usize::from(piece.origin) == self.dst_site
+            }
+            _ => false,
+        };
         (dropped_writer || foreign, foreign)
     }
 
@@ -134,6 +145,11 @@ impl Sim {
                 if usize::from(piece.origin) == rules.dst_site {
                     tally.echoes += len;
                 }
+                if rules.mirror && part.end < a {
+                    // The mirror's log starts (or, after a gap the source aged out,
+                    // restarts) at the source's position, as a Kafka follower does.
+                    part.restart_at(a);
+                }
                 let pos = part.append(rules.copy_of(piece, a, len, is_dup));
                 tally.first_pos.get_or_insert(pos);
                 let hp = &mut hop.parts[batch.part];
@@ -181,8 +197,9 @@ impl Sim {
             } else {
                 "them"
             };
+            let verb = if hop.mirror { "mirrored" } else { "wrote" };
             text.push_str(&format!(
-                " and wrote {them} to part {q} on {dst_name} from position {}",
+                " and {verb} {them} to part {q} on {dst_name} from position {}",
                 fmt_n(pos)
             ));
         }

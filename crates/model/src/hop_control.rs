@@ -17,9 +17,16 @@ impl Sim {
         hop.heartbeat_read = hop.heartbeat_copied;
         let mut rewound = 0;
         for hp in &mut hop.parts {
-            rewound += hp.read_pos.saturating_sub(hp.committed);
-            hp.read_pos = hp.committed;
-            hp.copied_upto = hp.committed;
+            // A mirror fetches from its own log end (the target is its commit), so a
+            // restart re-copies nothing; a translating copier resumes at its last commit.
+            let resume = if hop.mirror {
+                hp.copied_upto
+            } else {
+                hp.committed
+            };
+            rewound += hp.read_pos.saturating_sub(resume);
+            hp.read_pos = resume;
+            hp.copied_upto = resume;
             // A new copier task: its first copy writes a map pair.
             hp.map.new_lifetime();
         }
@@ -52,6 +59,23 @@ impl Sim {
         hop.heartbeat_read = hop.heartbeat_copied;
         for w in 0..self.hops[h].workers.len() {
             self.schedule_fetch(h, w, self.now);
+        }
+    }
+
+    /// Promotion: batches in flight are dropped, the mirror never fetches again, and its
+    /// target takes writes from now on.
+    pub(crate) fn promote_mirror(&mut self, h: usize) {
+        let hop = &mut self.hops[h];
+        if hop.promoted {
+            return;
+        }
+        hop.promoted = true;
+        hop.chain += 1;
+        for w in &mut hop.workers {
+            for b in w.in_flight.drain(..) {
+                let hp = &mut hop.parts[b.part];
+                hp.read_pos = hp.copied_upto;
+            }
         }
     }
 

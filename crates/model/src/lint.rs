@@ -1,6 +1,6 @@
 //! Lint a topology without running it: designs that the cards say will hurt.
 
-use crate::spec::{OriginStamp, PartMapping, ResumeRule, Timestamps, Topology};
+use crate::spec::{HopKind, OriginStamp, PartMapping, ResumeRule, Timestamps, Topology};
 use serde::Serialize;
 
 /// One finding: what, where, and the card that explains it.
@@ -18,6 +18,7 @@ fn stops_loop(o: &crate::spec::HopOptions) -> bool {
         OriginStamp::None => false,
         OriginStamp::Marker => o.forward_only_local,
         OriginStamp::QualifiedName => true,
+        OriginStamp::HopBudget(_) => true,
     }
 }
 
@@ -25,8 +26,9 @@ fn stops_loop(o: &crate::spec::HopOptions) -> bool {
 pub fn lint(t: &Topology) -> Vec<Finding> {
     let mut out = Vec::new();
     echo_loops(t, &mut out);
+    crate::lint_mirror::mirror_rules(t, &mut out);
     for h in &t.hops {
-        if h.options.map_every.is_none() {
+        if h.options.map_every.is_none() && h.options.kind == HopKind::Translate {
             out.push(Finding {
                 code: "no-position-map",
                 message: format!(

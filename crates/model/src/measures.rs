@@ -111,6 +111,10 @@ pub struct WriterMeasure {
     /// What the writer was told was stored.
     pub acknowledged: u64,
     pub refused: u64,
+    /// Of `refused`: publishes to an unpromoted mirror's read-only target (left out of
+    /// the JSON when 0, so runs without mirrors serialise as before).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub refused_read_only: u64,
     /// Appended, then the site was lost before the acknowledgement.
     pub unacknowledged_lost: u64,
     pub max_ack_delay_ms: Millis,
@@ -347,6 +351,7 @@ impl Sim {
                         appended: w.appended,
                         acknowledged: acked,
                         refused: w.refused,
+                        refused_read_only: w.refused_read_only,
                         unacknowledged_lost: w.unacked_lost,
                         max_ack_delay_ms: w.max_ack_delay,
                         survived: *surv,
@@ -406,4 +411,8 @@ impl Sim {
             merge: self.merge_measure(),
         }
     }
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }

@@ -223,6 +223,14 @@ impl Part {
         self.start = self.start.max(pos);
     }
 
+    /// Drops every record and continues numbering at `pos` (a mirror following its
+    /// source past a gap). What was dropped counts as aged out.
+    pub fn restart_at(&mut self, pos: u64) {
+        let (aged, end) = (self.aged_out + self.stored(), self.end.max(pos));
+        *self = Part::new(end);
+        self.aged_out = aged;
+    }
+
     /// Everything is gone (the cluster was lost); numbering restarts at `restart_at`.
     pub fn wipe(&mut self, restart_at: u64) -> u64 {
         let lost = self.stored();

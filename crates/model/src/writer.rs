@@ -34,6 +34,8 @@ pub(crate) struct WriterState {
     /// (acknowledgement time, records) not yet delivered.
     pending: VecDeque<(Millis, u64)>,
     pub refused: u64,
+    /// Of `refused`: publishes to an unpromoted mirror's read-only target.
+    pub refused_read_only: u64,
     /// Appended but never acknowledged: the site was lost first.
     pub unacked_lost: u64,
     pub max_ack_delay: Millis,
@@ -75,6 +77,7 @@ impl WriterState {
             acked_settled: 0,
             pending: VecDeque::new(),
             refused: 0,
+            refused_read_only: 0,
             unacked_lost: 0,
             max_ack_delay: 0,
             refusal_noted: None,
@@ -141,12 +144,18 @@ impl Sim {
         if n == 0 {
             return;
         }
-        let site = writer.site;
+        let (site, stream) = (writer.site, writer.stream);
+        let read_only = self.read_only(stream);
         let refusal = match self.sites[site] {
             SiteStatus::Lost => Some(format!("site {} is lost", self.site_name(site))),
             SiteStatus::Unreachable => {
                 Some(format!("site {} does not answer", self.site_name(site)))
             }
+            SiteStatus::Up if read_only => Some(format!(
+                "stream {} on site {} is a read-only mirror until it is promoted",
+                self.streams[stream].name,
+                self.site_name(site)
+            )),
             SiteStatus::Up => self.missing_companion(w).map(|c| {
                 format!(
                     "{c} does not answer, so the publish is refused while site {}'s cluster is up",
@@ -157,6 +166,9 @@ impl Sim {
         if let Some(why) = refusal {
             let writer = &mut self.writers[w];
             writer.refused += n;
+            if read_only && self.sites[site] == SiteStatus::Up {
+                writer.refused_read_only += n;
+            }
             // Narrate a refusal when its reason changes, then every 5 s: not every tick.
             let due = match &writer.refusal_noted {
                 Some((t, reason)) => *reason != why || now >= t + 5_000,

@@ -369,3 +369,53 @@ fn checkpointed_map_resume_replays_more_and_still_never_gaps() {
     assert!(every20.replay >= since, "{every20:?} vs {since}");
     assert!(every20.note.unwrap().contains("20.0 s"));
 }
+
+#[test]
+fn mirror_vs_translate_the_same_number_lands_exactly_only_on_the_mirror() {
+    let m = at("mirror-vs-translate", &[], 40.0);
+    let reader = |id: &str| {
+        m.readers
+            .iter()
+            .find(|r| r.id == id)
+            .and_then(|r| r.last_move.clone())
+            .unwrap()
+    };
+    let (b, c) = (reader("billing-b"), reader("billing-c"));
+    assert_eq!((b.to_site.as_str(), c.to_site.as_str()), ("B", "C"));
+    assert_eq!((b.replay, b.gap), (0, 0), "mirror: exact landing {b:?}");
+    for p in &b.parts {
+        assert_eq!(p.new_position, p.old_position, "same number on the mirror");
+    }
+    assert!(
+        c.gap > 100,
+        "translated copy, same number skips records: {c:?}"
+    );
+    // The mirror wrote no map and kept every position; the translating copy drifted.
+    let mirror = m.hops.iter().find(|h| h.id == "a-to-b").unwrap();
+    assert_eq!(mirror.map_pairs, 0);
+    assert!(
+        mirror.parts.iter().all(|p| p.drift == Some(0)),
+        "{mirror:?}"
+    );
+    let copy = m.hops.iter().find(|h| h.id == "a-to-c").unwrap();
+    assert!(copy.parts.iter().all(|p| p.drift.unwrap_or(0) < 0));
+    // Promoted before the writer moved: B takes its writes (the refusals are the two
+    // seconds the writer spent on the lost site).
+    assert_eq!(m.writers[0].refused_read_only, 0);
+    assert_eq!(m.writers[0].refused, 200);
+    assert_eq!(m.hops[0].status, hoplab_model::HopStatus::Promoted);
+
+    // Through the map the C group lands safely too; any rule on the mirror is exact.
+    let mapped = at("mirror-vs-translate", &[("rule", "position-map")], 40.0);
+    let c_map = mapped.readers[1].last_move.clone().unwrap();
+    assert_eq!(c_map.gap, 0);
+    assert!(c_map.replay > 0 && c_map.replay <= 200, "{c_map:?}");
+    let b_map = mapped.readers[0].last_move.clone().unwrap();
+    assert_eq!((b_map.replay, b_map.gap), (0, 0));
+
+    // Without promotion every publish moved to B is refused, and counted as such.
+    let unpromoted = at("mirror-vs-translate", &[("promote", "off")], 40.0);
+    let w = &unpromoted.writers[0];
+    assert!(w.refused_read_only >= 700, "{w:?}");
+    assert_eq!(w.refused, w.refused_read_only + 200, "{w:?}");
+}

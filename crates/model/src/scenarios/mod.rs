@@ -4,6 +4,7 @@
 mod copy;
 pub(crate) mod kit;
 mod loss;
+mod mirrors;
 mod positions;
 mod two_sites;
 
@@ -29,6 +30,7 @@ pub const NAMES: &[&str] = &[
     "contract-store-outage",
     "order-across-parts",
     "backup-vs-copy",
+    "mirror-vs-translate",
 ];
 
 /// A fault or command the lab offers as a button while the scenario runs.
@@ -101,6 +103,7 @@ pub fn get(id: &str) -> Option<Scenario> {
         "two-site-interleaving" => two_sites::two_site_interleaving(),
         "single-writer-streams" => two_sites::single_writer_streams(),
         "order-across-parts" => two_sites::order_across_parts(),
+        "mirror-vs-translate" => mirrors::mirror_vs_translate(),
         _ => return None,
     };
     Some(s)

@@ -17,6 +17,34 @@ impl fmt::Display for CommandError {
 
 impl std::error::Error for CommandError {}
 
+/// What a command does to a site.
+#[derive(Clone, Copy)]
+enum SiteAction {
+    Lose,
+    Cut,
+    Restore,
+    Backup,
+}
+
+/// What a command does to a hop.
+#[derive(Clone, Copy)]
+enum HopAction {
+    Stall,
+    Resume,
+    Restart,
+    CutLink,
+    HealLink,
+    Start,
+    Promote,
+}
+
+/// What a command does to a writer.
+enum WriterAction<'a> {
+    MoveTo(&'a str),
+    SetRate(f64),
+    Stop,
+}
+
 impl Sim {
     fn find_site(&self, name: &str) -> Result<usize, CommandError> {
         self.resolved
@@ -31,6 +59,13 @@ impl Sim {
             .ok_or_else(|| CommandError(format!("no hop named '{id}'")))
     }
 
+    fn find_reader(&self, id: &str) -> Result<usize, CommandError> {
+        self.readers
+            .iter()
+            .position(|r| r.id == id)
+            .ok_or_else(|| CommandError(format!("no reader group named '{id}'")))
+    }
+
     fn find_writer(&self, id: &str) -> Result<usize, CommandError> {
         self.writers
             .iter()
@@ -38,116 +73,133 @@ impl Sim {
             .ok_or_else(|| CommandError(format!("no writer named '{id}'")))
     }
 
-    /// Applies a command now. Unknown names are refused and nothing changes.
+    /// Applies a command now. Unknown names are refused and nothing changes. Three steps:
+    /// resolve the names, change the state, narrate the command.
     pub fn apply(&mut self, cmd: Command) -> Result<(), CommandError> {
-        let now = self.now;
         match &cmd {
-            Command::LoseSite { site } => {
-                let s = self.find_site(site)?;
-                self.lose_site(s);
-            }
-            Command::CutSite { site } => {
-                let s = self.find_site(site)?;
-                if self.sites[s] == SiteStatus::Up {
-                    self.sites[s] = SiteStatus::Unreachable;
-                }
-            }
-            Command::RestoreSite { site } => {
-                let s = self.find_site(site)?;
-                self.sites[s] = SiteStatus::Up;
-            }
-            Command::StallHop { hop } => {
-                let h = self.find_hop(hop)?;
-                self.hops[h].stalled = true;
-            }
-            Command::ResumeHop { hop } => {
-                let h = self.find_hop(hop)?;
-                self.hops[h].stalled = false;
-            }
-            Command::RestartHop { hop } => {
-                let h = self.find_hop(hop)?;
-                if self.hops[h].started {
-                    self.restart_hop(h);
-                }
-            }
-            Command::CutLink { hop } => {
-                let h = self.find_hop(hop)?;
-                self.hops[h].link_cut = true;
-            }
-            Command::HealLink { hop } => {
-                let h = self.find_hop(hop)?;
-                self.hops[h].link_cut = false;
-            }
-            Command::StartHop { hop } => {
-                let h = self.find_hop(hop)?;
-                if !self.hops[h].started {
-                    self.start_hop(h);
-                    self.kick_hop(h);
-                }
-            }
+            Command::LoseSite { site } => self.apply_to_site(site, SiteAction::Lose)?,
+            Command::CutSite { site } => self.apply_to_site(site, SiteAction::Cut)?,
+            Command::RestoreSite { site } => self.apply_to_site(site, SiteAction::Restore)?,
+            Command::TakeBackup { site } => self.apply_to_site(site, SiteAction::Backup)?,
+            Command::StallHop { hop } => self.apply_to_hop(hop, HopAction::Stall)?,
+            Command::ResumeHop { hop } => self.apply_to_hop(hop, HopAction::Resume)?,
+            Command::RestartHop { hop } => self.apply_to_hop(hop, HopAction::Restart)?,
+            Command::CutLink { hop } => self.apply_to_hop(hop, HopAction::CutLink)?,
+            Command::HealLink { hop } => self.apply_to_hop(hop, HopAction::HealLink)?,
+            Command::StartHop { hop } => self.apply_to_hop(hop, HopAction::Start)?,
+            Command::Promote { hop } => self.apply_to_hop(hop, HopAction::Promote)?,
             Command::MoveReader { reader, site, rule } => {
-                let r = self
-                    .readers
-                    .iter()
-                    .position(|x| &x.id == reader)
-                    .ok_or_else(|| CommandError(format!("no reader group named '{reader}'")))?;
+                let r = self.find_reader(reader)?;
                 let s = self.find_site(site)?;
                 self.move_reader(r, s, *rule)?;
             }
             Command::MoveWriter { writer, site } => {
-                let w = self.find_writer(writer)?;
-                let s = self.find_site(site)?;
-                let name = self.streams[self.writers[w].stream].name.clone();
-                let stream = self
-                    .resolved
-                    .stream(s, &name)
-                    .ok_or_else(|| CommandError(format!("site '{site}' has no stream '{name}'")))?;
-                self.writers[w].site = s;
-                self.writers[w].stream = stream;
+                self.apply_to_writer(writer, WriterAction::MoveTo(site))?
             }
             Command::SetWriterRate {
                 writer,
                 rate_per_sec,
-            } => {
-                let w = self.find_writer(writer)?;
-                if !rate_per_sec.is_finite() || *rate_per_sec < 0.0 {
-                    return Err(CommandError("rate must be a non-negative number".into()));
+            } => self.apply_to_writer(writer, WriterAction::SetRate(*rate_per_sec))?,
+            Command::StopWriter { writer } => self.apply_to_writer(writer, WriterAction::Stop)?,
+            Command::CompanionDown { name, site } => self.set_companion(name, site, false)?,
+            Command::CompanionUp { name, site } => self.set_companion(name, site, true)?,
+        }
+        self.log.push(self.now, LogKind::Command, cmd.describe());
+        Ok(())
+    }
+
+    fn apply_to_site(&mut self, site: &str, action: SiteAction) -> Result<(), CommandError> {
+        let s = self.find_site(site)?;
+        match action {
+            SiteAction::Lose => self.lose_site(s),
+            SiteAction::Cut => {
+                if self.sites[s] == SiteStatus::Up {
+                    self.sites[s] = SiteStatus::Unreachable;
                 }
-                self.writers[w].rate = *rate_per_sec;
             }
-            Command::StopWriter { writer } => {
-                let w = self.find_writer(writer)?;
-                self.writers[w].stopped = true;
-            }
-            Command::CompanionDown { name, site } | Command::CompanionUp { name, site } => {
-                let s = self.find_site(site)?;
-                let up = matches!(cmd, Command::CompanionUp { .. });
-                let c = self
-                    .companions
-                    .iter_mut()
-                    .find(|c| &c.name == name)
-                    .ok_or_else(|| CommandError(format!("no companion named '{name}'")))?;
-                let inst = c
-                    .instances
-                    .iter_mut()
-                    .find(|(is, _)| *is == s)
-                    .ok_or_else(|| {
-                        CommandError(format!("companion '{name}' has no instance at '{site}'"))
-                    })?;
-                inst.1 = up;
-            }
-            Command::TakeBackup { site } => {
-                let s = self.find_site(site)?;
+            SiteAction::Restore => self.sites[s] = SiteStatus::Up,
+            SiteAction::Backup => {
                 let per_writer = self.distinct_per_writer(|st| st == s);
                 self.backups.push(Backup {
-                    site: site.clone(),
-                    taken_at_ms: now,
+                    site: site.to_string(),
+                    taken_at_ms: self.now,
                     records: per_writer.iter().map(|(_, n)| n).sum(),
                     per_writer,
                 });
             }
         }
-        self.log.push(now, LogKind::Command, cmd.describe());
+        Ok(())
+    }
+
+    fn apply_to_hop(&mut self, hop: &str, action: HopAction) -> Result<(), CommandError> {
+        let h = self.find_hop(hop)?;
+        match action {
+            HopAction::Stall => self.hops[h].stalled = true,
+            HopAction::Resume => self.hops[h].stalled = false,
+            HopAction::Restart => {
+                if self.hops[h].started {
+                    self.restart_hop(h);
+                }
+            }
+            HopAction::CutLink => self.hops[h].link_cut = true,
+            HopAction::HealLink => self.hops[h].link_cut = false,
+            HopAction::Start => {
+                if !self.hops[h].started {
+                    self.start_hop(h);
+                    self.kick_hop(h);
+                }
+            }
+            HopAction::Promote => {
+                if !self.hops[h].mirror {
+                    return Err(CommandError(format!(
+                        "hop '{hop}' is not a mirror: only a mirror's target can be promoted"
+                    )));
+                }
+                self.promote_mirror(h);
+            }
+        }
+        Ok(())
+    }
+
+    fn apply_to_writer(&mut self, writer: &str, action: WriterAction) -> Result<(), CommandError> {
+        let w = self.find_writer(writer)?;
+        match action {
+            WriterAction::MoveTo(site) => {
+                let s = self.find_site(site)?;
+                let name = &self.streams[self.writers[w].stream].name;
+                let stream = self
+                    .resolved
+                    .stream(s, name)
+                    .ok_or_else(|| CommandError(format!("site '{site}' has no stream '{name}'")))?;
+                self.writers[w].site = s;
+                self.writers[w].stream = stream;
+            }
+            WriterAction::SetRate(rate) => {
+                if !rate.is_finite() || rate < 0.0 {
+                    return Err(CommandError("rate must be a non-negative number".into()));
+                }
+                self.writers[w].rate = rate;
+            }
+            WriterAction::Stop => self.writers[w].stopped = true,
+        }
+        Ok(())
+    }
+
+    fn set_companion(&mut self, name: &str, site: &str, up: bool) -> Result<(), CommandError> {
+        let s = self.find_site(site)?;
+        let c = self
+            .companions
+            .iter_mut()
+            .find(|c| c.name == name)
+            .ok_or_else(|| CommandError(format!("no companion named '{name}'")))?;
+        let inst = c
+            .instances
+            .iter_mut()
+            .find(|(is, _)| *is == s)
+            .ok_or_else(|| {
+                CommandError(format!("companion '{name}' has no instance at '{site}'"))
+            })?;
+        inst.1 = up;
         Ok(())
     }
 

@@ -40,6 +40,8 @@ pub(crate) struct StreamState {
     pub parts: Vec<Part>,
     pub retention: Retention,
     pub start_position: u64,
+    /// The mirror hop that owns this stream: read-only until that hop is promoted.
+    pub mirrored_by: Option<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -241,6 +243,13 @@ impl Sim {
 
     pub(crate) fn site_up(&self, site: usize) -> bool {
         self.sites[site] == SiteStatus::Up
+    }
+
+    /// Whether `stream` is an unpromoted mirror's target (clients cannot write to it).
+    pub(crate) fn read_only(&self, stream: usize) -> bool {
+        self.streams[stream]
+            .mirrored_by
+            .is_some_and(|h| !self.hops[h].promoted)
     }
 }
 

@@ -62,6 +62,14 @@ impl Sim {
         let reader = &self.readers[r];
         let stream = &self.streams[target];
         let mut note = None;
+        // Over a mirror the numbers are the source's: the map rule is the same number.
+        let (asked, mirror) = (rule, via_hop.is_some_and(|h| self.hops[h].mirror));
+        let rule = if mirror && rule == ResumeRule::PositionMap {
+            note = Some("a mirror keeps the source's numbers: the same number needs no map".into());
+            ResumeRule::RawNumber
+        } else {
+            rule
+        };
         // Over the map with checkpoints, the group resumes from the copier's last
         // checkpoint (translated when it was taken), not from where it stands now.
         let checkpoint = via_hop
@@ -149,7 +157,7 @@ impl Sim {
         }
         MoveReport {
             at_ms: self.now,
-            rule: rule.id().to_string(),
+            rule: asked.id().to_string(),
             from_site: self.site_name(reader.site).to_string(),
             to_site: self.site_name(stream.site).to_string(),
             stream: stream.name.clone(),

@@ -13,7 +13,7 @@ use crate::writer::WriterState;
 
 pub(super) fn build(spec: ScenarioSpec, resolved: Validated, seed: u64) -> Sim {
     let mut rng = Rng::new(seed);
-    let streams: Vec<StreamState> = resolved
+    let mut streams: Vec<StreamState> = resolved
         .streams
         .iter()
         .map(|(site, s)| StreamState {
@@ -22,9 +22,15 @@ pub(super) fn build(spec: ScenarioSpec, resolved: Validated, seed: u64) -> Sim {
             parts: (0..s.parts).map(|_| Part::new(s.start_position)).collect(),
             retention: s.retention,
             start_position: s.start_position,
+            mirrored_by: None,
         })
         .collect();
     let t = &spec.topology;
+    for (h, (hop, &(_, dst))) in t.hops.iter().zip(&resolved.hops).enumerate() {
+        if hop.options.kind == crate::spec::HopKind::Mirror {
+            streams[dst].mirrored_by.get_or_insert(h);
+        }
+    }
     let writers: Vec<WriterState> = t
         .writers
         .iter()

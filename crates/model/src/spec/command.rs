@@ -82,6 +82,11 @@ pub enum Command {
     StartHop {
         hop: String,
     },
+    /// Promotes a mirror hop's target: the mirroring stops for good and the target
+    /// stream becomes writable (Cluster Linking's promote/failover, Redpanda's failover).
+    Promote {
+        hop: String,
+    },
     /// Moves a reader group to another site with a resume rule.
     MoveReader {
         reader: String,
@@ -129,6 +134,9 @@ impl Command {
             Command::CutLink { hop } => format!("The link under copier {hop} is cut"),
             Command::HealLink { hop } => format!("The link under copier {hop} is back"),
             Command::StartHop { hop } => format!("Copier {hop} starts"),
+            Command::Promote { hop } => format!(
+                "Mirror {hop} is promoted: its target stream becomes writable and mirroring stops"
+            ),
             Command::MoveReader { reader, site, rule } => {
                 format!(
                     "Reader group {reader} moves to site {site}, resuming by {}",

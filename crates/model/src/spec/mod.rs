@@ -3,6 +3,7 @@
 //! fields so a typo is an error, not a silently ignored setting.
 
 mod command;
+mod hop_checks;
 mod validate;
 
 pub use command::{Command, ResumeRule, TimedCommand};
@@ -188,6 +189,24 @@ pub enum OriginStamp {
     Marker,
     /// Copies go to a stream named `<source site>.<stream>`.
     QualifiedName,
+    /// A hop budget carried on the record (RabbitMQ federation's `max-hops`): a record
+    /// that has already crossed this many hops, or that would go back to the site it was
+    /// first written at, is not forwarded. Written `{"hop-budget": 1}`.
+    HopBudget(u8),
+}
+
+/// How a hop numbers what it copies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HopKind {
+    /// An ordinary client of both clusters: the target numbers each copy itself, so
+    /// reader positions need a position map to cross.
+    #[default]
+    Translate,
+    /// Offset-preserving (Confluent Cluster Linking mirror topics, Redpanda Shadowing,
+    /// NATS JetStream mirrors): every record keeps its source position and timestamp,
+    /// the target is read-only until the hop is promoted, and no map is needed.
+    Mirror,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -201,6 +220,8 @@ pub struct Filter {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct HopOptions {
+    /// `translate` (the default) or `mirror` (offset-preserving, read-only target).
+    pub kind: HopKind,
     /// The hop does nothing before this time (late start).
     pub start_at_ms: Millis,
     /// Where it starts reading once it starts.
@@ -241,6 +262,7 @@ pub struct HopOptions {
 impl Default for HopOptions {
     fn default() -> Self {
         Self {
+            kind: HopKind::Translate,
             start_at_ms: 0,
             start_from: StartFrom::Earliest,
             poll_interval_ms: 200,

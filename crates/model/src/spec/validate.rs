@@ -218,6 +218,7 @@ pub(crate) fn validate(spec: &ScenarioSpec) -> Result<Validated, SpecError> {
                 "a hop cannot copy a stream onto itself",
             ));
         }
+        super::hop_checks::check(&f, h, &v.streams[src].1, &v.streams[dst].1)?;
         let o = &h.options;
         positive(format!("{f}.options.poll_interval_ms"), o.poll_interval_ms)?;
         positive(format!("{f}.options.batch_max"), o.batch_max)?;
@@ -354,6 +355,19 @@ pub fn check_command(v: &Validated, spec: &ScenarioSpec, c: &Command) -> Result<
         | Command::CutLink { hop: h }
         | Command::HealLink { hop: h }
         | Command::StartHop { hop: h } => hop(h),
+        Command::Promote { hop: h } => {
+            hop(h)?;
+            let mirror = t
+                .hops
+                .iter()
+                .any(|x| x.id == *h && x.options.kind == super::HopKind::Mirror);
+            if !mirror {
+                return Err(format!(
+                    "hop '{h}' is not a mirror: only a mirror's target can be promoted"
+                ));
+            }
+            Ok(())
+        }
         Command::MoveReader {
             reader, site: s, ..
         } => {

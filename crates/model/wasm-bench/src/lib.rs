@@ -55,3 +55,9 @@ fn fingerprint(index: u32, seed: u32) -> u64 {
 pub extern "C" fn event_core(seconds: u32) -> f64 {
     hoplab_model::bench::run(&hoplab_model::bench::event_core(u64::from(seconds)), 1).events as f64
 }
+
+/// The plain baseline doing the event core's work (see `bench::baseline`); returns events.
+#[no_mangle]
+pub extern "C" fn baseline_core(seconds: u32) -> f64 {
+    hoplab_model::bench::baseline::run(u64::from(seconds)).events as f64
+}

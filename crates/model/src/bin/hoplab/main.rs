@@ -208,14 +208,25 @@ fn bench_cmd(seconds: u64) {
         hoplab_model::fmt_n(events),
         hoplab_model::fmt_n((events as f64 / wall) as u64)
     );
-    let t0 = Instant::now();
-    let core = bench::run(&bench::event_core(2000), 1);
-    let wall = t0.elapsed().as_secs_f64();
+    let start = Instant::now();
+    let c = bench::compare_core(2000, 3, &mut || start.elapsed().as_secs_f64());
     out!(
-        "event core: {} single-record events in {wall:.3} s = {} events/s",
-        hoplab_model::fmt_n(core.events),
-        hoplab_model::fmt_n((core.events as f64 / wall) as u64)
+        "event core, {} simulated s of single-record events (best of 3 each):",
+        c.simulated_s
     );
+    out!(
+        "  baseline (BinaryHeap + Vec logs): {} events in {:.3} s = {} events/s",
+        hoplab_model::fmt_n(c.baseline_events),
+        c.baseline_s,
+        hoplab_model::fmt_n(c.baseline_events_per_s() as u64)
+    );
+    out!(
+        "  model event core                : {} events in {:.3} s = {} events/s",
+        hoplab_model::fmt_n(c.model_events),
+        c.model_s,
+        hoplab_model::fmt_n(c.model_events_per_s() as u64)
+    );
+    out!("  model / baseline, time per event: {:.2}x", c.ratio());
     let t0 = Instant::now();
     let r = bench::run_three_site_day(seconds, 1);
     let wall = t0.elapsed().as_secs_f64();

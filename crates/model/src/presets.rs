@@ -1,0 +1,305 @@
+//! Named hop presets: what a real copier's defaults come to in this model's hop options.
+//! Each is a plain [`HopOptions`] a user can inspect (and the designer can offer), with
+//! the product it stands for, the card that explains it, the sources its facts were
+//! checked against, and where the model only approximates the product.
+
+use crate::spec::{HopKind, HopOptions, HopSpec, OriginStamp};
+use serde::Serialize;
+
+/// One preset: a product's copier expressed as hop options.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Preset {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// The product (and setting) this stands for.
+    pub product: &'static str,
+    pub summary: &'static str,
+    /// Slug of the card that explains the behaviour.
+    pub card: &'static str,
+    /// Where each fact was checked (product docs or source).
+    pub sources: &'static [&'static str],
+    /// Where the model differs from the product.
+    pub approximations: &'static [&'static str],
+    pub options: HopOptions,
+}
+
+impl Preset {
+    /// Gives `hop` this preset's options; with qualified names the target stream is
+    /// renamed `<source site>.<stream>`, otherwise it keeps the source's name.
+    pub fn apply_to(&self, hop: &mut HopSpec) {
+        hop.options = self.options.clone();
+        hop.to.stream = match self.options.stamp {
+            OriginStamp::QualifiedName => format!("{}.{}", hop.from.site, hop.from.stream),
+            _ => hop.from.stream.clone(),
+        };
+    }
+}
+
+/// Every preset, in the order a designer lists them.
+pub fn all() -> Vec<Preset> {
+    vec![
+        mm2_default(),
+        mm2_identity(),
+        offset_preserving_mirror(),
+        pulsar_replicated_marker(),
+        rabbitmq_max_hops(),
+        msk_identical_names(),
+    ]
+}
+
+/// The preset with this id.
+pub fn get(id: &str) -> Option<Preset> {
+    all().into_iter().find(|p| p.id == id)
+}
+
+/// MirrorMaker 2's defaults: `DefaultReplicationPolicy` names remote topics
+/// `<source alias>.<topic>`; an offset sync once the target moved `offset.lag.max` (100)
+/// past the last one; checkpoints every `emit.checkpoints.interval.seconds` (60).
+///
+/// Sources:
+/// - apache/kafka `connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java` (`OFFSET_LAG_MAX_DEFAULT = 100L`)
+/// - apache/kafka `connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointConfig.java` (`EMIT_CHECKPOINTS_INTERVAL_SECONDS_DEFAULT = 60`, `SYNC_GROUP_OFFSETS_ENABLED_DEFAULT = false`)
+/// - apache/kafka `connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/DefaultReplicationPolicy.java` (`formatRemoteTopic`: alias, separator ".", topic)
+fn mm2_default() -> Preset {
+    Preset {
+        id: "mm2-default",
+        title: "MirrorMaker 2, default policy",
+        product: "Apache Kafka MirrorMaker 2 (DefaultReplicationPolicy)",
+        summary: "Copies land in a stream named after the source site (A.orders on B), so a copy is never copied back. A position-map pair every 100 records per part; reader positions are translated and checkpointed to the target every 60 s.",
+        card: "position-map",
+        sources: &[
+            "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java",
+            "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointConfig.java",
+            "https://github.com/apache/kafka/blob/trunk/connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/DefaultReplicationPolicy.java",
+        ],
+        approximations: &[
+            "Checkpoints are applied to the group when it is moved; MirrorMaker 2 writes them to the target and applies them to the group's offsets only with sync.group.offsets.enabled (off by default).",
+        ],
+        options: HopOptions {
+            stamp: OriginStamp::QualifiedName,
+            map_every: Some(100),
+            checkpoint_every_ms: Some(60_000),
+            ..HopOptions::default()
+        },
+    }
+}
+
+/// MirrorMaker 2 with `IdentityReplicationPolicy`: names unchanged, and (its own javadoc)
+/// MirrorMaker cannot prevent cycles with it.
+///
+/// Sources:
+/// - apache/kafka `connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/IdentityReplicationPolicy.java` ("MirrorMaker is not able to prevent cycles when using this class")
+/// - the two config files cited for [`mm2_default`]
+fn mm2_identity() -> Preset {
+    Preset {
+        id: "mm2-identity",
+        title: "MirrorMaker 2, identity policy",
+        product: "Apache Kafka MirrorMaker 2 (IdentityReplicationPolicy)",
+        summary: "Copies keep the source's stream name and carry no stamp: fine for one-way copying, but two-way or ring copying sends every record round again without end.",
+        card: "echo-loop",
+        sources: &[
+            "https://github.com/apache/kafka/blob/trunk/connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/IdentityReplicationPolicy.java",
+            "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java",
+            "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointConfig.java",
+        ],
+        approximations: &[],
+        options: HopOptions {
+            stamp: OriginStamp::None,
+            map_every: Some(100),
+            checkpoint_every_ms: Some(60_000),
+            ..HopOptions::default()
+        },
+    }
+}
+
+/// Offset-preserving mirrors: Cluster Linking mirror topics are read-only, owned by the
+/// link, offset-preserving, made writable by promote/failover; Redpanda Shadowing keeps
+/// offsets and timestamps in read-only shadow topics until failover; a NATS JetStream
+/// mirror keeps sequence numbers and timestamps and clients cannot write to it.
+///
+/// Sources:
+/// - <https://docs.confluent.io/cloud/current/multi-cloud/cluster-linking/mirror-topics-cc.html>
+/// - <https://docs.confluent.io/platform/7.6/multi-dc-deployments/cluster-linking/mirror-topics-cp.html>
+/// - <https://docs.confluent.io/confluent-cli/current/command-reference/kafka/mirror/confluent_kafka_mirror_promote.html>
+/// - <https://docs.redpanda.com/current/manage/disaster-recovery/shadowing/overview/>
+/// - <https://docs.redpanda.com/current/manage/disaster-recovery/shadowing/failover/>
+/// - nats-io/nats.docs `nats-concepts/jetstream/source_and_mirror.md`
+fn offset_preserving_mirror() -> Preset {
+    Preset {
+        id: "offset-preserving-mirror",
+        title: "Offset-preserving mirror",
+        product: "Confluent Cluster Linking mirror topics, Redpanda Shadowing, NATS JetStream mirrors",
+        summary: "Every record keeps its source position and timestamp, so a reader moves with the same number and no map is needed. The target is read-only until promoted; it cannot filter, merge or take local writes.",
+        card: "position-map",
+        sources: &[
+            "https://docs.confluent.io/cloud/current/multi-cloud/cluster-linking/mirror-topics-cc.html",
+            "https://docs.confluent.io/platform/7.6/multi-dc-deployments/cluster-linking/mirror-topics-cp.html",
+            "https://docs.confluent.io/confluent-cli/current/command-reference/kafka/mirror/confluent_kafka_mirror_promote.html",
+            "https://docs.redpanda.com/current/manage/disaster-recovery/shadowing/overview/",
+            "https://docs.redpanda.com/current/manage/disaster-recovery/shadowing/failover/",
+            "https://github.com/nats-io/nats.docs/blob/master/nats-concepts/jetstream/source_and_mirror.md",
+        ],
+        approximations: &[
+            "Consumer-group offsets are not synced separately: a group moved by the same number resumes where it stood at the move.",
+        ],
+        options: HopOptions {
+            kind: HopKind::Mirror,
+            map_every: None,
+            ..HopOptions::default()
+        },
+    }
+}
+
+/// Pulsar geo-replication: the replicator discards messages that were themselves
+/// replicated into its cluster (a marker on the message), and replicated subscriptions
+/// take a snapshot every `replicatedSubscriptionsSnapshotFrequencyMillis` (1,000 ms).
+///
+/// Sources:
+/// - apache/pulsar `pulsar-broker/src/main/java/org/apache/pulsar/broker/service/persistent/PersistentReplicator.java` (`if (msg.isReplicated())`: "Discard messages that were already replicated into this region")
+/// - apache/pulsar `pulsar-broker-common/src/main/java/org/apache/pulsar/broker/ServiceConfiguration.java` (`replicatedSubscriptionsSnapshotFrequencyMillis = 1_000`)
+fn pulsar_replicated_marker() -> Preset {
+    Preset {
+        id: "pulsar-replicated-marker",
+        title: "Pulsar-style replicated marker",
+        product: "Apache Pulsar geo-replication with replicated subscriptions",
+        summary: "Each copy carries a marker saying it was replicated, and the replicator forwards only records that began on its own side, so two-way copying into the same stream does not echo. Subscription snapshots every second let a group resume near its place on the other cluster.",
+        card: "echo-loop",
+        sources: &[
+            "https://github.com/apache/pulsar/blob/master/pulsar-broker/src/main/java/org/apache/pulsar/broker/service/persistent/PersistentReplicator.java",
+            "https://github.com/apache/pulsar/blob/master/pulsar-broker-common/src/main/java/org/apache/pulsar/broker/ServiceConfiguration.java",
+        ],
+        approximations: &[
+            "Pulsar's snapshots are taken by time (every second) and correlate positions across clusters; the model pairs positions every 100 records and checkpoints every second.",
+        ],
+        options: HopOptions {
+            stamp: OriginStamp::Marker,
+            forward_only_local: true,
+            map_every: Some(100),
+            checkpoint_every_ms: Some(1_000),
+            ..HopOptions::default()
+        },
+    }
+}
+
+/// RabbitMQ exchange federation: `max-hops` (default 1) is how many federation links a
+/// message may cross before it is discarded, and a message never visits the same node
+/// twice.
+///
+/// Sources:
+/// - rabbitmq/rabbitmq-website `docs/federation-reference.md` (upstream parameters applying to federated exchanges: `max-hops`)
+/// - <https://www.rabbitmq.com/docs/federated-exchanges>
+fn rabbitmq_max_hops() -> Preset {
+    Preset {
+        id: "rabbitmq-federation-max-hops",
+        title: "RabbitMQ exchange federation, max-hops 1",
+        product: "RabbitMQ federated exchanges (max-hops = 1, the default)",
+        summary: "Every record carries how many links it has crossed; a link does not forward a record that has used its budget or that would return to the site it started at. With a budget of 1 each site receives its neighbours' own records once and forwards nothing further.",
+        card: "echo-loop",
+        sources: &[
+            "https://github.com/rabbitmq/rabbitmq-website/blob/main/docs/federation-reference.md",
+            "https://www.rabbitmq.com/docs/federated-exchanges",
+        ],
+        approximations: &[
+            "RabbitMQ records every cluster a message passed through; the model checks only the hop count and the site the record started at.",
+            "Exchanges have no positions to translate, so the preset writes no position map.",
+        ],
+        options: HopOptions {
+            stamp: OriginStamp::HopBudget(1),
+            map_every: None,
+            ..HopOptions::default()
+        },
+    }
+}
+
+/// Amazon MSK Replicator with identical topic names ("Keep the same topics name"): the
+/// replicator marks what it writes with `__mskmr` headers and filters them out to avoid
+/// cyclic replication, paying to read every record twice in active-active setups.
+///
+/// Sources:
+/// - <https://docs.aws.amazon.com/msk/latest/developerguide/msk-replicator-topic-naming.html>
+/// - awsdocs MSK developer guide, "Cluster configuration changes after Replicator creation" (the `__mskmr` headers)
+/// - <https://docs.aws.amazon.com/msk/latest/developerguide/msk-replicator-pricing.html>
+fn msk_identical_names() -> Preset {
+    Preset {
+        id: "msk-replicator-identical",
+        title: "MSK Replicator, identical topic names",
+        product: "Amazon MSK Replicator (Identical topic name replication)",
+        summary: "Copies keep the source's stream name, and a header on each copy lets the replicator skip records that did not start on its source side, so two-way copying into one stream does not loop. Readers keep their stream names across a failover.",
+        card: "echo-loop",
+        sources: &[
+            "https://docs.aws.amazon.com/msk/latest/developerguide/msk-replicator-topic-naming.html",
+            "https://docs.aws.amazon.com/msk/latest/developerguide/msk-replicator-pricing.html",
+            "https://github.com/awsdocs/amazon-msk-developer-guide",
+        ],
+        approximations: &[
+            "MSK Replicator also syncs consumer-group offsets; how often is not documented, so the model translates a group's live position when it moves, with its default map density (a pair every 100 records).",
+        ],
+        options: HopOptions {
+            stamp: OriginStamp::Marker,
+            forward_only_local: true,
+            map_every: Some(100),
+            ..HopOptions::default()
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenarios::kit::*;
+    use crate::spec::Topology;
+
+    #[test]
+    fn ids_are_unique_and_get_finds_each() {
+        let all = all();
+        for p in &all {
+            assert_eq!(get(p.id).as_ref(), Some(p));
+            assert!(!p.sources.is_empty() && !p.summary.is_empty(), "{}", p.id);
+        }
+        let mut ids: Vec<_> = all.iter().map(|p| p.id).collect();
+        ids.dedup();
+        assert_eq!(ids.len(), all.len());
+        assert!(get("nope").is_none());
+    }
+
+    #[test]
+    fn every_preset_builds_a_valid_two_site_hop_and_serialises() {
+        for p in all() {
+            let mut h = hop(
+                "h",
+                at("A", "orders"),
+                at("B", "orders"),
+                HopOptions::default(),
+            );
+            p.apply_to(&mut h);
+            let t = Topology {
+                sites: sites(&["A", "B"]),
+                streams: vec![stream("A", "orders", 2), stream("B", "orders", 2)],
+                hops: vec![h],
+                writers: vec![writer("w", "A", "orders", 10.0)],
+                ..Topology::default()
+            };
+            spec(p.id, t, vec![], 1_000)
+                .validate()
+                .unwrap_or_else(|e| panic!("{}: {e}", p.id));
+            let json = serde_json::to_string(&p).unwrap();
+            assert!(json.contains(p.id) && json.contains("\"options\""));
+        }
+    }
+
+    #[test]
+    fn the_mm2_presets_carry_mirrormaker_defaults() {
+        let d = get("mm2-default").unwrap().options;
+        assert_eq!(d.stamp, OriginStamp::QualifiedName);
+        assert_eq!(
+            (d.map_every, d.checkpoint_every_ms),
+            (Some(100), Some(60_000))
+        );
+        assert_eq!(
+            get("mm2-identity").unwrap().options.stamp,
+            OriginStamp::None
+        );
+        let rabbit = get("rabbitmq-federation-max-hops").unwrap().options;
+        assert_eq!(rabbit.stamp, OriginStamp::HopBudget(1));
+    }
+}
