@@ -234,6 +234,7 @@ impl Sim {
         }
     }
 
+    #[inline]
     pub(crate) fn schedule_fetch(&mut self, h: usize, worker: usize, at: Millis) {
         let chain = self.hops[h].chain;
         self.queue.push(

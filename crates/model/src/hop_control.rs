@@ -97,10 +97,12 @@ impl Sim {
     }
 
     /// The target part the next batch from source part `p` goes to (no side effects).
+    #[inline]
     pub(crate) fn target_part_for(&self, h: usize, p: usize) -> u32 {
         let hop = &self.hops[h];
         let parts = self.streams[hop.dst].parts.len() as u32;
         match hop.opts.mapping {
+            crate::spec::PartMapping::OneToOne if (p as u32) < parts => p as u32,
             crate::spec::PartMapping::OneToOne => p as u32 % parts,
             crate::spec::PartMapping::FanOut => (p as u32 + hop.parts[p].fan_next) % parts,
         }

@@ -9,6 +9,9 @@ use std::collections::VecDeque;
 /// Marker for "not copied from anywhere" in [`Run::src_pos`] / [`Run::via_hop`].
 pub const NONE: u64 = u64::MAX;
 
+/// Runs [`Part::run_index`] walks back from the end before it bisects.
+const NEAR_END: usize = 32;
+
 /// The logical fact a record carries: recognisable on every cluster.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PayloadId {
@@ -136,13 +139,23 @@ impl Part {
         if pos < self.start || pos >= self.end {
             return None;
         }
-        // Copiers and readers work near the live end: look there before bisecting.
+        // Copiers and readers work near the live end (a durability delay or a round trip
+        // behind it): walk back from there before bisecting.
         let n = self.runs.len();
-        for i in (n.saturating_sub(4)..n).rev() {
-            let r = &self.runs[i];
-            if r.pos <= pos {
-                return (pos < r.end()).then_some(i);
-            }
+        // Plain slices, not the deque's iterator: this is the copier's hottest lookup.
+        let (front, back) = self.runs.as_slices();
+        let near = |runs: &[Run], skip: usize| {
+            runs.iter()
+                .rev()
+                .take(NEAR_END.saturating_sub(skip))
+                .position(|r| r.pos <= pos)
+        };
+        let found = match near(back, 0) {
+            Some(k) => Some(n - 1 - k),
+            None => near(front, back.len()).map(|k| front.len() - 1 - k),
+        };
+        if let Some(i) = found {
+            return (pos < self.runs[i].end()).then_some(i);
         }
         let i = self.runs.partition_point(|r| r.end() <= pos);
         (i < n).then_some(i)
@@ -153,21 +166,24 @@ impl Part {
     }
 
     /// Copies of the runs covering `from..to`, cut to that range.
+    #[inline]
     pub fn read(&self, from: u64, to: u64, out: &mut Vec<Run>) {
-        let Some(mut i) = self.run_index(from.max(self.start)) else {
+        let Some(i) = self.run_index(from.max(self.start)) else {
             return;
         };
-        while i < self.runs.len() && self.runs[i].pos < to {
-            out.push(self.runs[i].slice(from, to));
-            i += 1;
+        for r in self.runs.range(i..).take_while(|r| r.pos < to) {
+            out.push(r.slice(from, to));
         }
     }
 
     /// Removes what the retention rule says is too old or too many. Returns the count.
-    /// (The common case, nothing to remove yet, stays inline even in size-optimised builds.)
+    /// (The common case, nothing to remove yet, stays inline even in size-optimised builds:
+    /// not over the count, and no record old enough to expire before `age_due`.)
     #[inline(always)]
     pub fn enforce_retention(&mut self, now: Millis, rule: &Retention) -> u64 {
-        if rule.max_records.is_none() && now < self.age_due {
+        let count_ok = rule.max_records.is_none_or(|max| self.stored() <= max);
+        let age_ok = rule.max_age_ms.is_none() || now < self.age_due;
+        if count_ok && age_ok {
             return 0;
         }
         self.enforce_retention_slow(now, rule)

@@ -53,6 +53,7 @@ impl<E> Default for EventQueue<E> {
 
 impl<E> EventQueue<E> {
     /// Schedules `event` at `at`; later calls at the same time run later.
+    #[inline]
     pub fn push(&mut self, at: Millis, event: E) {
         let seq = self.next_seq;
         self.next_seq += 1;
@@ -60,11 +61,13 @@ impl<E> EventQueue<E> {
     }
 
     /// The time of the next event, if any.
+    #[inline]
     pub fn peek_time(&self) -> Option<Millis> {
         self.heap.peek().map(|e| e.at)
     }
 
     /// Removes and returns the earliest event.
+    #[inline]
     pub fn pop(&mut self) -> Option<(Millis, E)> {
         self.heap.pop().map(|e| (e.at, e.event))
     }

@@ -139,7 +139,9 @@ impl Sim {
         self.queue
             .push(now + writer.interval, Event::WriterTick(w as u32));
         let exact = writer.rate * writer.interval as f64 / 1000.0 + writer.carry;
-        let n = exact.floor() as u64;
+        // `exact` is finite and never negative, so truncation is the floor (and, unlike
+        // `floor()`, needs no libm call without SSE4.1).
+        let n = exact as u64;
         writer.carry = exact - n as f64;
         if n == 0 {
             return;
@@ -207,12 +209,20 @@ impl Sim {
         if writer.next_seq.len() < parts {
             writer.next_seq.resize(parts, 0);
         }
-        let base = n / parts as u64;
-        let extra = (n % parts as u64) as usize;
+        // One part is the common case: skip the divisions (slow on every platform).
+        let (base, extra) = if parts == 1 {
+            (n, 0)
+        } else {
+            (n / parts as u64, (n % parts as u64) as usize)
+        };
         let durable = now + writer.durability;
         let mut first_line = None;
         for i in 0..parts {
-            let p = (writer.rotation + i) % parts;
+            let p = if parts == 1 {
+                0
+            } else {
+                (writer.rotation + i) % parts
+            };
             let count = base + u64::from(i < extra);
             if count == 0 {
                 continue;
@@ -247,7 +257,12 @@ impl Sim {
                 first_line = Some((p, seq, pos));
             }
         }
-        writer.rotation = (writer.rotation + extra) % parts;
+        // x % parts is x below parts: divide only when it wraps.
+        writer.rotation = if writer.rotation + extra < parts {
+            writer.rotation + extra
+        } else {
+            (writer.rotation + extra) % parts
+        };
         writer.appended += n;
         writer.pending.push_back((durable, n));
         writer.max_ack_delay = writer.max_ack_delay.max(durable - now);

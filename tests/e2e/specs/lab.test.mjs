@@ -9,6 +9,7 @@ const SCENARIOS = [
   "sampled-map", "subtraction-fallacy", "echo-loop", "site-loss-tail",
   "failover-resume", "replay-vs-gap", "failback", "two-site-interleaving",
   "single-writer-streams", "contract-store-outage", "order-across-parts", "backup-vs-copy",
+  "mirror-vs-translate",
 ];
 
 let session;

@@ -141,6 +141,15 @@ impl Sim {
     /// Processes exactly one event (time jumps to it).
     pub fn step(&mut self) -> Option<StepInfo> {
         let at = self.queue.peek_time()?;
+        Some(StepInfo {
+            at_ms: at,
+            kind: self.run_next_event(at),
+        })
+    }
+
+    /// Runs the queue's next event, due at `at`; returns what kind it was.
+    #[inline(always)]
+    fn run_next_event(&mut self, at: Millis) -> &'static str {
         // Both are rare: test inline, call out of line.
         if self.series.next_at() < at {
             self.sample_until(at);
@@ -148,10 +157,12 @@ impl Sim {
         if at >= self.next_checkpoint {
             self.checkpoint_until(at);
         }
-        let (at, event) = self.queue.pop()?;
+        let Some((at, event)) = self.queue.pop() else {
+            return "none";
+        };
         self.now = at;
         self.events += 1;
-        let kind = match event {
+        match event {
             Event::WriterTick(w) => {
                 self.writer_tick(w as usize);
                 "writer"
@@ -174,8 +185,7 @@ impl Sim {
                 let _ = self.apply(cmd);
                 "command"
             }
-        };
-        Some(StepInfo { at_ms: at, kind })
+        }
     }
 
     /// Runs every event up to and including `t`, then sets the clock to `t`.
@@ -198,7 +208,7 @@ impl Sim {
             if done >= max_events {
                 return false;
             }
-            self.step();
+            self.run_next_event(at);
             done += 1;
         }
         self.sample_until(t.saturating_add(1));

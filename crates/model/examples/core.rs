@@ -1,0 +1,12 @@
+//! Runs the event core or its plain baseline alone, for a profiler:
+//! `valgrind --tool=callgrind target/release/examples/core model 200`.
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let seconds = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(200);
+    let events = match args.first().map(String::as_str) {
+        Some("baseline") => hoplab_model::bench::baseline::run(seconds).events,
+        _ => hoplab_model::bench::run(&hoplab_model::bench::event_core(seconds), 1).events,
+    };
+    println!("{events} events");
+}
