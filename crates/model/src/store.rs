@@ -4,6 +4,7 @@
 
 use crate::spec::Retention;
 use crate::time::Millis;
+use std::cell::Cell;
 use std::collections::VecDeque;
 
 /// Marker for "not copied from anywhere" in [`Run::src_pos`] / [`Run::via_hop`].
@@ -93,6 +94,11 @@ pub struct Part {
     pub originals: u64,
     /// Before this time no record can be old enough for age retention (a fast path).
     age_due: Millis,
+    /// Runs removed from the front so far: `popped + i` names run `i` for good.
+    popped: u64,
+    /// The last run found by [`Part::run_index`] (as `popped + i`): sequential readers
+    /// ask for it or the next one.
+    hint: Cell<u64>,
 }
 
 impl Part {
@@ -139,26 +145,43 @@ impl Part {
         if pos < self.start || pos >= self.end {
             return None;
         }
+        // A sequential reader asks for the run it read last, or the next one.
+        let hinted = self.hint.get().wrapping_sub(self.popped) as usize;
+        for i in [hinted, hinted.wrapping_add(1)] {
+            if let Some(r) = self.runs.get(i) {
+                if r.pos <= pos && pos < r.end() {
+                    self.hint.set(self.popped + i as u64);
+                    return Some(i);
+                }
+            }
+        }
+        let i = self.run_index_near_end(pos)?;
+        self.hint.set(self.popped + i as u64);
+        Some(i)
+    }
+
+    fn run_index_near_end(&self, pos: u64) -> Option<usize> {
         // Copiers and readers work near the live end (a durability delay or a round trip
-        // behind it): walk back from there before bisecting.
-        let n = self.runs.len();
-        // Plain slices, not the deque's iterator: this is the copier's hottest lookup.
+        // behind it): walk back from there, on plain slices, before bisecting.
         let (front, back) = self.runs.as_slices();
-        let near = |runs: &[Run], skip: usize| {
-            runs.iter()
-                .rev()
-                .take(NEAR_END.saturating_sub(skip))
-                .position(|r| r.pos <= pos)
-        };
-        let found = match near(back, 0) {
-            Some(k) => Some(n - 1 - k),
-            None => near(front, back.len()).map(|k| front.len() - 1 - k),
-        };
-        if let Some(i) = found {
-            return (pos < self.runs[i].end()).then_some(i);
+        let holds = |r: &Run| (pos < r.end()).then_some(());
+        let mut k = back.len();
+        while k > back.len().saturating_sub(NEAR_END) {
+            k -= 1;
+            if back[k].pos <= pos {
+                return holds(&back[k]).map(|_| front.len() + k);
+            }
+        }
+        let mut k = front.len();
+        let left = NEAR_END.saturating_sub(back.len());
+        while k > front.len().saturating_sub(left) {
+            k -= 1;
+            if front[k].pos <= pos {
+                return holds(&front[k]).map(|_| k);
+            }
         }
         let i = self.runs.partition_point(|r| r.end() <= pos);
-        (i < n).then_some(i)
+        (i < self.runs.len()).then_some(i)
     }
 
     pub fn run_at(&self, pos: u64) -> Option<&Run> {
@@ -171,7 +194,16 @@ impl Part {
         let Some(i) = self.run_index(from.max(self.start)) else {
             return;
         };
-        for r in self.runs.range(i..).take_while(|r| r.pos < to) {
+        let (front, back) = self.runs.as_slices();
+        let (first, second) = if i < front.len() {
+            (&front[i..], back)
+        } else {
+            (&back[i - front.len()..], &[][..])
+        };
+        for r in first.iter().chain(second) {
+            if r.pos >= to {
+                break;
+            }
             out.push(r.slice(from, to));
         }
     }
@@ -225,6 +257,7 @@ impl Part {
                     self.originals -= r.len;
                 }
                 self.runs.pop_front();
+                self.popped += 1;
             } else {
                 if r.pos < pos {
                     let cut = r.slice(pos, r.end());
