@@ -200,11 +200,13 @@ impl Part {
         } else {
             (&back[i - front.len()..], &[][..])
         };
-        for r in first.iter().chain(second) {
-            if r.pos >= to {
-                break;
+        for runs in [first, second] {
+            for r in runs {
+                if r.pos >= to {
+                    return;
+                }
+                out.push(r.slice(from, to));
             }
-            out.push(r.slice(from, to));
         }
     }
 
