@@ -46,7 +46,7 @@ enum WriterAction<'a> {
 }
 
 impl Sim {
-    fn find_site(&self, name: &str) -> Result<usize, CommandError> {
+    pub(super) fn find_site(&self, name: &str) -> Result<usize, CommandError> {
         self.resolved
             .site(name)
             .ok_or_else(|| CommandError(format!("no site named '{name}'")))
@@ -59,7 +59,7 @@ impl Sim {
             .ok_or_else(|| CommandError(format!("no hop named '{id}'")))
     }
 
-    fn find_reader(&self, id: &str) -> Result<usize, CommandError> {
+    pub(super) fn find_reader(&self, id: &str) -> Result<usize, CommandError> {
         self.readers
             .iter()
             .position(|r| r.id == id)

@@ -36,15 +36,8 @@ impl Sim {
         reader: &str,
         site: &str,
     ) -> Result<Vec<MoveReport>, CommandError> {
-        let r = self
-            .readers
-            .iter()
-            .position(|x| x.id == reader)
-            .ok_or_else(|| CommandError(format!("no reader group named '{reader}'")))?;
-        let s = self
-            .resolved
-            .site(site)
-            .ok_or_else(|| CommandError(format!("no site named '{site}'")))?;
+        let r = self.find_reader(reader)?;
+        let s = self.find_site(site)?;
         let (target, via_hop) = self.copy_of_reader_stream(r, s)?;
         Ok(ResumeRule::ALL
             .iter()
