@@ -409,7 +409,9 @@ fn mirror_vs_translate_the_same_number_lands_exactly_only_on_the_mirror() {
     let mapped = at("mirror-vs-translate", &[("rule", "position-map")], 40.0);
     let c_map = mapped.readers[1].last_move.clone().unwrap();
     assert_eq!(c_map.gap, 0);
-    assert!(c_map.replay > 0 && c_map.replay <= 200, "{c_map:?}");
+    // Early by less than two map intervals per part (MirrorMaker 2's spaced history).
+    assert!(c_map.replay > 0, "{c_map:?}");
+    assert!(c_map.parts.iter().all(|p| p.replay < 200), "{c_map:?}");
     let b_map = mapped.readers[0].last_move.clone().unwrap();
     assert_eq!((b_map.replay, b_map.gap), (0, 0));
 
