@@ -3,6 +3,7 @@
 mod depth_tabs;
 mod marks;
 mod reveal;
+mod sources;
 
 use hoplab_content::{Card, CardIndex};
 use leptos::prelude::*;
@@ -15,6 +16,7 @@ use crate::fetch;
 pub use depth_tabs::DepthTabs;
 pub use marks::MarkButtons;
 pub use reveal::TimedReveal;
+pub use sources::{CardSources, SourceList};
 
 #[component]
 pub fn CardPage() -> impl IntoView {
@@ -97,6 +99,7 @@ pub fn CardView(card: Card, index: Signal<Option<CardIndex>>) -> impl IntoView {
         red_flags,
         scenario,
         related,
+        sources,
         previous,
         next,
         ..
@@ -198,6 +201,8 @@ pub fn CardView(card: Card, index: Signal<Option<CardIndex>>) -> impl IntoView {
                         .collect_view()}
                 </ul>
             </section>
+
+            <CardSources sources />
 
             <nav class="card-nav" aria-label="Previous and next card">
                 {nav_link(previous, "prev", "Previous")}
