@@ -199,6 +199,20 @@ async fn theme_toggle_flips_the_page_theme_and_remembers_it() {
     assert_eq!(hoplab::storage::read("hoplab.theme").unwrap(), after);
 }
 
+/// The sample card, mounted as its page shows it.
+async fn mount_sample_card() -> HtmlElement {
+    let root = mount(|| {
+        provide_context(ProgressStore::load());
+        view! {
+            <Router>
+                <CardView card=sample_card() index=Signal::derive(|| None) />
+            </Router>
+        }
+    });
+    tick().await;
+    root
+}
+
 fn sample_card() -> Card {
     Card {
         slug: "copy-lag".into(),
@@ -238,15 +252,7 @@ fn sample_card() -> Card {
 
 #[wasm_bindgen_test]
 async fn a_card_shows_every_part_and_links_to_its_scenario() {
-    let root = mount(|| {
-        provide_context(ProgressStore::load());
-        view! {
-            <Router>
-                <CardView card=sample_card() index=Signal::derive(|| None) />
-            </Router>
-        }
-    });
-    tick().await;
+    let root = mount_sample_card().await;
     assert_eq!(
         find(&root, "h1").text_content().unwrap(),
         "Why is the copy behind?"
@@ -283,15 +289,7 @@ async fn a_card_shows_every_part_and_links_to_its_scenario() {
 
 #[wasm_bindgen_test]
 async fn a_card_lists_its_sources_as_escaped_external_links() {
-    let root = mount(|| {
-        provide_context(ProgressStore::load());
-        view! {
-            <Router>
-                <CardView card=sample_card() index=Signal::derive(|| None) />
-            </Router>
-        }
-    });
-    tick().await;
+    let root = mount_sample_card().await;
     let link = find(&root, ".card__sources a.source__link");
     assert_eq!(
         link.get_attribute("href").as_deref(),

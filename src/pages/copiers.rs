@@ -8,7 +8,7 @@ use leptos_router::components::A;
 
 use crate::components::{set_page_title, LoadError, Loading};
 use crate::fetch;
-use crate::pages::card::SourceList;
+use crate::pages::card::{CardLinkList, SourceList};
 
 /// The designer does not take `?preset=` yet, so rows link their first card instead.
 /// TODO: switch on once `/designer?preset=<id>` exists (ids in `hoplab_content::copiers::PRESET_IDS`).
@@ -173,12 +173,6 @@ fn CopierDetail(row: CopierRow, index: Signal<Option<CardIndex>>) -> impl IntoVi
     let heading_id = format!("{}-heading", row.id);
     let labelled_by = heading_id.clone();
     let try_it = try_it(&row);
-    let question_for = move |slug: String| {
-        index
-            .get()
-            .and_then(|i| i.find(&slug).map(|c| c.question.clone()))
-            .unwrap_or(slug)
-    };
     let cells: Vec<(&'static str, Carry)> = hoplab_content::copiers::Carries::LABELS
         .into_iter()
         .zip(row.carries.cells().into_iter().cloned())
@@ -204,16 +198,7 @@ fn CopierDetail(row: CopierRow, index: Signal<Option<CardIndex>>) -> impl IntoVi
             <h4>"How it stops loops"</h4>
             <p class="copier__loops">{row.loops}</p>
             <h4>"Cards that discuss it"</h4>
-            <ul class="copier__cards">
-                {row
-                    .cards
-                    .into_iter()
-                    .map(|slug| {
-                        let href = format!("/cards/{slug}");
-                        view! { <li><A href=href>{move || question_for(slug.clone())}</A></li> }
-                    })
-                    .collect_view()}
-            </ul>
+            <CardLinkList slugs=row.cards index class="copier__cards" />
             {try_it.map(|(href, label)| {
                 let preset_note = (!presets.is_empty() && !DESIGNER_TAKES_PRESETS).then(|| {
                     format!(" The model's preset for it ({presets}) will open in the designer once the designer takes presets.")

@@ -213,23 +213,24 @@ fn a_source_needs_an_https_address_and_a_claim() {
     );
 }
 
+/// `bad` must be refused, naming the line that holds `marker` and the HTML `snippet`.
+fn assert_raw_html_named(bad: &str, marker: &str, snippet: &str) {
+    let line = bad.lines().position(|l| l.contains(marker)).unwrap() + 1;
+    let problems = problems_for(bad, &[]);
+    let expected = format!("cards/alpha.md:{line}: raw HTML `{snippet}`");
+    assert!(
+        problems.iter().any(|p| p.contains(&expected)),
+        "expected {expected:?} in {problems:?}"
+    );
+}
+
 #[test]
 fn raw_html_in_the_explanation_is_refused_with_file_and_line() {
     let bad = GOOD.replace(
         "## Three\ntext",
         "## Three\ntext <span onclick=\"x\">hi</span>",
     );
-    let line = bad
-        .lines()
-        .position(|l| l.contains("<span"))
-        .map(|i| i + 1)
-        .unwrap();
-    let problems = problems_for(&bad, &[]);
-    let expected = format!("cards/alpha.md:{line}: raw HTML `<span onclick=\"x\">`");
-    assert!(
-        problems.iter().any(|p| p.contains(&expected)),
-        "expected {expected:?} in {problems:?}"
-    );
+    assert_raw_html_named(&bad, "<span", "<span onclick=\"x\">");
 }
 
 #[test]
@@ -238,17 +239,7 @@ fn raw_html_in_a_front_matter_field_is_refused_with_file_and_line() {
         "analogy = \"A picture.\"",
         "analogy = \"A <img src=x> picture.\"",
     );
-    let line = bad
-        .lines()
-        .position(|l| l.contains("<img"))
-        .map(|i| i + 1)
-        .unwrap();
-    let problems = problems_for(&bad, &[]);
-    let expected = format!("cards/alpha.md:{line}: raw HTML `<img src=x>`");
-    assert!(
-        problems.iter().any(|p| p.contains(&expected)),
-        "expected {expected:?} in {problems:?}"
-    );
+    assert_raw_html_named(&bad, "<img", "<img src=x>");
 }
 
 #[test]
