@@ -64,7 +64,7 @@ pub fn CopiersPage() -> impl IntoView {
 fn Comparison(table: CopierTable, index: Signal<Option<CardIndex>>) -> impl IntoView {
     // A link such as /copiers#pulsar-geo-replication arrives before the rows exist: once
     // they do, bring the named row into view and move focus to its heading.
-    Effect::new(move |_| scroll_to_hash());
+    Effect::new(move |_| scroll_to_hash(30));
     let rows = table.copiers;
     view! {
         <Legend />
@@ -74,7 +74,9 @@ fn Comparison(table: CopierTable, index: Signal<Option<CardIndex>>) -> impl Into
     }
 }
 
-fn scroll_to_hash() {
+/// Scrolls to the row the address names and focuses its heading. The rows may not be in
+/// the document yet when this first runs, so it retries for a few frames.
+fn scroll_to_hash(frames_left: u32) {
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -85,12 +87,15 @@ fn scroll_to_hash() {
     }
     let heading = window
         .document()
-        .and_then(|doc| doc.get_element_by_id(&format!("{id}-heading")));
-    if let Some(heading) = heading {
-        heading.scroll_into_view();
-        if let Ok(heading) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(heading) {
+        .and_then(|doc| doc.get_element_by_id(&format!("{id}-heading")))
+        .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok());
+    match heading {
+        Some(heading) if heading.is_connected() => {
+            heading.scroll_into_view();
             _ = heading.focus();
         }
+        _ if frames_left > 0 => request_animation_frame(move || scroll_to_hash(frames_left - 1)),
+        _ => {}
     }
 }
 
