@@ -35,7 +35,7 @@ impl Verdict {
             Verdict::Partly => "Partly",
             Verdict::LeftBehind => "Left behind",
             Verdict::NotApplicable => "Not applicable",
-            Verdict::Undocumented => "Not documented",
+            Verdict::Undocumented => "Undocumented",
         }
     }
 
