@@ -5,7 +5,9 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::{path, Lazy};
 
 use crate::components::{Footer, Header};
-use crate::lazy_pages::{preload_on_intent, CardListRoute, CardRoute, LabIndexRoute, LabRoute};
+use crate::lazy_pages::{
+    preload_on_intent, CardListRoute, CardRoute, CopiersRoute, LabIndexRoute, LabRoute,
+};
 use crate::pages::{Designer, Home, NotFound};
 use crate::progress_store::ProgressStore;
 
@@ -25,6 +27,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=Home />
                     <Route path=path!("/cards") view={Lazy::<CardListRoute>::new()} />
                     <Route path=path!("/cards/:slug") view={Lazy::<CardRoute>::new()} />
+                    <Route path=path!("/copiers") view={Lazy::<CopiersRoute>::new()} />
                     <Route path=path!("/lab") view={Lazy::<LabIndexRoute>::new()} />
                     <Route path=path!("/lab/:scenario") view={Lazy::<LabRoute>::new()} />
                     <Route path=path!("/designer") view=Designer />

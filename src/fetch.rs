@@ -4,7 +4,7 @@ use serde::de::DeserializeOwned;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use hoplab_content::{Card, CardIndex};
+use hoplab_content::{Card, CardIndex, CopierTable};
 
 fn describe(error: wasm_bindgen::JsValue) -> String {
     error
@@ -74,4 +74,9 @@ pub async fn card(slug: &str) -> Result<Card, String> {
         return Err("not found".into());
     }
     get_json(&format!("/cards/{slug}.json")).await
+}
+
+/// The copier comparison (`content/copiers.toml`, exported at build time).
+pub async fn copier_table() -> Result<CopierTable, String> {
+    get_json("/data/copiers.json").await
 }

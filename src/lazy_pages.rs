@@ -1,7 +1,8 @@
 //! The pages that load on demand. Each page's view below is a split point: the release
 //! build (`scripts/build-wasm.sh`) cuts its code, and whatever only it uses, into a wasm
 //! chunk fetched the first time the page shows. The shell (header, home, designer, not
-//! found) is all the first download holds, so `/` loads without the cards or the simulator.
+//! found) is all the first download holds, so `/` loads without the cards, the copier
+//! comparison or the simulator.
 //!
 //! A chunk that fails to arrive (offline, a deploy mid-visit) shows a message with a retry
 //! instead of stopping the app; the next visit to the page tries the download again.
@@ -13,7 +14,7 @@ use leptos_router::LazyRoute;
 use wasm_bindgen::JsCast;
 
 use crate::components::PageLoadFailed;
-use crate::pages::{CardList, CardPage, LabIndex, LabPage};
+use crate::pages::{CardList, CardPage, CopiersPage, LabIndex, LabPage};
 
 /// Why a lazy page has nothing to show: its chunk did not load.
 pub struct PageChunkMissing;
@@ -65,6 +66,10 @@ lazy_page!(
     CardRoute, card_chunk, preload_card, CardPage
 );
 lazy_page!(
+    /// `/copiers`: the real copiers compared.
+    CopiersRoute, copiers_chunk, preload_copiers, CopiersPage
+);
+lazy_page!(
     /// `/lab`: the scenario list.
     LabIndexRoute, lab_index_chunk, preload_lab_index, LabIndex
 );
@@ -83,6 +88,8 @@ pub fn preload_page(path: &str) {
         spawn_local(async { _ = preload_card_list().await });
     } else if path.starts_with("/cards/") {
         spawn_local(async { _ = preload_card().await });
+    } else if path == "/copiers" {
+        spawn_local(async { _ = preload_copiers().await });
     } else if path == "/lab" {
         spawn_local(async { _ = preload_lab_index().await });
     } else if path.starts_with("/lab/") {

@@ -7,7 +7,7 @@ use hoplab::progress::{Mark, Progress};
 use hoplab::progress_store::ProgressStore;
 use hoplab::theme::ThemeToggle;
 use hoplab_content::card::{Card, DepthTabs as Depth, FollowUp, Platforms};
-use hoplab_content::{Importance, Level};
+use hoplab_content::{Importance, Level, Source, SourceKind};
 use leptos::prelude::*;
 use leptos_router::components::Router;
 use wasm_bindgen::JsCast;
@@ -199,6 +199,20 @@ async fn theme_toggle_flips_the_page_theme_and_remembers_it() {
     assert_eq!(hoplab::storage::read("hoplab.theme").unwrap(), after);
 }
 
+/// The sample card, mounted as its page shows it.
+async fn mount_sample_card() -> HtmlElement {
+    let root = mount(|| {
+        provide_context(ProgressStore::load());
+        view! {
+            <Router>
+                <CardView card=sample_card() index=Signal::derive(|| None) />
+            </Router>
+        }
+    });
+    tick().await;
+    root
+}
+
 fn sample_card() -> Card {
     Card {
         slug: "copy-lag".into(),
@@ -225,6 +239,12 @@ fn sample_card() -> Card {
         red_flags: vec!["wrong".into()],
         scenario: "follow-one-record".into(),
         related: vec!["rpo-floor".into()],
+        sources: vec![Source {
+            title: "Docs <b>page</b>".into(),
+            url: "https://example.org/docs".into(),
+            kind: SourceKind::Docs,
+            supports: "the lag claim".into(),
+        }],
         previous: None,
         next: Some("what-crosses".into()),
     }
@@ -232,15 +252,7 @@ fn sample_card() -> Card {
 
 #[wasm_bindgen_test]
 async fn a_card_shows_every_part_and_links_to_its_scenario() {
-    let root = mount(|| {
-        provide_context(ProgressStore::load());
-        view! {
-            <Router>
-                <CardView card=sample_card() index=Signal::derive(|| None) />
-            </Router>
-        }
-    });
-    tick().await;
+    let root = mount_sample_card().await;
     assert_eq!(
         find(&root, "h1").text_content().unwrap(),
         "Why is the copy behind?"
@@ -272,5 +284,28 @@ async fn a_card_shows_every_part_and_links_to_its_scenario() {
     assert!(
         root.query_selector("a[rel=prev]").unwrap().is_none(),
         "the first card has no previous"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_card_lists_its_sources_as_escaped_external_links() {
+    let root = mount_sample_card().await;
+    let link = find(&root, ".card__sources a.source__link");
+    assert_eq!(
+        link.get_attribute("href").as_deref(),
+        Some("https://example.org/docs")
+    );
+    let rel = link.get_attribute("rel").unwrap_or_default();
+    assert!(rel.split(' ').any(|r| r == "noopener"), "rel={rel}");
+    assert_eq!(link.text_content().unwrap(), "Docs <b>page</b>");
+    assert!(
+        link.query_selector("b").unwrap().is_none(),
+        "a source title is text, never markup"
+    );
+    assert_eq!(
+        find(&root, ".card__sources .source__kind")
+            .text_content()
+            .unwrap(),
+        "Documentation"
     );
 }

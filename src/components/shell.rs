@@ -16,6 +16,7 @@ pub fn Header() -> impl IntoView {
                 </A>
                 <nav aria-label="Main" class="site-nav">
                     <A href="/cards">"Cards"</A>
+                    <A href="/copiers">"Copiers"</A>
                     <A href="/lab">"Lab"</A>
                     <A href="/designer">"Designer"</A>
                 </nav>
@@ -35,6 +36,8 @@ pub fn Footer() -> impl IntoView {
             </p>
             <p class="site-footer__links">
                 <A href="/cards">"Question cards"</A>
+                " · "
+                <A href="/copiers">"Copiers compared"</A>
                 " · "
                 <A href="/lab">"Lab"</A>
                 " · "

@@ -2,6 +2,7 @@
 
 pub mod card;
 mod card_list;
+mod copiers;
 mod designer;
 mod home;
 pub mod lab;
@@ -9,6 +10,7 @@ mod not_found;
 
 pub use card::CardPage;
 pub use card_list::CardList;
+pub use copiers::CopiersPage;
 pub use designer::Designer;
 pub use home::Home;
 pub use lab::{LabIndex, LabPage};

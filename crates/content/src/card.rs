@@ -102,6 +102,39 @@ pub struct Platforms {
     pub time_based_resume: String,
 }
 
+/// What kind of evidence a source is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SourceKind {
+    /// The product's own documentation, a design proposal (KIP, PIP, ADR) or its release notes.
+    Docs,
+    /// A file in the product's source code.
+    Code,
+    /// An issue or pull-request thread in the product's tracker.
+    Issue,
+}
+
+impl SourceKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            SourceKind::Docs => "Documentation",
+            SourceKind::Code => "Source code",
+            SourceKind::Issue => "Issue thread",
+        }
+    }
+}
+
+/// Where a product claim was checked. Plain text, not Markdown: the site shows it escaped.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    pub title: String,
+    pub url: String,
+    pub kind: SourceKind,
+    /// Which claim this source backs.
+    pub supports: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FollowUp {
     pub question: String,
@@ -130,6 +163,9 @@ pub struct Card {
     pub red_flags: Vec<String>,
     pub scenario: String,
     pub related: Vec<String>,
+    /// Where the card's product claims were checked.
+    #[serde(default)]
+    pub sources: Vec<Source>,
     pub previous: Option<String>,
     pub next: Option<String>,
 }

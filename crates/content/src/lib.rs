@@ -1,10 +1,16 @@
 //! The question cards of the Cross-Cluster Continuity tree.
 //!
-//! `card` holds the types the site reads (exported JSON, HTML already rendered). With the
-//! `authoring` feature: `source` reads the Markdown files under `content/`, `validate`
-//! checks them, and `render` turns them into those types.
+//! `card` and `copiers` hold the types the site reads (exported JSON, HTML already rendered).
+//! With the `authoring` feature: `source` reads the Markdown files under `content/`,
+//! `validate` checks them (`products` names the products a card may mention), and `render`
+//! turns them into those types.
 
 pub mod card;
+pub mod copiers;
+#[cfg(feature = "authoring")]
+pub mod evidence;
+#[cfg(feature = "authoring")]
+pub mod products;
 #[cfg(feature = "authoring")]
 pub mod render;
 #[cfg(feature = "authoring")]
@@ -12,4 +18,5 @@ pub mod source;
 #[cfg(feature = "authoring")]
 pub mod validate;
 
-pub use card::{Card, CardIndex, CardSummary, Importance, Level};
+pub use card::{Card, CardIndex, CardSummary, Importance, Level, Source, SourceKind};
+pub use copiers::{Carry, CopierRow, CopierTable, Verdict};

@@ -15,9 +15,15 @@ fn options() -> Options {
 
 /// Full Markdown to HTML. Tables are wrapped so they scroll sideways on a phone
 /// instead of widening the page; the wrapper takes focus so a keyboard can scroll it.
+/// Raw HTML in the Markdown is never passed through: it is shown as text (and the
+/// validator refuses it, see [`raw_html`]).
 pub fn block_html(markdown: &str) -> String {
     let mut out = String::new();
-    html::push_html(&mut out, Parser::new_ext(markdown, options()));
+    let events = Parser::new_ext(markdown, options()).map(|event| match event {
+        Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
+        other => other,
+    });
+    html::push_html(&mut out, events);
     out.replace("<table>", TABLE_WRAP_OPEN)
         .replace("</table>", "</table></div>")
 }
@@ -34,6 +40,28 @@ pub fn inline_html(markdown: &str) -> String {
         Some(inner) if !inner.contains("<p>") => inner.to_string(),
         _ => trimmed.to_string(),
     }
+}
+
+/// Every piece of raw HTML in `markdown`: its byte offset and the first line of its text.
+/// An HTML block counts once, however many lines it spans.
+pub fn raw_html(markdown: &str) -> Vec<(usize, String)> {
+    let first_line = |text: &str| text.lines().next().unwrap_or_default().trim().to_string();
+    let mut in_block = false;
+    let mut found = Vec::new();
+    for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
+        match event {
+            Event::Start(Tag::HtmlBlock) => {
+                in_block = true;
+                found.push((range.start, first_line(&markdown[range])));
+            }
+            Event::End(TagEnd::HtmlBlock) => in_block = false,
+            Event::Html(raw) | Event::InlineHtml(raw) if !in_block => {
+                found.push((range.start, first_line(&raw)));
+            }
+            _ => {}
+        }
+    }
+    found
 }
 
 /// The words a reader sees, without markup.
@@ -117,6 +145,7 @@ pub fn render_card(
             .collect(),
         scenario: source.scenario.clone(),
         related: source.related.clone(),
+        sources: source.sources.clone(),
         previous: previous.map(str::to_string),
         next: next.map(str::to_string),
     }
@@ -210,6 +239,22 @@ mod tests {
             "a keyboard can reach it: {html}"
         );
         assert!(html.trim_end().ends_with("</table></div>"), "{html}");
+    }
+
+    #[test]
+    fn raw_html_is_shown_as_text_never_passed_through() {
+        let html = block_html("Hello <img src=x onerror=alert(1)> there\n\n<div>block</div>\n");
+        assert!(!html.contains("<img"), "{html}");
+        assert!(!html.contains("<div>"), "{html}");
+        assert!(html.contains("&lt;img"), "{html}");
+    }
+
+    #[test]
+    fn raw_html_finds_inline_and_block_html_but_not_code() {
+        let found = raw_html("a `<b>` code\n\nb <span>x</span>\n\n<div>\nblock\n</div>\n");
+        let snippets: Vec<&str> = found.iter().map(|(_, s)| s.as_str()).collect();
+        assert_eq!(snippets, ["<span>", "</span>", "<div>"]);
+        assert_eq!(found[0].0, "a `<b>` code\n\nb ".len());
     }
 
     #[test]

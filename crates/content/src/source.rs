@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::card::{Importance, Level};
+use crate::card::{Importance, Level, Source};
 
 /// A card as its author wrote it: Markdown everywhere, not yet rendered.
 #[derive(Clone, Debug, Deserialize)]
@@ -26,9 +26,31 @@ pub struct CardSource {
     pub depth: DepthSource,
     pub platforms: PlatformsSource,
     pub follow_ups: Vec<FollowUpSource>,
+    /// Where the card's product claims were checked (`[[sources]]` tables).
+    #[serde(default)]
+    pub sources: Vec<Source>,
     /// The Markdown after the front matter.
     #[serde(skip)]
     pub explanation: String,
+    /// The whole file as written, so a problem can be reported with its line.
+    #[serde(skip)]
+    pub file_text: String,
+    /// The byte offset in `file_text` where the explanation starts.
+    #[serde(skip)]
+    pub body_offset: usize,
+}
+
+impl CardSource {
+    /// The 1-based line of `file_text` holding byte `offset`.
+    pub fn line_at(&self, offset: usize) -> usize {
+        let offset = offset.min(self.file_text.len());
+        self.file_text[..offset].matches('\n').count() + 1
+    }
+
+    /// The line where `snippet` first appears in the file, if it does.
+    pub fn line_of(&self, snippet: &str) -> Option<usize> {
+        self.file_text.find(snippet).map(|at| self.line_at(at))
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -121,6 +143,8 @@ pub fn parse_card(path: &Path, text: &str) -> Result<CardSource, SourceError> {
     let mut card: CardSource =
         toml::from_str(front).map_err(|e| error(path, format!("front matter: {e}")))?;
     card.explanation = body.to_string();
+    card.file_text = text.to_string();
+    card.body_offset = text.len() - body.len();
     Ok(card)
 }
 

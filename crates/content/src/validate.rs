@@ -1,9 +1,11 @@
 //! The rules every card must keep (see `content/README.md`). Each problem names the card
-//! and the part, so an author knows what to fix.
+//! and the part, so an author knows what to fix. The rules about sources and raw HTML live
+//! in `evidence`.
 
 use std::collections::{BTreeSet, HashSet};
 use std::fmt;
 
+use crate::evidence::{check_card_sources, check_no_raw_html};
 use crate::render::{all_markdown, plain_text};
 use crate::source::{CardSource, ContentSource};
 
@@ -56,6 +58,8 @@ pub fn validate(content: &ContentSource, checks: &Checks) -> Vec<Problem> {
             report("slug is used by another card".into());
         }
         check_parts(card, &mut report);
+        check_card_sources(card, &mut report);
+        check_no_raw_html(path, card, &mut report);
         for related in &card.related {
             if related == &card.slug {
                 report("`related` names the card itself".into());

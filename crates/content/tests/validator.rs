@@ -159,3 +159,91 @@ fn catches_ten_words_copied_from_a_seed() {
         "{problems:?}"
     );
 }
+
+const SOURCE: &str = r#"
+[[sources]]
+title = "Kafka documentation"
+url = "https://kafka.apache.org/documentation/"
+kind = "docs"
+supports = "the claim"
+"#;
+
+/// GOOD with `extra` added to the front matter, just before its closing line.
+fn with_front_matter(extra: &str) -> String {
+    let end = GOOD.rfind("\n+++").unwrap();
+    format!("{}{extra}{}", &GOOD[..end], &GOOD[end..])
+}
+
+#[test]
+fn a_card_naming_a_product_needs_a_source() {
+    let bad = GOOD.replace("Longer.", "Kafka MirrorMaker 2 does this.");
+    let problems = problems_for(&bad, &[]);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("names Kafka, MirrorMaker") && p.contains("no `[[sources]]`")),
+        "{problems:?}"
+    );
+    let good = with_front_matter(SOURCE).replace("Longer.", "Kafka MirrorMaker 2 does this.");
+    assert_eq!(problems_for(&good, &[]), Vec::<String>::new());
+}
+
+#[test]
+fn a_source_needs_an_https_address_and_a_claim() {
+    let bad = with_front_matter(
+        &SOURCE
+            .replace(
+                "https://kafka.apache.org/documentation/",
+                "javascript:alert(1)",
+            )
+            .replace("supports = \"the claim\"", "supports = \"\""),
+    );
+    let problems = problems_for(&bad, &[]);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("must be an https:// address")),
+        "{problems:?}"
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("does not say what it `supports`")),
+        "{problems:?}"
+    );
+}
+
+/// `bad` must be refused, naming the line that holds `marker` and the HTML `snippet`.
+fn assert_raw_html_named(bad: &str, marker: &str, snippet: &str) {
+    let line = bad.lines().position(|l| l.contains(marker)).unwrap() + 1;
+    let problems = problems_for(bad, &[]);
+    let expected = format!("cards/alpha.md:{line}: raw HTML `{snippet}`");
+    assert!(
+        problems.iter().any(|p| p.contains(&expected)),
+        "expected {expected:?} in {problems:?}"
+    );
+}
+
+#[test]
+fn raw_html_in_the_explanation_is_refused_with_file_and_line() {
+    let bad = GOOD.replace(
+        "## Three\ntext",
+        "## Three\ntext <span onclick=\"x\">hi</span>",
+    );
+    assert_raw_html_named(&bad, "<span", "<span onclick=\"x\">");
+}
+
+#[test]
+fn raw_html_in_a_front_matter_field_is_refused_with_file_and_line() {
+    let bad = GOOD.replace(
+        "analogy = \"A picture.\"",
+        "analogy = \"A <img src=x> picture.\"",
+    );
+    assert_raw_html_named(&bad, "<img", "<img src=x>");
+}
+
+#[test]
+fn tags_in_backticks_are_code_not_html() {
+    let good = GOOD.replace("## Three\ntext", "## Three\ntext `<source-alias>.orders`");
+    assert_eq!(problems_for(&good, &[]), Vec::<String>::new());
+}

@@ -3,6 +3,7 @@
 mod depth_tabs;
 mod marks;
 mod reveal;
+mod sources;
 
 use hoplab_content::{Card, CardIndex};
 use leptos::prelude::*;
@@ -15,6 +16,7 @@ use crate::fetch;
 pub use depth_tabs::DepthTabs;
 pub use marks::MarkButtons;
 pub use reveal::TimedReveal;
+pub use sources::{CardSources, SourceList};
 
 #[component]
 pub fn CardPage() -> impl IntoView {
@@ -60,22 +62,44 @@ fn Prose(html: String, #[prop(optional)] class: &'static str) -> impl IntoView {
     view! { <div class=format!("prose {class}") inner_html=html></div> }
 }
 
+/// A card's question from the index, or its slug while the index is not there.
+fn question_for(index: Signal<Option<CardIndex>>, slug: String) -> String {
+    index
+        .get()
+        .and_then(|i| i.find(&slug).map(|c| c.question.clone()))
+        .unwrap_or(slug)
+}
+
+/// Links to cards, each showing its question.
+#[component]
+pub fn CardLinkList(
+    slugs: Vec<String>,
+    index: Signal<Option<CardIndex>>,
+    #[prop(optional)] class: &'static str,
+) -> impl IntoView {
+    view! {
+        <ul class=class>
+            {slugs
+                .into_iter()
+                .map(|slug| {
+                    let href = format!("/cards/{slug}");
+                    view! { <li><A href=href>{move || question_for(index, slug.clone())}</A></li> }
+                })
+                .collect_view()}
+        </ul>
+    }
+}
+
 #[component]
 pub fn CardView(card: Card, index: Signal<Option<CardIndex>>) -> impl IntoView {
     set_page_title(&card.question);
-    let question_for = move |slug: String| {
-        index
-            .get()
-            .and_then(|i| i.find(&slug).map(|c| c.question.clone()))
-            .unwrap_or(slug)
-    };
     let nav_link = move |slug: Option<String>, rel: &'static str, label: &'static str| {
         slug.map(|slug| {
             let href = format!("/cards/{slug}");
             view! {
                 <A href=href attr:class=format!("card-nav__{rel}") attr:rel=rel>
                     <span class="card-nav__label">{label}</span>
-                    <span class="card-nav__question">{move || question_for(slug.clone())}</span>
+                    <span class="card-nav__question">{move || question_for(index, slug.clone())}</span>
                 </A>
             }
         })
@@ -97,6 +121,7 @@ pub fn CardView(card: Card, index: Signal<Option<CardIndex>>) -> impl IntoView {
         red_flags,
         scenario,
         related,
+        sources,
         previous,
         next,
         ..
@@ -188,16 +213,10 @@ pub fn CardView(card: Card, index: Signal<Option<CardIndex>>) -> impl IntoView {
 
             <section class="card__related" aria-labelledby="related-heading">
                 <h2 id="related-heading">"Related cards"</h2>
-                <ul>
-                    {related
-                        .into_iter()
-                        .map(|slug| {
-                            let href = format!("/cards/{slug}");
-                            view! { <li><A href=href>{move || question_for(slug.clone())}</A></li> }
-                        })
-                        .collect_view()}
-                </ul>
+                <CardLinkList slugs=related index />
             </section>
+
+            <CardSources sources />
 
             <nav class="card-nav" aria-label="Previous and next card">
                 {nav_link(previous, "prev", "Previous")}

@@ -7,6 +7,7 @@ const ROUTES = [
   ["/", "See what happens between two clusters."],
   ["/cards", "Cross-Cluster Continuity"],
   ["/cards/copy-lag", null],
+  ["/copiers", "Real copiers compared"],
   ["/lab", "The copier lab"],
   ["/lab/echo-loop", null],
   ["/designer", "Topology designer"],

@@ -1,12 +1,14 @@
 //! Renders `content/` into the JSON the site fetches: `<out>/cards/index.json` (the tree),
 //! `<out>/cards/search-index.json` (the tree with every card's text, for the list's
-//! search) and one `<out>/cards/<slug>.json` per card. Run by Trunk's pre-build hook.
+//! search), one `<out>/cards/<slug>.json` per card, and `<out>/data/copiers.json` (the copier
+//! comparison, checked first: a broken table stops the build). Run by Trunk's pre-build hook.
 //!
 //! Usage: export-content <content-dir> <out-dir>
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use hoplab_content::copiers;
 use hoplab_content::render::render_content;
 use hoplab_content::source::read_content;
 
@@ -39,7 +41,26 @@ fn export(content_dir: &Path, out_dir: &Path) -> Result<usize, String> {
     for card in &cards {
         write_json(&cards_dir.join(format!("{}.json", card.slug)), card)?;
     }
+    export_copiers(content_dir, out_dir, &index)?;
     Ok(cards.len())
+}
+
+fn export_copiers(
+    content_dir: &Path,
+    out_dir: &Path,
+    index: &hoplab_content::CardIndex,
+) -> Result<(), String> {
+    let path = content_dir.join("copiers.toml");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let table = copiers::parse(&text)?;
+    let slugs: Vec<&str> = index.cards().map(|card| card.slug.as_str()).collect();
+    let problems = copiers::validate(&table, &slugs);
+    if !problems.is_empty() {
+        return Err(format!("copiers.toml:\n{}", problems.join("\n")));
+    }
+    let data_dir = out_dir.join("data");
+    std::fs::create_dir_all(&data_dir).map_err(|e| format!("{}: {e}", data_dir.display()))?;
+    write_json(&data_dir.join("copiers.json"), &table)
 }
 
 fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), String> {

@@ -1,0 +1,108 @@
+//! `content/copiers.toml` parses, every row answers for every column, has sources and links
+//! only cards that exist; and the checks themselves catch each kind of broken row.
+
+use std::path::{Path, PathBuf};
+
+use hoplab_content::copiers::{parse, validate, CopierTable, PRESET_IDS};
+use hoplab_content::source::read_content;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn real_table() -> (CopierTable, Vec<String>) {
+    let text = std::fs::read_to_string(repo_root().join("content/copiers.toml")).unwrap();
+    let table = parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    let content = read_content(&repo_root().join("content")).unwrap_or_else(|e| panic!("{e}"));
+    let slugs = content.cards.iter().map(|(_, c)| c.slug.clone()).collect();
+    (table, slugs)
+}
+
+fn problems(table: &CopierTable, slugs: &[String]) -> Vec<String> {
+    let slugs: Vec<&str> = slugs.iter().map(String::as_str).collect();
+    validate(table, &slugs)
+}
+
+#[test]
+fn the_comparison_keeps_the_rules() {
+    let (table, slugs) = real_table();
+    let problems = problems(&table, &slugs);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_copier_the_issue_names_has_a_row() {
+    let (table, _) = real_table();
+    let ids: Vec<&str> = table.copiers.iter().map(|c| c.id.as_str()).collect();
+    for id in [
+        "mirrormaker-2",
+        "cluster-linking",
+        "redpanda-shadowing",
+        "pulsar-geo-replication",
+        "jetstream-mirror",
+        "jetstream-source",
+        "rabbitmq-federation",
+        "rabbitmq-shovel",
+        "msk-replicator",
+        "event-hubs-geo-replication",
+    ] {
+        assert!(ids.contains(&id), "no row `{id}` in {ids:?}");
+    }
+}
+
+#[test]
+fn every_preset_the_designer_provides_is_linked_from_some_row() {
+    let (table, _) = real_table();
+    for preset in PRESET_IDS {
+        assert!(
+            table
+                .copiers
+                .iter()
+                .any(|c| c.presets.iter().any(|p| p == preset)),
+            "no row links preset `{preset}`"
+        );
+    }
+}
+
+#[test]
+fn a_row_missing_a_column_does_not_parse_and_the_column_is_named() {
+    let text = std::fs::read_to_string(repo_root().join("content/copiers.toml")).unwrap();
+    let start = text.find("[copiers.carries.schemas]").unwrap();
+    let end = start
+        + text[start..]
+            .find("[copiers.carries.access_rules]")
+            .unwrap();
+    let broken = format!("{}{}", &text[..start], &text[end..]);
+    let error = parse(&broken).unwrap_err();
+    assert!(error.contains("schemas"), "{error}");
+}
+
+#[test]
+fn catches_missing_sources_a_dangling_card_an_unknown_preset_and_an_empty_note() {
+    let (mut table, slugs) = real_table();
+    let row = &mut table.copiers[0];
+    row.sources.clear();
+    row.cards.push("no-such-card".into());
+    row.presets.push("no-such-preset".into());
+    row.carries.timestamps.note = " ".into();
+    let found = problems(&table, &slugs).join("\n");
+    for expected in [
+        "lists no sources",
+        "`no-such-card`",
+        "`no-such-preset`",
+        "`Timestamps` cell has no note",
+    ] {
+        assert!(
+            found.contains(expected),
+            "missing {expected:?} in:\n{found}"
+        );
+    }
+}
+
+#[test]
+fn catches_a_source_without_a_secure_address() {
+    let (mut table, slugs) = real_table();
+    table.copiers[1].sources[0].url = "http://example.org/page".into();
+    let found = problems(&table, &slugs).join("\n");
+    assert!(found.contains("must be an https:// address"), "{found}");
+}
