@@ -130,15 +130,15 @@ pub struct CopierTable {
     pub copiers: Vec<CopierRow>,
 }
 
-/// The designer presets rows may point at. Another part of the site provides them as
-/// `hoplab_model::presets`; until that lands, this is the agreed list of ids.
+/// The designer presets rows may point at: the ids of `hoplab_model::presets::all()` (a
+/// test keeps the two lists equal; the content crate does not depend on the model).
 pub const PRESET_IDS: &[&str] = &[
     "mm2-default",
     "mm2-identity",
-    "offset-mirror",
-    "pulsar-marker",
+    "offset-preserving-mirror",
+    "pulsar-replicated-marker",
     "rabbitmq-federation-max-hops",
-    "msk-identical-names",
+    "msk-replicator-identical",
 ];
 
 #[cfg(feature = "authoring")]

@@ -106,3 +106,9 @@ fn catches_a_source_without_a_secure_address() {
     let found = problems(&table, &slugs).join("\n");
     assert!(found.contains("must be an https:// address"), "{found}");
 }
+
+#[test]
+fn the_preset_ids_are_the_models_presets() {
+    let model: Vec<&str> = hoplab_model::presets::all().iter().map(|p| p.id).collect();
+    assert_eq!(PRESET_IDS, model.as_slice());
+}
