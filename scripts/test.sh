@@ -57,10 +57,13 @@ components() {
     cargo test -p hoplab --target wasm32-unknown-unknown "${suites[@]}" --locked
 }
 
-# The workspace's tests, then the spec fuzzer's million inputs in release mode.
+# The workspace's tests, then the spec fuzzer's million inputs in release mode, with
+# overflow checks on so a value that wraps fails as a panic instead of passing silently.
 native() {
   cargo test --workspace --locked &&
-    HOPLAB_FUZZ_CASES=1000000 cargo test --release --locked -p hoplab-model --test fuzz_spec
+    HOPLAB_FUZZ_CASES=1000000 CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true \
+      CARGO_PROFILE_RELEASE_DEBUG_ASSERTIONS=true \
+      cargo test --release --locked -p hoplab-model --test fuzz_spec
 }
 
 e2e() {
