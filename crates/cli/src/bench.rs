@@ -1,10 +1,55 @@
 //! `hoplab bench`: the lab scenarios, the event core and the three-site day, timed.
 
 use crate::out;
-use hoplab_model::{bench, fmt_n, scenarios, Sim};
+use hoplab_model::spec::{HopOptions, HopSpec, SiteSpec, StreamRef, StreamSpec, Topology};
+use hoplab_model::{bench, fmt_n, lint, scenarios, Sim};
 use std::time::Instant;
 
+/// `n` sites, each copying `orders` to every other site's `orders` with no stamp: the
+/// densest echo loop there is (every cycle among n sites).
+fn full_mesh(n: usize) -> Topology {
+    let names: Vec<String> = (0..n).map(|i| format!("S{i}")).collect();
+    let at = |site: &str| StreamRef {
+        site: site.into(),
+        stream: "orders".into(),
+    };
+    let mut hops = Vec::new();
+    for a in &names {
+        for b in names.iter().filter(|b| *b != a) {
+            hops.push(HopSpec {
+                id: format!("{a}-{b}"),
+                from: at(a),
+                to: at(b),
+                options: HopOptions::default(),
+            });
+        }
+    }
+    Topology {
+        sites: names.iter().map(|s| SiteSpec { name: s.clone() }).collect(),
+        streams: names
+            .iter()
+            .map(|s| StreamSpec::new(s, "orders", 1))
+            .collect(),
+        hops,
+        ..Topology::default()
+    }
+}
+
 pub fn print(seconds: u64) {
+    // The lint on the densest topology: one finding per strongly connected group, however
+    // many cycles it holds (10 sites hold millions).
+    for n in [10, 30] {
+        let mesh = full_mesh(n);
+        let t0 = Instant::now();
+        let findings = lint(&mesh);
+        let wall = t0.elapsed().as_secs_f64();
+        out!(
+            "lint, full mesh of {n} sites ({} hops): {} findings in {:.3} ms",
+            mesh.hops.len(),
+            findings.len(),
+            wall * 1e3
+        );
+    }
     // Every lab scenario to its suggested end, narration on (what the browser does).
     let t0 = Instant::now();
     let mut events = 0;
