@@ -3,8 +3,8 @@
 //! Handlers for each actor live beside the actor (`writer.rs`, `hop.rs`, `reader.rs`) as
 //! `impl Sim` blocks; this file owns time, the queue, sampling and the log.
 
-mod checkpoint;
 mod budget;
+mod checkpoint;
 mod commands;
 mod resume;
 mod setup;
@@ -20,8 +20,8 @@ use crate::time::{EventQueue, Millis};
 use crate::writer::WriterState;
 use serde::Serialize;
 
-pub(crate) use checkpoint::Checkpoint;
 pub use budget::{Budget, BudgetExhausted, BudgetLimit};
+pub(crate) use checkpoint::Checkpoint;
 pub use commands::CommandError;
 
 /// Whether a site's cluster answers.
