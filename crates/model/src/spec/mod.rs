@@ -5,8 +5,8 @@
 mod command;
 mod cost;
 mod error;
-pub mod limits;
 mod hop_checks;
+pub mod limits;
 mod validate;
 
 pub use command::{Command, ResumeRule, TimedCommand};
