@@ -17,7 +17,7 @@ if [[ "$what" == size || "$what" == all ]]; then
   SKIP_BUILD=1
 fi
 if [[ "$what" == model || "$what" == all ]]; then
-  cargo run --release -q -p hoplab-model --bin hoplab -- bench
+  cargo run --release -q -p hoplab-cli -- bench
   crates/model/wasm-bench/run.sh
 fi
 if [[ "$what" == frame || "$what" == all ]]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test Hoplab has, installing whatever is missing first (see setup.sh):
 #   lint        cargo fmt --check; clippy -D warnings for the host and for wasm32
-#   native      cargo test --workspace: the model, the content validator, pure site logic
+#   native      cargo test --workspace: the model, the content validator, pure site logic;
+#               then a million fuzzed spec files (release mode)
 #   components  wasm-bindgen-test in headless Chromium, mounting real components
 #   e2e         the release build served on 127.0.0.1, driven in headless Chromium
 # Prints one summary line per layer and exits non-zero if any layer fails.
@@ -56,12 +57,21 @@ components() {
     cargo test -p hoplab --target wasm32-unknown-unknown "${suites[@]}" --locked
 }
 
+# The workspace's tests, then the spec fuzzer's million inputs in release mode, with
+# overflow checks on so a value that wraps fails as a panic instead of passing silently.
+native() {
+  cargo test --workspace --locked &&
+    HOPLAB_FUZZ_CASES=1000000 CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true \
+      CARGO_PROFILE_RELEASE_DEBUG_ASSERTIONS=true \
+      cargo test --release --locked -p hoplab-model --test fuzz_spec
+}
+
 e2e() {
   trunk build --release --offline && (cd tests/e2e && npm test)
 }
 
 run_layer lint none lint
-run_layer native count_cargo cargo test --workspace --locked
+run_layer native count_cargo native
 run_layer components count_cargo components
 run_layer e2e count_node e2e
 

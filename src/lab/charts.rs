@@ -263,7 +263,7 @@ mod tests {
         let chart_ids = |id: &str, pairs: &[(&str, &str)], t: u64| {
             let s = scenarios::get(id).unwrap();
             let v = s.values_from_pairs(pairs.iter().copied()).unwrap();
-            let spec = s.build(&v);
+            let spec = s.build(&v).unwrap();
             let mut sim = Sim::new(&spec, 1).unwrap();
             sim.advance_to(t);
             let v = sim.view(1);
@@ -303,7 +303,7 @@ mod tests {
             ("failover-resume", "reader-lag", "copies"),
         ] {
             let s = scenarios::get(id).unwrap();
-            let spec = s.build_default();
+            let spec = s.build_default().unwrap();
             let mut sim = Sim::new(&spec, 1).unwrap();
             sim.advance_to(10_000);
             let v = sim.view(1);

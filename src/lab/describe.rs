@@ -282,7 +282,7 @@ mod tests {
     fn measures(id: &str, pairs: &[(&str, &str)], t: u64) -> Measures {
         let s = scenarios::get(id).unwrap();
         let v = s.values_from_pairs(pairs.iter().copied()).unwrap();
-        let mut sim = Sim::new(&s.build(&v), 1).unwrap();
+        let mut sim = Sim::new(&s.build(&v).unwrap(), 1).unwrap();
         sim.advance_to(t);
         sim.measures()
     }

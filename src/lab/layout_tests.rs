@@ -3,7 +3,7 @@ use super::*;
 use hoplab_model::{scenarios, Sim};
 
 fn scene_at(id: &str, t: Millis, window: usize) -> Scene {
-    let spec = scenarios::get(id).unwrap().build_default();
+    let spec = scenarios::get(id).unwrap().build_default().unwrap();
     let mut sim = Sim::new(&spec, 1).unwrap();
     sim.advance_to(t);
     layout(

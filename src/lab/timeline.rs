@@ -221,7 +221,7 @@ mod tests {
     use hoplab_model::scenarios;
 
     fn run(id: &str) -> Run {
-        let spec = scenarios::get(id).unwrap().build_default();
+        let spec = scenarios::get(id).unwrap().build_default().unwrap();
         Run::new(&spec, 3, vec![]).unwrap()
     }
 
@@ -332,7 +332,7 @@ mod tests {
         r.seek(15_000);
         r.finish();
         assert_eq!(fingerprint(&r), live);
-        let mut again = Run::new(&s.build_default(), 3, r.pressed().to_vec()).unwrap();
+        let mut again = Run::new(&s.build_default().unwrap(), 3, r.pressed().to_vec()).unwrap();
         again.seek(15_000);
         again.finish();
         assert_eq!(fingerprint(&again), live);

@@ -281,7 +281,7 @@ mod tests {
         );
         assert_eq!(p.problems, Vec::<String>::new());
         assert_eq!(p.state.speed, 0.25);
-        assert_eq!(p.state.knobs.choice("stamp"), "marker");
+        assert_eq!(p.state.knobs.choice("stamp"), Ok("marker"));
         assert_eq!(p.state.seed, 7);
         assert_eq!(p.state.time_ms, 20_500);
         assert_eq!(p.state.window, Some(100));
@@ -367,11 +367,11 @@ mod tests {
         let p = parse(&s, &pairs(&[("jitter_ms", "9999"), ("t", "99999")]));
         assert_eq!(p.problems.len(), 2);
         assert!(p.problems[0].contains("out of range"));
-        assert_eq!(p.state.knobs.number("jitter_ms"), 80.0);
+        assert_eq!(p.state.knobs.number("jitter_ms"), Ok(80.0));
         assert_eq!(p.state.time_ms, 0);
         let p = parse(&s, &pairs(&[("jitter_ms", "120")]));
         assert!(p.problems.is_empty());
-        assert_eq!(p.state.knobs.number("jitter_ms"), 120.0);
+        assert_eq!(p.state.knobs.number("jitter_ms"), Ok(120.0));
     }
 
     #[test]

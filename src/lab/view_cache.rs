@@ -123,7 +123,7 @@ mod tests {
     }
 
     fn check(id: &str, window: usize, frames: u64, step_ms: u64, at: &[(u64, Command)]) {
-        let spec = scenarios::get(id).unwrap().build_default();
+        let spec = scenarios::get(id).unwrap().build_default().unwrap();
         let mut sim = Sim::new(&spec, 2).unwrap();
         let mut cache = ViewCache::default();
         let mut full_asks = 0;
@@ -186,7 +186,10 @@ mod tests {
 
     #[test]
     fn long_jumps_fetch_the_whole_window() {
-        let spec = scenarios::get("lag-components").unwrap().build_default();
+        let spec = scenarios::get("lag-components")
+            .unwrap()
+            .build_default()
+            .unwrap();
         let mut sim = Sim::new(&spec, 2).unwrap();
         let mut cache = ViewCache::default();
         sim.advance_to(1_000);

@@ -32,7 +32,7 @@ fn every_card_keeps_the_rules() {
     let content = read_content(&repo_root().join("content")).unwrap_or_else(|e| panic!("{e}"));
     let seeds = seeds();
     let checks = Checks {
-        scenario_names: hoplab_model::scenarios::NAMES,
+        scenario_names: &hoplab_model::scenarios::NAMES,
         seeds: &seeds,
     };
     let problems = validate(&content, &checks);

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 fn main() {
     for s in hoplab_model::scenarios::all() {
-        let spec = s.build_default();
+        let spec = s.build_default().unwrap();
         let mut sim = hoplab_model::Sim::new(&spec, 1).unwrap();
         let t0 = Instant::now();
         sim.advance_to(spec.duration_ms);

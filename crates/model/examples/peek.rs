@@ -10,7 +10,8 @@ fn main() {
     let window: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(3);
     let spec = hoplab_model::scenarios::get(id)
         .expect("scenario id")
-        .build_default();
+        .build_default()
+        .unwrap();
     let mut sim = hoplab_model::Sim::new(&spec, 1).unwrap();
     sim.advance_to(at);
     println!(

@@ -202,21 +202,40 @@ impl KnobValues {
         self.values.get(id).or_else(|| self.defaults.get(id))
     }
 
-    pub fn choice(&self, id: &str) -> &str {
-        match self.get(id) {
-            Some(KnobValue::Choice(s)) => s,
-            _ => "",
+    /// The value of a knob these values hold, or an error naming an id the scenario does
+    /// not have (a builder asking for a knob it never declared is a bug, never a 0).
+    fn lookup(&self, id: &str) -> Result<&KnobValue, KnobError> {
+        self.get(id).ok_or_else(|| KnobError {
+            knob: id.to_string(),
+            problem: "this scenario has no such knob".into(),
+        })
+    }
+
+    fn wrong_kind(id: &str, v: &KnobValue, wanted: &str) -> KnobError {
+        KnobError {
+            knob: id.to_string(),
+            problem: format!("holds '{v}', not {wanted}"),
         }
     }
 
-    pub fn toggle(&self, id: &str) -> bool {
-        matches!(self.get(id), Some(KnobValue::Toggle(true)))
+    pub fn choice(&self, id: &str) -> Result<&str, KnobError> {
+        match self.lookup(id)? {
+            KnobValue::Choice(s) => Ok(s),
+            v => Err(Self::wrong_kind(id, v, "a choice")),
+        }
     }
 
-    pub fn number(&self, id: &str) -> f64 {
-        match self.get(id) {
-            Some(KnobValue::Number(n)) => *n,
-            _ => 0.0,
+    pub fn toggle(&self, id: &str) -> Result<bool, KnobError> {
+        match self.lookup(id)? {
+            KnobValue::Toggle(b) => Ok(*b),
+            v => Err(Self::wrong_kind(id, v, "true or false")),
+        }
+    }
+
+    pub fn number(&self, id: &str) -> Result<f64, KnobError> {
+        match self.lookup(id)? {
+            KnobValue::Number(n) => Ok(*n),
+            v => Err(Self::wrong_kind(id, v, "a number")),
         }
     }
 
@@ -254,11 +273,11 @@ mod tests {
             [("stamp", "marker"), ("rtt", "9999"), ("restart", "on")],
         )
         .unwrap();
-        assert_eq!(v.choice("stamp"), "marker");
-        assert_eq!(v.number("rtt"), 500.0);
-        assert!(v.toggle("restart"));
+        assert_eq!(v.choice("stamp"), Ok("marker"));
+        assert_eq!(v.number("rtt"), Ok(500.0));
+        assert_eq!(v.toggle("restart"), Ok(true));
         let v = KnobValues::from_pairs(&knobs(), [("rtt", "44")]).unwrap();
-        assert_eq!(v.number("rtt"), 40.0);
+        assert_eq!(v.number("rtt"), Ok(40.0));
     }
 
     #[test]
@@ -277,5 +296,21 @@ mod tests {
             v.to_pairs(),
             vec![("stamp".to_string(), "marker".to_string())]
         );
+    }
+
+    #[test]
+    fn a_lookup_by_an_unknown_id_or_of_the_wrong_kind_is_an_error_not_zero() {
+        let v = KnobValues::defaults(&knobs());
+        let e = v.number("rtt_ms").unwrap_err();
+        assert_eq!(e.knob, "rtt_ms");
+        assert!(e.problem.contains("no such knob"));
+        assert!(v.choice("nope").is_err());
+        assert!(v.toggle("nope").is_err());
+        assert!(v
+            .number("stamp")
+            .unwrap_err()
+            .problem
+            .contains("not a number"));
+        assert!(v.toggle("rtt").is_err());
     }
 }

@@ -8,7 +8,7 @@
 //! ```
 //! use hoplab_model::{scenarios, Sim};
 //! let scenario = scenarios::get("stall-and-backlog").unwrap();
-//! let spec = scenario.build_default();
+//! let spec = scenario.build_default().unwrap();
 //! let mut sim = Sim::new(&spec, 42).unwrap();
 //! sim.advance_to(30_000);
 //! let m = sim.measures();
@@ -62,7 +62,9 @@ pub use reader::{MoveReport, PartMove};
 pub use rng::Rng;
 pub use scenarios::{Button, Scenario};
 pub use series::Sample;
-pub use sim::{Backup, CommandError, Sim, SiteStatus, StepInfo};
+pub use sim::{
+    Backup, Budget, BudgetExhausted, BudgetLimit, CommandError, Sim, SiteStatus, StepInfo,
+};
 pub use spec::{Command, ResumeRule, ScenarioSpec, SpecError, Topology};
 pub use time::Millis;
 pub use view::{

@@ -3,7 +3,7 @@
 use crate::census::{MergeMeasure, SiteCensus, StreamOrder};
 use crate::hop::HopStatus;
 use crate::reader::MoveReport;
-use crate::sim::{Backup, Sim, SiteStatus};
+use crate::sim::{Backup, BudgetExhausted, Sim, SiteStatus};
 use crate::time::Millis;
 use serde::Serialize;
 
@@ -19,6 +19,9 @@ pub struct Measures {
     pub backups: Vec<Backup>,
     pub echo: EchoMeasure,
     pub merge: Option<MergeMeasure>,
+    /// Set when the run stopped early for its budget: everything above is as of then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<BudgetExhausted>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -409,6 +412,7 @@ impl Sim {
                 },
             },
             merge: self.merge_measure(),
+            stopped: self.stopped.clone(),
         }
     }
 }

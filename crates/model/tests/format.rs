@@ -5,7 +5,7 @@ use hoplab_model::{lint, scenarios, ScenarioSpec, Sim};
 #[test]
 fn every_scenario_exports_and_reads_back_identically() {
     for s in scenarios::all() {
-        let spec = s.build_default();
+        let spec = s.build_default().unwrap();
         let json = spec.to_json();
         let back = ScenarioSpec::from_json(&json).unwrap_or_else(|e| panic!("{}: {e}", s.id));
         assert_eq!(back, spec, "{}", s.id);
@@ -42,13 +42,18 @@ fn version_is_required_and_checked() {
 #[test]
 fn unknown_and_missing_fields_are_named() {
     let e = err(&MINIMAL.replace("\"rate_per_sec\"", "\"rate\""));
-    assert!(e.to_string().contains("rate"), "{e}");
+    assert_eq!(e.field, "topology.writers[0].rate", "{e}");
+    assert!(e.problem.contains("unknown field"), "{e}");
     let e = err(&MINIMAL.replace("\"id\": \"h\",", ""));
-    assert_eq!(e.field, "id", "{e}");
+    assert_eq!(e.field, "topology.hops[0].id", "{e}");
     let e = err(
         r#"{"version": 1, "topology": {"sites": [{"name": "A"}], "hops": [{"id": "h", "from": {"site": "A", "stream": "x"}, "to": {"site": "A", "stream": "y"}, "options": {"mapping": "sideways"}}]}}"#,
     );
     assert!(e.problem.contains("sideways"), "{e}");
+    assert_eq!(e.field, "topology.hops[0].options.mapping", "{e}");
+    let e = err(r#"{"version": 1, "topology": {"sites": [}"#);
+    assert_eq!(e.field, "(file)", "{e}");
+    assert!(e.problem.contains("line 1 column"), "{e}");
 }
 
 #[test]
@@ -114,7 +119,9 @@ fn every_scenario_and_finding_points_at_a_real_card() {
         assert!(CARDS.contains(&s.card), "{} -> {}", s.id, s.card);
     }
     let shared = scenarios::get("single-writer-streams").unwrap();
-    let spec = shared.build(&shared.values_from_pairs([("shape", "shared")]).unwrap());
+    let spec = shared
+        .build(&shared.values_from_pairs([("shape", "shared")]).unwrap())
+        .unwrap();
     let mut t = spec.topology;
     t.hops[0].options.stamp = hoplab_model::spec::OriginStamp::None;
     t.hops[1].options.stamp = hoplab_model::spec::OriginStamp::None;
@@ -160,9 +167,11 @@ fn every_scenario_and_finding_points_at_a_real_card() {
 #[test]
 fn a_stamp_on_either_hop_of_the_pair_breaks_the_loop_for_the_lint() {
     let s = scenarios::get("echo-loop").unwrap();
-    let none = s.build_default();
+    let none = s.build_default().unwrap();
     assert!(lint(&none.topology).iter().any(|f| f.code == "echo-loop"));
-    let marker = s.build(&s.values_from_pairs([("stamp", "marker")]).unwrap());
+    let marker = s
+        .build(&s.values_from_pairs([("stamp", "marker")]).unwrap())
+        .unwrap();
     assert!(!lint(&marker.topology).iter().any(|f| f.code == "echo-loop"));
 }
 
@@ -182,10 +191,10 @@ fn the_readme_example_is_a_valid_file() {
 #[test]
 fn a_wrong_type_names_the_field_it_is_in() {
     let e = err(&MINIMAL.replace("\"rate_per_sec\": 10", "\"rate_per_sec\": \"fast\""));
-    assert_eq!(e.field, "rate_per_sec", "{e}");
+    assert_eq!(e.field, "topology.writers[0].rate_per_sec", "{e}");
     let e = err(&MINIMAL.replace(
         "{\"site\": \"A\", \"name\": \"orders\"}",
         "{\"site\": \"A\", \"name\": \"orders\", \"parts\": -2}",
     ));
-    assert_eq!(e.field, "parts", "{e}");
+    assert_eq!(e.field, "topology.streams[0].parts", "{e}");
 }

@@ -8,8 +8,8 @@ const GOLDEN: &str = "tests/golden/fingerprints.txt";
 
 fn current() -> String {
     let mut out = String::new();
-    for id in scenarios::NAMES {
-        let spec = scenarios::get(id).unwrap().build_default();
+    for id in scenarios::NAMES.iter() {
+        let spec = scenarios::get(id).unwrap().build_default().unwrap();
         let mut sim = Sim::new(&spec, 1).unwrap();
         sim.advance_to(spec.duration_ms);
         out.push_str(&format!(

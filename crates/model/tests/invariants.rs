@@ -245,7 +245,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let s = hoplab_model::scenarios::get(hoplab_model::scenarios::NAMES[which]).unwrap();
-        let spec = s.build_default();
+        let spec = s.build_default().unwrap();
         let mut sim = Sim::new(&spec, seed).unwrap();
         // The scenario's buttons plus every fault on every site and hop.
         let mut commands: Vec<Command> = s.buttons.iter().map(|b| b.command.clone()).collect();

@@ -5,7 +5,7 @@ use hoplab_model::{lint, scenarios, Measures, Sim};
 fn run(id: &str, knobs: &[(&str, &str)], until_s: f64) -> Sim {
     let s = scenarios::get(id).unwrap();
     let values = s.values_from_pairs(knobs.iter().copied()).unwrap();
-    let mut sim = Sim::new(&s.build(&values), 7).unwrap();
+    let mut sim = Sim::new(&s.build(&values).unwrap(), 7).unwrap();
     sim.advance_to((until_s * 1000.0) as u64);
     sim
 }
@@ -276,13 +276,15 @@ fn two_sites_have_no_single_order() {
 #[test]
 fn single_writer_streams_have_no_findings_and_one_origin_per_stream() {
     let s = scenarios::get("single-writer-streams").unwrap();
-    let single = s.build_default();
+    let single = s.build_default().unwrap();
     assert!(
         lint(&single.topology).is_empty(),
         "{:?}",
         lint(&single.topology)
     );
-    let shared = s.build(&s.values_from_pairs([("shape", "shared")]).unwrap());
+    let shared = s
+        .build(&s.values_from_pairs([("shape", "shared")]).unwrap())
+        .unwrap();
     assert!(lint(&shared.topology)
         .iter()
         .any(|f| f.code == "written-at-two-sites"));

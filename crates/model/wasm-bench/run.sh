@@ -11,10 +11,10 @@ cp target/wasm32-unknown-unknown/release/hoplab_model_wasm_bench.wasm target/ben
 echo "== wasm, opt-level z (the site's profile)"; node bench.mjs target/bench-z.wasm "$S"
 echo "== wasm, opt-level 3"; node bench.mjs target/bench-3.wasm "$S"
 echo "== native, opt-level 3"
-(cd ../../.. && CARGO_PROFILE_RELEASE_OPT_LEVEL=3 cargo run -q --release -p hoplab-model --bin hoplab -- bench --seconds "$S")
+(cd ../../.. && CARGO_PROFILE_RELEASE_OPT_LEVEL=3 cargo run -q --release -p hoplab-cli -- bench --seconds "$S")
 echo "== determinism: every scenario's fingerprint, native vs wasm"
-(cd ../../.. && CARGO_PROFILE_RELEASE_OPT_LEVEL=3 cargo run -q --release -p hoplab-model --bin hoplab -- fingerprint --seed 1) > target/native.txt
-(cd ../../.. && CARGO_PROFILE_RELEASE_OPT_LEVEL=3 cargo run -q --release -p hoplab-model --bin hoplab -- scenarios --json) \
+(cd ../../.. && CARGO_PROFILE_RELEASE_OPT_LEVEL=3 cargo run -q --release -p hoplab-cli -- fingerprint --seed 1) > target/native.txt
+(cd ../../.. && CARGO_PROFILE_RELEASE_OPT_LEVEL=3 cargo run -q --release -p hoplab-cli -- scenarios --json) \
   | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.stringify(JSON.parse(s).map(x=>x.id))))' > names.json
 node fingerprint.mjs target/bench-3.wasm 1 > target/wasm.txt
 if diff target/native.txt target/wasm.txt; then echo "identical on native and wasm ($(wc -l < target/wasm.txt) scenarios)"; else echo "DIFFERENT"; exit 1; fi

@@ -167,11 +167,14 @@ impl Lab {
     }
 
     fn rebuild(&self, pressed: Vec<Pressed>, time_ms: Millis) {
-        let spec = self
+        let built = self
             .scenario
             .with_value(|s| s.build(&self.knobs.get_untracked()));
-        let duration = spec.duration_ms;
-        match Run::new(&spec, self.seed.get_untracked(), pressed) {
+        let duration = built.as_ref().map_or(0, |spec| spec.duration_ms);
+        let run = built
+            .map_err(|e| e.to_string())
+            .and_then(|spec| Run::new(&spec, self.seed.get_untracked(), pressed));
+        match run {
             Ok(mut run) => {
                 run.seek(time_ms);
                 self.run.set_value(Some(run));

@@ -2,15 +2,20 @@
 // from its URL and survives a bad URL; and the controls change what the cards predict.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { startSession, openPage, visit, assertClean, assertAccessible } from "../lib/browser.mjs";
 
-const SCENARIOS = [
-  "follow-one-record", "lag-components", "stall-and-backlog", "drift-causes",
-  "sampled-map", "subtraction-fallacy", "echo-loop", "site-loss-tail",
-  "failover-resume", "replay-vs-gap", "failback", "two-site-interleaving",
-  "single-writer-streams", "contract-store-outage", "order-across-parts", "backup-vs-copy",
-  "mirror-vs-translate",
-];
+// The scenario library as the model lists it (one table in crates/model), not a copy.
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+const SCENARIOS = JSON.parse(
+  execFileSync("cargo", ["run", "-q", "--locked", "-p", "hoplab-cli", "--", "scenarios", "--json"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  }),
+).map((s) => s.id);
+assert.ok(SCENARIOS.length > 0, "the library lists its scenarios");
 
 let session;
 before(async () => (session = await startSession()));
@@ -67,7 +72,10 @@ test("/lab lists every scenario with its card, and each opens", async () => {
   await visit(page, session, "/lab");
   const ids = await page.$$eval(".lab-item", (els) => els.map((e) => e.dataset.scenario));
   assert.deepEqual(ids, SCENARIOS);
-  await page.waitForFunction(() => document.querySelectorAll(".lab-item-cards a[href^='/cards/']").length >= 16);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll(".lab-item-cards a[href^='/cards/']").length >= n,
+    SCENARIOS.length,
+  );
   await page.click(".lab-item[data-scenario=echo-loop] h2 a");
   await ready(page);
   assert.equal(new URL(page.url()).pathname, "/lab/echo-loop");
@@ -174,7 +182,7 @@ test("an unknown scenario gets a message and the list, not a blank page", async 
   const page = await openPage(session);
   await visit(page, session, "/lab/no-such-thing");
   assert.equal((await page.textContent("main h1")).trim(), "No such scenario");
-  assert.ok((await page.$$(".lab-scenario-links a")).length === 16);
+  assert.equal((await page.$$(".lab-scenario-links a")).length, SCENARIOS.length);
   assertClean(page);
 });
 

@@ -35,16 +35,16 @@ pub fn follow_one_record() -> Scenario {
         buttons: hop_buttons("a-to-b", "A"),
         builder: |v: &KnobValues| {
             let options = HopOptions {
-                rtt_ms: v.number("rtt_ms") as u64,
-                poll_interval_ms: v.number("poll_ms") as u64,
+                rtt_ms: v.number("rtt_ms")? as u64,
+                poll_interval_ms: v.number("poll_ms")? as u64,
                 target_write_ms: 10,
                 map_every: Some(10),
                 ..HopOptions::default()
             };
             let mut t = one_hop(2.0, 1, options);
             t.writers[0].interval_ms = 500;
-            t.writers[0].durability_ms = v.number("durability_ms") as u64;
-            spec("follow-one-record", t, vec![], secs(20.0))
+            t.writers[0].durability_ms = v.number("durability_ms")? as u64;
+            Ok(spec("follow-one-record", t, vec![], secs(20.0)))
         },
     }
 }
@@ -71,18 +71,18 @@ pub fn lag_components() -> Scenario {
         ],
         buttons: hop_buttons("a-to-b", "A"),
         builder: |v: &KnobValues| {
-            let cap = v.number("cap") as u64;
+            let cap = v.number("cap")? as u64;
             let options = HopOptions {
-                poll_interval_ms: v.number("poll_ms") as u64,
-                rtt_ms: v.number("rtt_ms") as u64,
+                poll_interval_ms: v.number("poll_ms")? as u64,
+                rtt_ms: v.number("rtt_ms")? as u64,
                 rtt_jitter_ms: 10,
-                target_write_ms: v.number("write_ms") as u64,
-                batch_max: v.number("batch") as u64,
-                workers: v.number("workers") as u32,
+                target_write_ms: v.number("write_ms")? as u64,
+                batch_max: v.number("batch")? as u64,
+                workers: v.number("workers")? as u32,
                 max_records_per_sec: (cap > 0).then_some(cap),
                 ..HopOptions::default()
             };
-            spec("lag-components", one_hop(v.number("rate"), 4, options), vec![], secs(60.0))
+            Ok(spec("lag-components", one_hop(v.number("rate")?, 4, options), vec![], secs(60.0)))
         },
     }
 }
@@ -106,18 +106,18 @@ pub fn stall_and_backlog() -> Scenario {
         buttons: hop_buttons("a-to-b", "A"),
         builder: |v: &KnobValues| {
             let options = HopOptions {
-                batch_max: v.number("batch") as u64,
+                batch_max: v.number("batch")? as u64,
                 ..HopOptions::default()
             };
-            let stall = v.number("stall_s");
+            let stall = v.number("stall_s")?;
             let mut timeline = vec![
                 cmd(20.0, Command::StallHop { hop: s("a-to-b") }),
                 cmd(20.0 + stall, Command::ResumeHop { hop: s("a-to-b") }),
             ];
-            if v.toggle("lose_a") {
+            if v.toggle("lose_a")? {
                 timeline[1] = cmd(20.0 + stall, Command::LoseSite { site: s("A") });
             }
-            spec("stall-and-backlog", one_hop(200.0, 2, options), timeline, secs(90.0))
+            Ok(spec("stall-and-backlog", one_hop(200.0, 2, options), timeline, secs(90.0)))
         },
     }
 }
@@ -142,15 +142,15 @@ pub fn subtraction_fallacy() -> Scenario {
             button("resume", "Resume the copier", Command::ResumeHop { hop: s("a-to-b") }),
         ],
         builder: |v: &KnobValues| {
-            let late = v.toggle("late_start");
+            let late = v.toggle("late_start")?;
             let options = HopOptions {
                 start_at_ms: if late { secs(10.0) } else { 0 },
                 start_from: if late { StartFrom::Latest } else { StartFrom::Earliest },
                 ..HopOptions::default()
             };
             let mut t = one_hop(100.0, 1, options);
-            t.streams[1].start_position = v.number("target_start") as u64;
-            spec("subtraction-fallacy", t, vec![], secs(40.0))
+            t.streams[1].start_position = v.number("target_start")? as u64;
+            Ok(spec("subtraction-fallacy", t, vec![], secs(40.0)))
         },
     }
 }

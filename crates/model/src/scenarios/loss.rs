@@ -35,17 +35,17 @@ pub fn site_loss_tail() -> Scenario {
         buttons: hop_buttons("a-to-b", "A"),
         builder: |v: &KnobValues| {
             let options = HopOptions {
-                poll_interval_ms: v.number("poll_ms") as u64,
+                poll_interval_ms: v.number("poll_ms")? as u64,
                 ..HopOptions::default()
             };
             let mut t = primary_standby(200.0, options);
             t.readers.push(reader("audit", "B", "orders", 400.0));
-            let loss = v.number("loss_s");
+            let loss = v.number("loss_s")?;
             let mut timeline = vec![cmd(loss, Command::LoseSite { site: s("A") })];
-            if v.toggle("stall_before") {
+            if v.toggle("stall_before")? {
                 timeline.insert(0, cmd((loss - 10.0).max(0.0), Command::StallHop { hop: s("a-to-b") }));
             }
-            spec("site-loss-tail", t, timeline, secs(60.0))
+            Ok(spec("site-loss-tail", t, timeline, secs(60.0)))
         },
     }
 }
@@ -73,7 +73,8 @@ pub fn failback() -> Scenario {
                 ..HopOptions::default()
             };
             let back = HopOptions {
-                start_at_ms: secs(1.0e6),
+                // Only the start-hop command starts it: the latest start a file may give.
+                start_at_ms: crate::spec::limits::MAX_MS,
                 stamp: OriginStamp::Marker,
                 ..HopOptions::default()
             };
@@ -86,12 +87,12 @@ pub fn failback() -> Scenario {
                 cmd(22.0, Command::MoveReader { reader: s("billing"), site: s("B"), rule: ResumeRule::PositionMap }),
                 cmd(40.0, Command::RestoreSite { site: s("A") }),
             ];
-            if v.toggle("copy_back") {
+            if v.toggle("copy_back")? {
                 timeline.push(cmd(41.0, Command::StartHop { hop: s("b-to-a") }));
             }
             timeline.push(cmd(55.0, Command::MoveWriter { writer: s("w1"), site: s("A") }));
             timeline.push(cmd(55.0, Command::MoveReader { reader: s("billing"), site: s("A"), rule: ResumeRule::PositionMap }));
-            spec("failback", t, timeline, secs(70.0))
+            Ok(spec("failback", t, timeline, secs(70.0)))
         },
     }
 }
@@ -120,14 +121,14 @@ pub fn contract_store_outage() -> Scenario {
         ],
         builder: |v: &KnobValues| {
             let mut t = primary_standby(100.0, HopOptions::default());
-            let sites = if v.choice("store_sites") == "both" { vec![s("A"), s("B")] } else { vec![s("A")] };
+            let sites = if v.choice("store_sites")? == "both" { vec![s("A"), s("B")] } else { vec![s("A")] };
             t.companions.push(CompanionSpec { name: s("contracts"), kind: s("contract-store"), sites });
             t.writers[0].requires.push(s("contracts"));
             let timeline = vec![
                 cmd(15.0, Command::LoseSite { site: s("A") }),
                 cmd(17.0, Command::MoveWriter { writer: s("w1"), site: s("B") }),
             ];
-            spec("contract-store-outage", t, timeline, secs(40.0))
+            Ok(spec("contract-store-outage", t, timeline, secs(40.0)))
         },
     }
 }
@@ -150,7 +151,7 @@ pub fn backup_vs_copy() -> Scenario {
         ],
         builder: |v: &KnobValues| {
             let t = primary_standby(100.0, HopOptions::default());
-            let every = v.number("backup_every_s").max(1.0);
+            let every = v.number("backup_every_s")?.max(1.0);
             let mut timeline = Vec::new();
             let mut at_s = every;
             while at_s < 100.0 {
@@ -158,7 +159,7 @@ pub fn backup_vs_copy() -> Scenario {
                 at_s += every;
             }
             timeline.push(cmd(100.0, Command::LoseSite { site: s("A") }));
-            spec("backup-vs-copy", t, timeline, secs(110.0))
+            Ok(spec("backup-vs-copy", t, timeline, secs(110.0)))
         },
     }
 }

@@ -85,14 +85,14 @@ pub fn mirror_vs_translate() -> Scenario {
             button("move-writer", "Move the writer to B", Command::MoveWriter { writer: s("w1"), site: s("B") }),
         ],
         builder: |v: &KnobValues| {
-            let drift = v.choice("drift");
-            let rule = ResumeRule::parse(v.choice("rule")).unwrap_or(ResumeRule::RawNumber);
+            let drift = v.choice("drift")?;
+            let rule = ResumeRule::parse(v.choice("rule")?).unwrap_or(ResumeRule::RawNumber);
             let mut timeline = Vec::new();
             if drift == "restart" {
                 timeline.push(cmd(12.0, Command::RestartHop { hop: s("a-to-c") }));
             }
             timeline.push(cmd(30.0, Command::LoseSite { site: s("A") }));
-            if v.toggle("promote") {
+            if v.toggle("promote")? {
                 timeline.push(cmd(31.0, Command::Promote { hop: s("a-to-b") }));
             }
             timeline.extend([
@@ -100,7 +100,7 @@ pub fn mirror_vs_translate() -> Scenario {
                 cmd(32.0, move_reader("billing-b", "B", rule)),
                 cmd(32.0, move_reader("billing-c", "C", rule)),
             ]);
-            spec("mirror-vs-translate", side_by_side(drift), timeline, secs(45.0))
+            Ok(spec("mirror-vs-translate", side_by_side(drift), timeline, secs(45.0)))
         },
     }
 }

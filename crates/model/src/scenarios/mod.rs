@@ -11,27 +11,36 @@ mod two_sites;
 use crate::knobs::{Knob, KnobError, KnobValues};
 use crate::spec::{Command, ScenarioSpec};
 use serde::Serialize;
+use std::sync::LazyLock;
 
-/// Every scenario id, in the order the lab lists them.
-pub const NAMES: &[&str] = &[
-    "follow-one-record",
-    "lag-components",
-    "stall-and-backlog",
-    "drift-causes",
-    "sampled-map",
-    "subtraction-fallacy",
-    "echo-loop",
-    "site-loss-tail",
-    "failover-resume",
-    "replay-vs-gap",
-    "failback",
-    "two-site-interleaving",
-    "single-writer-streams",
-    "contract-store-outage",
-    "order-across-parts",
-    "backup-vs-copy",
-    "mirror-vs-translate",
+/// The scenario library, in the order the lab lists them: the one list of scenarios.
+/// Each constructor carries its scenario's id; [`NAMES`], [`all`] and [`get`] read it here.
+const LIBRARY: &[fn() -> Scenario] = &[
+    copy::follow_one_record,
+    copy::lag_components,
+    copy::stall_and_backlog,
+    positions::drift_causes,
+    positions::sampled_map,
+    copy::subtraction_fallacy,
+    two_sites::echo_loop,
+    loss::site_loss_tail,
+    positions::failover_resume,
+    positions::replay_vs_gap,
+    loss::failback,
+    two_sites::two_site_interleaving,
+    two_sites::single_writer_streams,
+    loss::contract_store_outage,
+    two_sites::order_across_parts,
+    loss::backup_vs_copy,
+    mirrors::mirror_vs_translate,
 ];
+
+static SCENARIOS: LazyLock<Vec<Scenario>> =
+    LazyLock::new(|| LIBRARY.iter().map(|make| make()).collect());
+
+/// Every scenario id, in the order the lab lists them (read from the library).
+pub static NAMES: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| SCENARIOS.iter().map(|s| s.id).collect());
 
 /// A fault or command the lab offers as a button while the scenario runs.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -53,16 +62,19 @@ pub struct Scenario {
     pub knobs: Vec<Knob>,
     pub buttons: Vec<Button>,
     #[serde(skip)]
-    builder: fn(&KnobValues) -> ScenarioSpec,
+    builder: fn(&KnobValues) -> Result<ScenarioSpec, KnobError>,
 }
 
 impl Scenario {
-    /// The topology, timeline and suggested duration for these knob values.
-    pub fn build(&self, values: &KnobValues) -> ScenarioSpec {
+    /// The topology, timeline and suggested duration for these knob values. An error
+    /// names a knob the values lack (values made for another scenario).
+    pub fn build(&self, values: &KnobValues) -> Result<ScenarioSpec, KnobError> {
         (self.builder)(values)
     }
 
-    pub fn build_default(&self) -> ScenarioSpec {
+    /// The spec at every knob's default; the unit tests build every scenario this way,
+    /// so for the library's own scenarios this never fails.
+    pub fn build_default(&self) -> Result<ScenarioSpec, KnobError> {
         self.build(&self.default_values())
     }
 
@@ -81,32 +93,12 @@ impl Scenario {
 
 /// Every scenario, in [`NAMES`] order.
 pub fn all() -> Vec<Scenario> {
-    NAMES.iter().filter_map(|id| get(id)).collect()
+    SCENARIOS.clone()
 }
 
 /// The scenario with this id.
 pub fn get(id: &str) -> Option<Scenario> {
-    let s = match id {
-        "follow-one-record" => copy::follow_one_record(),
-        "lag-components" => copy::lag_components(),
-        "stall-and-backlog" => copy::stall_and_backlog(),
-        "subtraction-fallacy" => copy::subtraction_fallacy(),
-        "drift-causes" => positions::drift_causes(),
-        "sampled-map" => positions::sampled_map(),
-        "failover-resume" => positions::failover_resume(),
-        "replay-vs-gap" => positions::replay_vs_gap(),
-        "site-loss-tail" => loss::site_loss_tail(),
-        "failback" => loss::failback(),
-        "contract-store-outage" => loss::contract_store_outage(),
-        "backup-vs-copy" => loss::backup_vs_copy(),
-        "echo-loop" => two_sites::echo_loop(),
-        "two-site-interleaving" => two_sites::two_site_interleaving(),
-        "single-writer-streams" => two_sites::single_writer_streams(),
-        "order-across-parts" => two_sites::order_across_parts(),
-        "mirror-vs-translate" => mirrors::mirror_vs_translate(),
-        _ => return None,
-    };
-    Some(s)
+    SCENARIOS.iter().find(|s| s.id == id).cloned()
 }
 
 fn button(id: &'static str, label: &'static str, command: Command) -> Button {
@@ -156,19 +148,33 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_name_has_a_scenario_whose_id_matches() {
-        for id in NAMES {
+    fn every_name_has_one_scenario_whose_id_matches() {
+        for id in NAMES.iter() {
             let s = get(id).unwrap_or_else(|| panic!("missing {id}"));
             assert_eq!(&s.id, id);
             assert!(!s.card.is_empty() && !s.summary.is_empty() && !s.watch_for.is_empty());
+            assert_eq!(NAMES.iter().filter(|n| *n == id).count(), 1, "{id} twice");
         }
         assert_eq!(all().len(), NAMES.len());
+        assert_eq!(NAMES.len(), LIBRARY.len());
+        assert!(get("no-such-scenario").is_none());
+    }
+
+    #[test]
+    fn a_builder_given_another_scenarios_values_names_the_missing_knob() {
+        let echo = get("echo-loop").unwrap();
+        let lag = get("lag-components").unwrap();
+        let e = lag.build(&echo.default_values()).unwrap_err();
+        assert!(lag.knobs.iter().any(|k| k.id == e.knob), "{e}");
+        assert!(e.problem.contains("no such knob"));
     }
 
     #[test]
     fn every_default_build_validates_and_every_button_names_real_things() {
         for s in all() {
-            let spec = s.build_default();
+            let spec = s
+                .build_default()
+                .unwrap_or_else(|e| panic!("{}: {e}", s.id));
             let v = spec.validate().unwrap_or_else(|e| panic!("{}: {e}", s.id));
             for b in &s.buttons {
                 crate::spec::check_command(&v, &spec, &b.command)
@@ -185,6 +191,7 @@ mod tests {
                     for (v, _) in options {
                         let vals = s.values_from_pairs([(k.id, v.as_str())]).unwrap();
                         s.build(&vals)
+                            .unwrap_or_else(|e| panic!("{} {}={v}: {e}", s.id, k.id))
                             .validate()
                             .unwrap_or_else(|e| panic!("{} {}={v}: {e}", s.id, k.id));
                     }

@@ -30,21 +30,21 @@ pub fn drift_causes() -> Scenario {
         ],
         builder: |v: &KnobValues| {
             let options = HopOptions {
-                start_at_ms: if v.toggle("late_start") { secs(10.0) } else { 0 },
-                start_from: if v.toggle("late_start") { StartFrom::Latest } else { StartFrom::Earliest },
+                start_at_ms: if v.toggle("late_start")? { secs(10.0) } else { 0 },
+                start_from: if v.toggle("late_start")? { StartFrom::Latest } else { StartFrom::Earliest },
                 commit_interval_ms: 5000,
                 filter: Filter {
-                    drop_writers: if v.toggle("filter") { vec![s("audit")] } else { vec![] },
+                    drop_writers: if v.toggle("filter")? { vec![s("audit")] } else { vec![] },
                 },
                 map_every: Some(50),
                 ..HopOptions::default()
             };
             let mut a = stream("A", "orders", 2);
-            if v.toggle("aged_out") {
+            if v.toggle("aged_out")? {
                 a.retention.max_records = Some(500);
             }
             let mut b = stream("B", "orders", 2);
-            if v.toggle("target_not_empty") {
+            if v.toggle("target_not_empty")? {
                 b.start_position = 10_000;
             }
             let t = Topology {
@@ -54,12 +54,12 @@ pub fn drift_causes() -> Scenario {
                 writers: vec![writer("w1", "A", "orders", 100.0), writer("audit", "A", "orders", 20.0)],
                 ..Topology::default()
             };
-            let timeline = if v.toggle("restart") {
+            let timeline = if v.toggle("restart")? {
                 vec![cmd(20.0, Command::RestartHop { hop: s("a-to-b") })]
             } else {
                 vec![]
             };
-            spec("drift-causes", t, timeline, secs(40.0))
+            Ok(spec("drift-causes", t, timeline, secs(40.0)))
         },
     }
 }
@@ -168,9 +168,9 @@ pub fn sampled_map() -> Scenario {
         ],
         buttons: failover_buttons(),
         builder: |v: &KnobValues| {
-            let map = v.toggle("map_on").then_some(v.number("map_every") as u64);
+            let map = v.toggle("map_on")?.then_some(v.number("map_every")? as u64);
             let t = failover_topology(map, Timestamps::KeepSource, 90.0);
-            spec("sampled-map", t, failover_timeline("position-map", false), secs(45.0))
+            Ok(spec("sampled-map", t, failover_timeline("position-map", false), secs(45.0)))
         },
     }
 }
@@ -208,17 +208,17 @@ pub fn failover_resume() -> Scenario {
         ],
         buttons: failover_buttons(),
         builder: |v: &KnobValues| {
-            let stamps = match v.choice("timestamps") {
+            let stamps = match v.choice("timestamps")? {
                 "stamp-arrival" => Timestamps::StampArrival,
                 _ => Timestamps::KeepSource,
             };
-            let checkpoints = match v.choice("checkpoints") {
+            let checkpoints = match v.choice("checkpoints")? {
                 "every-5s" => Some(5_000),
                 "every-20s" => Some(20_000),
                 _ => None,
             };
             let t = failover_topology_with(Some(100), stamps, 50.0, checkpoints);
-            spec("failover-resume", t, failover_timeline(v.choice("resume"), true), secs(45.0))
+            Ok(spec("failover-resume", t, failover_timeline(v.choice("resume")?, true), secs(45.0)))
         },
     }
 }
@@ -242,11 +242,11 @@ pub fn replay_vs_gap() -> Scenario {
         buttons: failover_buttons(),
         builder: |v: &KnobValues| {
             let t = failover_topology(
-                Some(v.number("map_every") as u64),
+                Some(v.number("map_every")? as u64),
                 Timestamps::KeepSource,
-                v.number("reader_rate"),
+                v.number("reader_rate")?,
             );
-            spec("replay-vs-gap", t, failover_timeline(v.choice("resume"), false), secs(45.0))
+            Ok(spec("replay-vs-gap", t, failover_timeline(v.choice("resume")?, false), secs(45.0)))
         },
     }
 }

@@ -67,16 +67,16 @@ pub fn echo_loop() -> Scenario {
             button("resume-ba", "Resume copier b-to-a", Command::ResumeHop { hop: s("b-to-a") }),
         ],
         builder: |v: &KnobValues| {
-            let mut t = two_way(parse_stamp(v.choice("stamp")), 20.0, 0);
+            let mut t = two_way(parse_stamp(v.choice("stamp")?), 20.0, 0);
             for h in &mut t.hops {
                 h.options.commit_interval_ms = 5000;
             }
-            let timeline = if v.toggle("restart") {
+            let timeline = if v.toggle("restart")? {
                 vec![cmd(15.0, Command::RestartHop { hop: s("a-to-b") })]
             } else {
                 vec![]
             };
-            spec("echo-loop", t, timeline, secs(30.0))
+            Ok(spec("echo-loop", t, timeline, secs(30.0)))
         },
     }
 }
@@ -111,7 +111,7 @@ pub fn two_site_interleaving() -> Scenario {
             button("resume-ab", "Resume copier a-to-b", Command::ResumeHop { hop: s("a-to-b") }),
         ],
         builder: |v: &KnobValues| {
-            let mut t = two_way(OriginStamp::Marker, 5.0, v.number("jitter_ms") as u64);
+            let mut t = two_way(OriginStamp::Marker, 5.0, v.number("jitter_ms")? as u64);
             for w in &mut t.writers {
                 w.interval_ms = 200;
             }
@@ -119,9 +119,9 @@ pub fn two_site_interleaving() -> Scenario {
             let mut sp = spec("two-site-interleaving", t, vec![], secs(20.0));
             sp.merge = Some(MergeSpec {
                 stream: s("orders"),
-                rule: MergeRule::parse(v.choice("merge")).unwrap_or(MergeRule::Timestamp),
+                rule: MergeRule::parse(v.choice("merge")?).unwrap_or(MergeRule::Timestamp),
             });
-            sp
+            Ok(sp)
         },
     }
 }
@@ -145,7 +145,7 @@ pub fn single_writer_streams() -> Scenario {
         )],
         buttons: vec![button("lose-b", "Lose site B", Command::LoseSite { site: s("B") })],
         builder: |v: &KnobValues| {
-            let t = if v.choice("shape") == "shared" {
+            let t = if v.choice("shape")? == "shared" {
                 two_way(OriginStamp::Marker, 20.0, 20)
             } else {
                 let o = HopOptions::default();
@@ -171,7 +171,7 @@ pub fn single_writer_streams() -> Scenario {
                     ..Topology::default()
                 }
             };
-            spec("single-writer-streams", t, vec![], secs(30.0))
+            Ok(spec("single-writer-streams", t, vec![], secs(30.0)))
         },
     }
 }
@@ -195,7 +195,7 @@ pub fn order_across_parts() -> Scenario {
         )],
         buttons: vec![button("restart", "Restart the copier", Command::RestartHop { hop: s("a-to-b") })],
         builder: |v: &KnobValues| {
-            let mapping = if v.choice("mapping") == "fan-out" { PartMapping::FanOut } else { PartMapping::OneToOne };
+            let mapping = if v.choice("mapping")? == "fan-out" { PartMapping::FanOut } else { PartMapping::OneToOne };
             let options = HopOptions { mapping, workers: 2, batch_max: 50, ..HopOptions::default() };
             let t = Topology {
                 sites: sites(&["A", "B"]),
@@ -204,7 +204,7 @@ pub fn order_across_parts() -> Scenario {
                 writers: vec![writer("w1", "A", "orders", 200.0)],
                 ..Topology::default()
             };
-            spec("order-across-parts", t, vec![], secs(20.0))
+            Ok(spec("order-across-parts", t, vec![], secs(20.0)))
         },
     }
 }

@@ -3,6 +3,7 @@
 //! Handlers for each actor live beside the actor (`writer.rs`, `hop.rs`, `reader.rs`) as
 //! `impl Sim` blocks; this file owns time, the queue, sampling and the log.
 
+mod budget;
 mod checkpoint;
 mod commands;
 mod resume;
@@ -19,6 +20,7 @@ use crate::time::{EventQueue, Millis};
 use crate::writer::WriterState;
 use serde::Serialize;
 
+pub use budget::{Budget, BudgetExhausted, BudgetLimit};
 pub(crate) use checkpoint::Checkpoint;
 pub use commands::CommandError;
 
@@ -100,6 +102,9 @@ pub struct Sim {
     pub(crate) batches: u64,
     /// When the next copier checkpoint is due (Millis::MAX: none configured).
     pub(crate) next_checkpoint: Millis,
+    pub(crate) budget: Budget,
+    /// Set once the budget is spent; no event runs after it.
+    pub(crate) stopped: Option<BudgetExhausted>,
 }
 
 impl Sim {
@@ -138,8 +143,12 @@ impl Sim {
         self.queue.peek_time()
     }
 
-    /// Processes exactly one event (time jumps to it).
+    /// Processes exactly one event (time jumps to it). None when the queue is empty or
+    /// the budget is spent ([`Sim::stopped`]).
     pub fn step(&mut self) -> Option<StepInfo> {
+        if self.stopped.is_some() {
+            return None;
+        }
         let at = self.queue.peek_time()?;
         Some(StepInfo {
             at_ms: at,
@@ -162,7 +171,7 @@ impl Sim {
         };
         self.now = at;
         self.events += 1;
-        match event {
+        let kind = match event {
             Event::WriterTick(w) => {
                 self.writer_tick(w as usize);
                 "writer"
@@ -185,23 +194,26 @@ impl Sim {
                 let _ = self.apply(cmd);
                 "command"
             }
-        }
+        };
+        self.check_budget();
+        kind
     }
 
-    /// Runs every event up to and including `t`, then sets the clock to `t`.
+    /// Runs every event up to and including `t`, then sets the clock to `t` (or stops
+    /// where the run's budget ran out: see [`Sim::stopped`]).
     pub fn advance_to(&mut self, t: Millis) {
-        while self.advance_with_budget(t, u64::MAX) {
-            if self.now >= t {
-                break;
-            }
-        }
+        self.advance_with_budget(t, u64::MAX);
     }
 
     /// Like [`Sim::advance_to`] but stops after `max_events`; returns true once `t`
-    /// is reached. The browser calls this each frame so it never blocks for long.
+    /// is reached, or once the run has stopped for its budget (the clock then stays at
+    /// the stop). The browser calls this each frame so it never blocks for long.
     pub fn advance_with_budget(&mut self, t: Millis, max_events: u64) -> bool {
         let mut done = 0;
         while let Some(at) = self.queue.peek_time() {
+            if self.stopped.is_some() {
+                return true;
+            }
             if at > t {
                 break;
             }
@@ -210,6 +222,9 @@ impl Sim {
             }
             self.run_next_event(at);
             done += 1;
+        }
+        if self.stopped.is_some() {
+            return true;
         }
         self.sample_until(t.saturating_add(1));
         self.checkpoint_until(t);
@@ -271,7 +286,10 @@ mod tests {
 
     fn sim() -> Sim {
         Sim::new(
-            &scenarios::get("stall-and-backlog").unwrap().build_default(),
+            &scenarios::get("stall-and-backlog")
+                .unwrap()
+                .build_default()
+                .unwrap(),
             3,
         )
         .unwrap()

@@ -1,119 +1,27 @@
-//! Building the initial state from a validated spec and scheduling the first events.
+//! Building the initial state from a validated spec and scheduling the first events, one
+//! named step per kind of actor.
 
-use super::{CompanionState, Event, Sim, SiteStatus, StreamState};
+use super::{Budget, CompanionState, Event, Sim, SiteStatus, StreamState};
 use crate::hop::HopState;
 use crate::log::EventLog;
 use crate::reader::ReaderState;
 use crate::rng::Rng;
 use crate::series::Series;
-use crate::spec::{ScenarioSpec, Validated};
+use crate::spec::{ScenarioSpec, Topology, Validated};
 use crate::store::Part;
 use crate::time::EventQueue;
 use crate::writer::WriterState;
 
 pub(super) fn build(spec: ScenarioSpec, resolved: Validated, seed: u64) -> Sim {
     let mut rng = Rng::new(seed);
-    let mut streams: Vec<StreamState> = resolved
-        .streams
-        .iter()
-        .map(|(site, s)| StreamState {
-            site: *site,
-            name: s.name.clone(),
-            parts: (0..s.parts).map(|_| Part::new(s.start_position)).collect(),
-            retention: s.retention,
-            start_position: s.start_position,
-            mirrored_by: None,
-        })
-        .collect();
     let t = &spec.topology;
-    for (h, (hop, &(_, dst))) in t.hops.iter().zip(&resolved.hops).enumerate() {
-        if hop.options.kind == crate::spec::HopKind::Mirror {
-            streams[dst].mirrored_by.get_or_insert(h);
-        }
-    }
-    let writers: Vec<WriterState> = t
-        .writers
-        .iter()
-        .zip(&resolved.writers)
-        .map(|(w, &(site, stream))| {
-            let requires = w
-                .requires
-                .iter()
-                .filter_map(|c| t.companions.iter().position(|x| &x.name == c))
-                .collect();
-            let parts = streams[stream].parts.len();
-            WriterState::new(
-                w,
-                site,
-                stream,
-                parts,
-                requires,
-                rng.up_to(parts as u64 - 1) as usize,
-            )
-        })
-        .collect();
-    let hops: Vec<HopState> = t
-        .hops
-        .iter()
-        .zip(&resolved.hops)
-        .map(|(h, &(src, dst))| {
-            let drop: Vec<u16> = h
-                .options
-                .filter
-                .drop_writers
-                .iter()
-                .filter_map(|w| t.writers.iter().position(|x| &x.id == w))
-                .map(|i| i as u16)
-                .collect();
-            HopState::new(
-                h,
-                src,
-                dst,
-                streams[src].site,
-                streams[dst].site,
-                streams[src].parts.len(),
-                drop,
-            )
-        })
-        .collect();
-    let readers: Vec<ReaderState> = t
-        .readers
-        .iter()
-        .zip(&resolved.readers)
-        .map(|(r, &(site, stream))| ReaderState::new(r, site, stream, streams[stream].parts.len()))
-        .collect();
-    let companions = t
-        .companions
-        .iter()
-        .zip(&resolved.companions)
-        .map(|(c, sites)| CompanionState {
-            name: c.name.clone(),
-            kind: c.kind.clone(),
-            instances: sites.iter().map(|&s| (s, true)).collect(),
-        })
-        .collect();
-    let mut queue = EventQueue::default();
-    for (i, tc) in spec.timeline.iter().enumerate() {
-        queue.push(tc.at_ms, Event::Timeline(i as u32));
-    }
-    for (i, w) in writers.iter().enumerate() {
-        queue.push(w.start_at, Event::WriterTick(i as u32));
-    }
-    for (i, h) in hops.iter().enumerate() {
-        for worker in 0..h.workers.len() {
-            queue.push(
-                h.opts.start_at_ms,
-                Event::HopFetch {
-                    hop: i as u32,
-                    worker: worker as u32,
-                    chain: 0,
-                },
-            );
-        }
-    }
-    for (i, r) in readers.iter().enumerate() {
-        queue.push(r.interval, Event::ReaderTick(i as u32));
-    }
+    let streams = build_streams(t, &resolved);
+    let writers = build_writers(t, &resolved, &streams, &mut rng);
+    let hops = build_hops(t, &resolved, &streams);
+    let readers = build_readers(t, &resolved, &streams);
+    let companions = build_companions(t, &resolved);
+    let queue = first_events(&spec, &writers, &hops, &readers);
+    // The first copier checkpoint due (Millis::MAX: none configured).
     let next_checkpoint = hops
         .iter()
         .filter_map(|h| h.opts.checkpoint_every_ms)
@@ -137,5 +45,133 @@ pub(super) fn build(spec: ScenarioSpec, resolved: Validated, seed: u64) -> Sim {
         log: EventLog::new(200),
         events: 0,
         batches: 0,
+        budget: Budget::default(),
+        stopped: None,
     }
+}
+
+/// Every declared or created stream, each part numbering from the stream's start
+/// position; a stream a mirror hop writes knows that hop (it is read-only until promoted).
+fn build_streams(t: &Topology, resolved: &Validated) -> Vec<StreamState> {
+    let mut streams: Vec<StreamState> = resolved
+        .streams
+        .iter()
+        .map(|(site, s)| StreamState {
+            site: *site,
+            name: s.name.clone(),
+            parts: (0..s.parts).map(|_| Part::new(s.start_position)).collect(),
+            retention: s.retention,
+            start_position: s.start_position,
+            mirrored_by: None,
+        })
+        .collect();
+    for (h, (hop, &(_, dst))) in t.hops.iter().zip(&resolved.hops).enumerate() {
+        if hop.options.kind == crate::spec::HopKind::Mirror {
+            streams[dst].mirrored_by.get_or_insert(h);
+        }
+    }
+    streams
+}
+
+/// Writers, each with its required companions resolved and a seeded first part.
+fn build_writers(
+    t: &Topology,
+    resolved: &Validated,
+    streams: &[StreamState],
+    rng: &mut Rng,
+) -> Vec<WriterState> {
+    t.writers
+        .iter()
+        .zip(&resolved.writers)
+        .map(|(w, &(site, stream))| {
+            let requires = w
+                .requires
+                .iter()
+                .filter_map(|c| t.companions.iter().position(|x| &x.name == c))
+                .collect();
+            let parts = streams[stream].parts.len();
+            let first_part = rng.up_to(parts as u64 - 1) as usize;
+            WriterState::new(w, site, stream, parts, requires, first_part)
+        })
+        .collect()
+}
+
+/// Hops, each with its filter resolved to writer indices.
+fn build_hops(t: &Topology, resolved: &Validated, streams: &[StreamState]) -> Vec<HopState> {
+    t.hops
+        .iter()
+        .zip(&resolved.hops)
+        .map(|(h, &(src, dst))| {
+            let drop: Vec<u16> = h
+                .options
+                .filter
+                .drop_writers
+                .iter()
+                .filter_map(|w| t.writers.iter().position(|x| &x.id == w))
+                .map(|i| i as u16)
+                .collect();
+            HopState::new(
+                h,
+                src,
+                dst,
+                streams[src].site,
+                streams[dst].site,
+                streams[src].parts.len(),
+                drop,
+            )
+        })
+        .collect()
+}
+
+fn build_readers(t: &Topology, resolved: &Validated, streams: &[StreamState]) -> Vec<ReaderState> {
+    t.readers
+        .iter()
+        .zip(&resolved.readers)
+        .map(|(r, &(site, stream))| ReaderState::new(r, site, stream, streams[stream].parts.len()))
+        .collect()
+}
+
+fn build_companions(t: &Topology, resolved: &Validated) -> Vec<CompanionState> {
+    t.companions
+        .iter()
+        .zip(&resolved.companions)
+        .map(|(c, sites)| CompanionState {
+            name: c.name.clone(),
+            kind: c.kind.clone(),
+            instances: sites.iter().map(|&s| (s, true)).collect(),
+        })
+        .collect()
+}
+
+/// The timeline's commands, each writer's first tick, each copier worker's first fetch
+/// and each reader's first tick, in that order (ties run in scheduling order).
+fn first_events(
+    spec: &ScenarioSpec,
+    writers: &[WriterState],
+    hops: &[HopState],
+    readers: &[ReaderState],
+) -> EventQueue<Event> {
+    let mut queue = EventQueue::default();
+    for (i, tc) in spec.timeline.iter().enumerate() {
+        queue.push(tc.at_ms, Event::Timeline(i as u32));
+    }
+    for (i, w) in writers.iter().enumerate() {
+        queue.push(w.start_at, Event::WriterTick(i as u32));
+    }
+    for (i, h) in hops.iter().enumerate() {
+        for worker in 0..h.workers.len() {
+            queue.push(
+                h.opts.start_at_ms,
+                Event::HopFetch {
+                    hop: i as u32,
+                    worker: worker as u32,
+                    chain: 0,
+                },
+            );
+        }
+    }
+    for (i, r) in readers.iter().enumerate() {
+        queue.push(r.interval, Event::ReaderTick(i as u32));
+    }
+    queue
 }

@@ -3,11 +3,16 @@
 //! fields so a typo is an error, not a silently ignored setting.
 
 mod command;
+mod cost;
+mod error;
 mod hop_checks;
+pub mod limits;
 mod validate;
 
 pub use command::{Command, ResumeRule, TimedCommand};
-pub use validate::{check_command, SpecError, Validated};
+pub use cost::MAX_PROJECTED_RUNS;
+pub use error::SpecError;
+pub use validate::{check_command, Validated};
 
 use crate::time::Millis;
 use serde::{Deserialize, Serialize};
@@ -383,7 +388,8 @@ impl ScenarioSpec {
             }
         }
         let spec: ScenarioSpec =
-            serde_json::from_str(text).map_err(|e| SpecError::from_serde(&e, text))?;
+            serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(text))
+                .map_err(|e| SpecError::from_serde(&e))?;
         spec.validate()?;
         Ok(spec)
     }

@@ -1,63 +1,13 @@
-//! Semantic checks on a parsed scenario: names unique, references resolve, numbers sane.
+//! Semantic checks on a parsed scenario, in named steps: the header, then each list of
+//! the topology in the order later ones refer to earlier ones, the timeline, and last the
+//! projected cost. Names must be unique and resolve, numbers stay within [`super::limits`].
 //! Produces the index-resolved form the simulation starts from.
 
-use super::{qualified_target, Command, OriginStamp, ScenarioSpec, StreamSpec, FORMAT_VERSION};
-use std::fmt;
-
-/// A bad scenario file: which field, and what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SpecError {
-    pub field: String,
-    pub problem: String,
-}
-
-impl SpecError {
-    pub fn new(field: impl Into<String>, problem: impl Into<String>) -> Self {
-        Self {
-            field: field.into(),
-            problem: problem.into(),
-        }
-    }
-
-    /// serde names a missing or unknown field in backticks; for a wrong type or value it
-    /// gives only a line and column, so the nearest key before that point names the field.
-    pub(crate) fn from_serde(e: &serde_json::Error, text: &str) -> Self {
-        let msg = e.to_string();
-        let named = msg
-            .split('`')
-            .nth(1)
-            .filter(|_| msg.contains("field"))
-            .map(str::to_string);
-        let field = named
-            .or_else(|| key_before(text, e.line(), e.column()))
-            .unwrap_or_else(|| "(file)".to_string());
-        Self::new(field, msg)
-    }
-}
-
-/// The last `"key":` in `text` before (line, column), 1-based as serde_json reports them.
-fn key_before(text: &str, line: usize, column: usize) -> Option<String> {
-    let mut offset = 0;
-    for (i, l) in text.split_inclusive('\n').enumerate() {
-        if i + 1 == line {
-            offset += column.min(l.len());
-            break;
-        }
-        offset += l.len();
-    }
-    let before = text.get(..offset)?;
-    let colon = before.rfind("\":")?;
-    let open = before[..colon].rfind('"')?;
-    Some(before[open + 1..colon].to_string())
-}
-
-impl fmt::Display for SpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.problem)
-    }
-}
-
-impl std::error::Error for SpecError {}
+use super::limits::{self, check, Limit};
+use super::{
+    qualified_target, Command, HopSpec, OriginStamp, ScenarioSpec, SpecError, StreamSpec, Topology,
+    FORMAT_VERSION,
+};
 
 /// A topology with every name resolved to an index.
 #[derive(Clone, Debug)]
@@ -84,17 +34,29 @@ impl Validated {
             .iter()
             .position(|(s, st)| *s == site && st.name == name)
     }
+
+    fn site_named(&self, field: &str, name: &str) -> Result<usize, SpecError> {
+        self.site(name)
+            .ok_or_else(|| SpecError::new(field, format!("no site named '{name}'")))
+    }
+
+    /// (site, stream) named by `{f}.site` and `{f}.stream`.
+    fn stream_named(&self, f: &str, site: &str, stream: &str) -> Result<(usize, usize), SpecError> {
+        let s = self.site_named(&format!("{f}.site"), site)?;
+        let st = self.stream(s, stream).ok_or_else(|| {
+            SpecError::new(
+                format!("{f}.stream"),
+                format!("no stream '{stream}' on site '{site}'"),
+            )
+        })?;
+        Ok((s, st))
+    }
 }
 
 fn dup_check<'a>(what: &str, names: impl Iterator<Item = &'a str>) -> Result<(), SpecError> {
     let mut seen: Vec<&str> = Vec::new();
     for (i, n) in names.enumerate() {
-        if n.is_empty() {
-            return Err(SpecError::new(
-                format!("{what}[{i}]"),
-                "name must not be empty",
-            ));
-        }
+        limits::name(&format!("{what}[{i}]"), n)?;
         if seen.contains(&n) {
             return Err(SpecError::new(
                 format!("{what}[{i}]"),
@@ -106,32 +68,51 @@ fn dup_check<'a>(what: &str, names: impl Iterator<Item = &'a str>) -> Result<(),
     Ok(())
 }
 
-fn positive(field: String, v: u64) -> Result<(), SpecError> {
-    if v == 0 {
-        return Err(SpecError::new(field, "must be greater than 0"));
-    }
-    Ok(())
-}
-
-fn rate(field: String, v: f64) -> Result<(), SpecError> {
-    if !v.is_finite() || !(0.0..=10_000_000.0).contains(&v) {
-        return Err(SpecError::new(
-            field,
-            format!("{v} is not a rate between 0 and 10,000,000 records/s"),
-        ));
-    }
-    Ok(())
+fn optional(field: &str, v: Option<u64>, limit: Limit) -> Result<(), SpecError> {
+    v.map_or(Ok(()), |v| check(field, v, limit))
 }
 
 pub(crate) fn validate(spec: &ScenarioSpec) -> Result<Validated, SpecError> {
+    check_header(spec)?;
+    let t = &spec.topology;
+    check_list_sizes(t)?;
+    let mut v = resolve_sites(t)?;
+    resolve_streams(&mut v, t)?;
+    resolve_hops(&mut v, t)?;
+    resolve_writers(&mut v, t)?;
+    resolve_readers(&mut v, t)?;
+    resolve_companions(&mut v, t)?;
+    check_timeline(&v, spec)?;
+    super::cost::check_projected_work(spec, &v)?;
+    Ok(v)
+}
+
+fn check_header(spec: &ScenarioSpec) -> Result<(), SpecError> {
     if spec.version != FORMAT_VERSION {
         return Err(SpecError::new(
             "version",
             format!("unsupported version {}", spec.version),
         ));
     }
-    positive("sample_every_ms".into(), spec.sample_every_ms)?;
-    let t = &spec.topology;
+    check("duration_ms", spec.duration_ms, limits::TIME)?;
+    check("sample_every_ms", spec.sample_every_ms, limits::INTERVAL)
+}
+
+/// Before anything is resolved, so no step below walks an absurdly long list.
+fn check_list_sizes(t: &Topology) -> Result<(), SpecError> {
+    limits::count("topology.sites", t.sites.len(), limits::MAX_SITES)?;
+    limits::count("topology.streams", t.streams.len(), limits::MAX_STREAMS)?;
+    limits::count("topology.hops", t.hops.len(), limits::MAX_HOPS)?;
+    limits::count("topology.writers", t.writers.len(), limits::MAX_WRITERS)?;
+    limits::count("topology.readers", t.readers.len(), limits::MAX_READERS)?;
+    limits::count(
+        "topology.companions",
+        t.companions.len(),
+        limits::MAX_COMPANIONS,
+    )
+}
+
+fn resolve_sites(t: &Topology) -> Result<Validated, SpecError> {
     if t.sites.is_empty() {
         return Err(SpecError::new(
             "topology.sites",
@@ -139,134 +120,164 @@ pub(crate) fn validate(spec: &ScenarioSpec) -> Result<Validated, SpecError> {
         ));
     }
     dup_check("topology.sites", t.sites.iter().map(|s| s.name.as_str()))?;
-    let sites: Vec<String> = t.sites.iter().map(|s| s.name.clone()).collect();
-    let site_of = |field: String, name: &str| {
-        sites
-            .iter()
-            .position(|s| s == name)
-            .ok_or_else(|| SpecError::new(field, format!("no site named '{name}'")))
-    };
-    let mut v = Validated {
-        sites: sites.clone(),
+    Ok(Validated {
+        sites: t.sites.iter().map(|s| s.name.clone()).collect(),
         streams: Vec::new(),
         hops: Vec::new(),
         writers: Vec::new(),
         readers: Vec::new(),
         companions: Vec::new(),
-    };
+    })
+}
+
+fn resolve_streams(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
     for (i, s) in t.streams.iter().enumerate() {
         let f = format!("topology.streams[{i}]");
-        let site = site_of(format!("{f}.site"), &s.site)?;
-        if s.name.is_empty() {
-            return Err(SpecError::new(format!("{f}.name"), "must not be empty"));
-        }
+        let site = v.site_named(&format!("{f}.site"), &s.site)?;
+        limits::name(&format!("{f}.name"), &s.name)?;
         if v.stream(site, &s.name).is_some() {
             return Err(SpecError::new(
                 format!("{f}.name"),
                 format!("stream '{}' is declared twice on site '{}'", s.name, s.site),
             ));
         }
-        if s.parts == 0 || s.parts > 256 {
-            return Err(SpecError::new(
-                format!("{f}.parts"),
-                "must be between 1 and 256",
-            ));
-        }
+        check(&format!("{f}.parts"), u64::from(s.parts), limits::PARTS)?;
+        check(
+            &format!("{f}.start_position"),
+            s.start_position,
+            limits::POSITION,
+        )?;
+        optional(
+            &format!("{f}.retention.max_age_ms"),
+            s.retention.max_age_ms,
+            limits::INTERVAL,
+        )?;
+        optional(
+            &format!("{f}.retention.max_records"),
+            s.retention.max_records,
+            limits::RECORDS,
+        )?;
         v.streams.push((site, s.clone()));
     }
+    Ok(())
+}
+
+fn resolve_hops(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
     dup_check("topology.hops", t.hops.iter().map(|h| h.id.as_str()))?;
     for (i, h) in t.hops.iter().enumerate() {
         let f = format!("topology.hops[{i}]");
-        let from_site = site_of(format!("{f}.from.site"), &h.from.site)?;
-        let to_site = site_of(format!("{f}.to.site"), &h.to.site)?;
-        let src = v.stream(from_site, &h.from.stream).ok_or_else(|| {
-            SpecError::new(
-                format!("{f}.from.stream"),
-                format!("no stream '{}' on site '{}'", h.from.stream, h.from.site),
-            )
-        })?;
-        let target = qualified_target(h);
-        if h.options.stamp == OriginStamp::QualifiedName && h.to.stream != target.stream {
-            return Err(SpecError::new(
-                format!("{f}.to.stream"),
-                format!(
-                    "with stamp qualified-name the copies go to '{}'; write that name",
-                    target.stream
-                ),
-            ));
-        }
-        let dst = match v.stream(to_site, &target.stream) {
-            Some(d) => d,
-            None if h.options.stamp == OriginStamp::QualifiedName => {
-                let mut created = v.streams[src].1.clone();
-                created.site = target.site.clone();
-                created.name = target.stream.clone();
-                created.start_position = 0;
-                v.streams.push((to_site, created));
-                v.streams.len() - 1
-            }
-            None => {
-                return Err(SpecError::new(
-                    format!("{f}.to.stream"),
-                    format!("no stream '{}' on site '{}'", target.stream, target.site),
-                ))
-            }
-        };
-        if src == dst {
-            return Err(SpecError::new(
-                format!("{f}.to"),
-                "a hop cannot copy a stream onto itself",
-            ));
-        }
+        let (src, dst) = resolve_hop_ends(v, h, &f)?;
         super::hop_checks::check(&f, h, &v.streams[src].1, &v.streams[dst].1)?;
-        let o = &h.options;
-        positive(format!("{f}.options.poll_interval_ms"), o.poll_interval_ms)?;
-        positive(format!("{f}.options.batch_max"), o.batch_max)?;
-        positive(
-            format!("{f}.options.commit_interval_ms"),
-            o.commit_interval_ms,
-        )?;
-        positive(format!("{f}.options.workers"), u64::from(o.workers))?;
-        if let Some(n) = o.map_every {
-            positive(format!("{f}.options.map_every"), n)?;
-        }
-        if let Some(n) = o.heartbeat_every_ms {
-            positive(format!("{f}.options.heartbeat_every_ms"), n)?;
-        }
-        if let Some(n) = o.checkpoint_every_ms {
-            positive(format!("{f}.options.checkpoint_every_ms"), n)?;
-        }
-        if let Some(n) = o.max_records_per_sec {
-            positive(format!("{f}.options.max_records_per_sec"), n)?;
-        }
-        for (j, w) in o.filter.drop_writers.iter().enumerate() {
-            if !t.writers.iter().any(|x| &x.id == w) {
-                return Err(SpecError::new(
-                    format!("{f}.options.filter.drop_writers[{j}]"),
-                    format!("no writer named '{w}'"),
-                ));
-            }
-        }
+        check_hop_options(h, t, &f)?;
         v.hops.push((src, dst));
     }
+    limits::count("topology.streams", v.streams.len(), limits::MAX_STREAMS)
+}
+
+/// The source and target stream of a hop; an origin-qualified target is created on the
+/// target site if the file does not declare it.
+fn resolve_hop_ends(v: &mut Validated, h: &HopSpec, f: &str) -> Result<(usize, usize), SpecError> {
+    let from_site = v.site_named(&format!("{f}.from.site"), &h.from.site)?;
+    let to_site = v.site_named(&format!("{f}.to.site"), &h.to.site)?;
+    let src = v.stream(from_site, &h.from.stream).ok_or_else(|| {
+        SpecError::new(
+            format!("{f}.from.stream"),
+            format!("no stream '{}' on site '{}'", h.from.stream, h.from.site),
+        )
+    })?;
+    let target = qualified_target(h);
+    if h.options.stamp == OriginStamp::QualifiedName && h.to.stream != target.stream {
+        return Err(SpecError::new(
+            format!("{f}.to.stream"),
+            format!(
+                "with stamp qualified-name the copies go to '{}'; write that name",
+                target.stream
+            ),
+        ));
+    }
+    let dst = match v.stream(to_site, &target.stream) {
+        Some(d) => d,
+        None if h.options.stamp == OriginStamp::QualifiedName => {
+            let mut created = v.streams[src].1.clone();
+            created.site = target.site.clone();
+            created.name = target.stream.clone();
+            created.start_position = 0;
+            v.streams.push((to_site, created));
+            v.streams.len() - 1
+        }
+        None => {
+            return Err(SpecError::new(
+                format!("{f}.to.stream"),
+                format!("no stream '{}' on site '{}'", target.stream, target.site),
+            ))
+        }
+    };
+    if src == dst {
+        return Err(SpecError::new(
+            format!("{f}.to"),
+            "a hop cannot copy a stream onto itself",
+        ));
+    }
+    Ok((src, dst))
+}
+
+fn check_hop_options(h: &HopSpec, t: &Topology, f: &str) -> Result<(), SpecError> {
+    let o = &h.options;
+    let field = |name: &str| format!("{f}.options.{name}");
+    check(&field("start_at_ms"), o.start_at_ms, limits::TIME)?;
+    check(
+        &field("poll_interval_ms"),
+        o.poll_interval_ms,
+        limits::INTERVAL,
+    )?;
+    check(&field("batch_max"), o.batch_max, limits::BATCH)?;
+    check(&field("rtt_ms"), o.rtt_ms, limits::TIME)?;
+    check(&field("rtt_jitter_ms"), o.rtt_jitter_ms, limits::TIME)?;
+    check(&field("target_write_ms"), o.target_write_ms, limits::TIME)?;
+    check(&field("workers"), u64::from(o.workers), limits::WORKERS)?;
+    check(
+        &field("commit_interval_ms"),
+        o.commit_interval_ms,
+        limits::INTERVAL,
+    )?;
+    optional(
+        &field("max_records_per_sec"),
+        o.max_records_per_sec,
+        limits::RATE_CAP,
+    )?;
+    optional(&field("map_every"), o.map_every, limits::MAP_EVERY)?;
+    optional(
+        &field("checkpoint_every_ms"),
+        o.checkpoint_every_ms,
+        limits::INTERVAL,
+    )?;
+    optional(
+        &field("heartbeat_every_ms"),
+        o.heartbeat_every_ms,
+        limits::INTERVAL,
+    )?;
+    for (j, w) in o.filter.drop_writers.iter().enumerate() {
+        if !t.writers.iter().any(|x| &x.id == w) {
+            return Err(SpecError::new(
+                field(&format!("filter.drop_writers[{j}]")),
+                format!("no writer named '{w}'"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn resolve_writers(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
     dup_check("topology.writers", t.writers.iter().map(|w| w.id.as_str()))?;
     for (i, w) in t.writers.iter().enumerate() {
         let f = format!("topology.writers[{i}]");
-        let site = site_of(format!("{f}.site"), &w.site)?;
-        let stream = v.stream(site, &w.stream).ok_or_else(|| {
-            SpecError::new(
-                format!("{f}.stream"),
-                format!("no stream '{}' on site '{}'", w.stream, w.site),
-            )
-        })?;
-        rate(format!("{f}.rate_per_sec"), w.rate_per_sec)?;
-        positive(format!("{f}.interval_ms"), w.interval_ms)?;
-        if w.keys == 0 || w.keys > 1_000_000 {
-            return Err(SpecError::new(
-                format!("{f}.keys"),
-                "must be between 1 and 1,000,000",
-            ));
-        }
+        let (site, stream) = v.stream_named(&f, &w.site, &w.stream)?;
+        limits::rate(&format!("{f}.rate_per_sec"), w.rate_per_sec)?;
+        check(&format!("{f}.interval_ms"), w.interval_ms, limits::INTERVAL)?;
+        check(&format!("{f}.durability_ms"), w.durability_ms, limits::TIME)?;
+        check(&format!("{f}.keys"), u64::from(w.keys), limits::KEYS)?;
+        check(&format!("{f}.start_at_ms"), w.start_at_ms, limits::TIME)?;
+        optional(&format!("{f}.stop_at_ms"), w.stop_at_ms, limits::TIME)?;
         for (j, c) in w.requires.iter().enumerate() {
             if !t.companions.iter().any(|x| &x.name == c) {
                 return Err(SpecError::new(
@@ -277,23 +288,22 @@ pub(crate) fn validate(spec: &ScenarioSpec) -> Result<Validated, SpecError> {
         }
         v.writers.push((site, stream));
     }
-    if t.writers.len() > usize::from(u16::MAX) {
-        return Err(SpecError::new("topology.writers", "too many writers"));
-    }
+    Ok(())
+}
+
+fn resolve_readers(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
     dup_check("topology.readers", t.readers.iter().map(|r| r.id.as_str()))?;
     for (i, r) in t.readers.iter().enumerate() {
         let f = format!("topology.readers[{i}]");
-        let site = site_of(format!("{f}.site"), &r.site)?;
-        let stream = v.stream(site, &r.stream).ok_or_else(|| {
-            SpecError::new(
-                format!("{f}.stream"),
-                format!("no stream '{}' on site '{}'", r.stream, r.site),
-            )
-        })?;
-        rate(format!("{f}.rate_per_sec"), r.rate_per_sec)?;
-        positive(format!("{f}.interval_ms"), r.interval_ms)?;
+        let (site, stream) = v.stream_named(&f, &r.site, &r.stream)?;
+        limits::rate(&format!("{f}.rate_per_sec"), r.rate_per_sec)?;
+        check(&format!("{f}.interval_ms"), r.interval_ms, limits::INTERVAL)?;
         v.readers.push((site, stream));
     }
+    Ok(())
+}
+
+fn resolve_companions(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
     dup_check(
         "topology.companions",
         t.companions.iter().map(|c| c.name.as_str()),
@@ -306,17 +316,24 @@ pub(crate) fn validate(spec: &ScenarioSpec) -> Result<Validated, SpecError> {
                 "at least one site runs an instance",
             ));
         }
+        limits::count(&format!("{f}.sites"), c.sites.len(), limits::MAX_SITES)?;
         let mut idx = Vec::new();
         for (j, s) in c.sites.iter().enumerate() {
-            idx.push(site_of(format!("{f}.sites[{j}]"), s)?);
+            idx.push(v.site_named(&format!("{f}.sites[{j}]"), s)?);
         }
         v.companions.push(idx);
     }
+    Ok(())
+}
+
+fn check_timeline(v: &Validated, spec: &ScenarioSpec) -> Result<(), SpecError> {
+    limits::count("timeline", spec.timeline.len(), limits::MAX_TIMELINE)?;
     for (i, tc) in spec.timeline.iter().enumerate() {
-        check_command(&v, spec, &tc.command)
+        check(&format!("timeline[{i}].at_ms"), tc.at_ms, limits::TIME)?;
+        check_command(v, spec, &tc.command)
             .map_err(|p| SpecError::new(format!("timeline[{i}].command"), p))?;
     }
-    Ok(v)
+    Ok(())
 }
 
 /// Checks that a command's names exist in a validated spec; the error is the problem in words.
@@ -382,10 +399,7 @@ pub fn check_command(v: &Validated, spec: &ScenarioSpec, c: &Command) -> Result<
             rate_per_sec,
         } => {
             writer(w)?;
-            if !rate_per_sec.is_finite() || *rate_per_sec < 0.0 {
-                return Err("rate_per_sec must be a finite, non-negative number".into());
-            }
-            Ok(())
+            limits::rate("rate_per_sec", *rate_per_sec).map_err(|e| e.to_string())
         }
         Command::StopWriter { writer: w } => writer(w),
         Command::CompanionDown { name, site: s } | Command::CompanionUp { name, site: s } => {

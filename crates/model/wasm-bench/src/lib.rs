@@ -44,7 +44,7 @@ pub extern "C" fn scenario_count() -> u32 {
 
 fn fingerprint(index: u32, seed: u32) -> u64 {
     let id = hoplab_model::scenarios::NAMES[index as usize];
-    let spec = hoplab_model::scenarios::get(id).expect("listed").build_default();
+    let spec = hoplab_model::scenarios::get(id).expect("listed").build_default().expect("defaults build");
     let mut sim = hoplab_model::Sim::new(&spec, u64::from(seed)).expect("valid");
     sim.advance_to(spec.duration_ms);
     sim.fingerprint()

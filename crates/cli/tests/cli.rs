@@ -21,7 +21,7 @@ fn write_temp(name: &str, text: &str) -> String {
 }
 
 #[test]
-fn scenarios_lists_all_sixteen() {
+fn scenarios_lists_every_library_scenario() {
     let (code, out, _) = hoplab(&["scenarios"]);
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), hoplab_model::scenarios::NAMES.len());
@@ -71,4 +71,51 @@ fn run_prints_json_measures() {
     let (code, _, err) = hoplab(&["run", "echo-loop", "--knob", "stamp=hat"]);
     assert_eq!(code, 2);
     assert!(err.contains("stamp"), "{err}");
+}
+
+#[test]
+fn a_qualified_name_loop_fails_the_lint_with_the_echo_loop_card() {
+    let path = write_temp(
+        "qualified.json",
+        r#"{"version": 1, "topology": {"sites": [{"name": "A"}, {"name": "B"}],
+          "streams": [{"site": "A", "name": "orders"}],
+          "hops": [
+            {"id": "a-b", "from": {"site": "A", "stream": "orders"}, "to": {"site": "B", "stream": "A.orders"}, "options": {"stamp": "qualified-name"}},
+            {"id": "b-a", "from": {"site": "B", "stream": "A.orders"}, "to": {"site": "A", "stream": "B.A.orders"}, "options": {"stamp": "qualified-name"}}
+          ]}}"#,
+    );
+    let (code, out, _) = hoplab(&["lint", &path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("qualified-name-loop [b-a]") && out.contains("see card: echo-loop"),
+        "{out}"
+    );
+    assert!(!out.contains("[a-b]"), "{out}");
+}
+
+#[test]
+fn a_run_past_its_budget_prints_the_partial_result_and_says_so() {
+    let (code, out, err) = hoplab(&["run", "echo-loop", "--max-events", "300", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["stopped"]["limit"], "events");
+    assert!(
+        err.contains("stopped at") && err.contains("--max-events"),
+        "{err}"
+    );
+    let (_, text, _) = hoplab(&["run", "echo-loop", "--max-runs", "50"]);
+    assert!(text.starts_with("PARTIAL RESULT: stopped at"), "{text}");
+}
+
+#[test]
+fn usage_errors_exit_two_and_help_exits_zero() {
+    assert_eq!(hoplab(&["run"]).0, 2);
+    assert_eq!(hoplab(&["run", "echo-loop", "--seed", "x"]).0, 2);
+    assert_eq!(hoplab(&["run", "echo-loop", "--until", "-1"]).0, 2);
+    assert_eq!(hoplab(&["export", "echo-loop", "--knob", "stamp"]).0, 2);
+    let (code, out, _) = hoplab(&["--help"]);
+    assert_eq!(code, 0);
+    for sub in ["run", "lint", "scenarios", "export", "bench", "fingerprint"] {
+        assert!(out.contains(sub), "{sub} in {out}");
+    }
 }

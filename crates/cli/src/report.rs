@@ -5,6 +5,9 @@ use std::fmt::Write;
 
 pub fn text(spec: &ScenarioSpec, sim: &Sim, m: &Measures) -> String {
     let mut o = String::new();
+    if let Some(stop) = &m.stopped {
+        let _ = writeln!(o, "PARTIAL RESULT: {}", stop.note);
+    }
     let _ = writeln!(
         o,
         "scenario {} at {:.1} s ({} events)",

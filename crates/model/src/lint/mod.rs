@@ -1,6 +1,8 @@
 //! Lint a topology without running it: designs that the cards say will hurt.
 
-use crate::spec::{HopKind, OriginStamp, PartMapping, ResumeRule, Timestamps, Topology};
+mod loops;
+
+use crate::spec::{HopKind, PartMapping, ResumeRule, Timestamps, Topology};
 use serde::Serialize;
 
 /// One finding: what, where, and the card that explains it.
@@ -13,19 +15,11 @@ pub struct Finding {
     pub card: &'static str,
 }
 
-fn stops_loop(o: &crate::spec::HopOptions) -> bool {
-    match o.stamp {
-        OriginStamp::None => false,
-        OriginStamp::Marker => o.forward_only_local,
-        OriginStamp::QualifiedName => true,
-        OriginStamp::HopBudget(_) => true,
-    }
-}
-
 /// Every finding for `t`, in a stable order.
 pub fn lint(t: &Topology) -> Vec<Finding> {
     let mut out = Vec::new();
-    echo_loops(t, &mut out);
+    loops::echo_loops(t, &mut out);
+    loops::qualified_name_loops(t, &mut out);
     crate::lint_mirror::mirror_rules(t, &mut out);
     for h in &t.hops {
         if h.options.map_every.is_none() && h.options.kind == HopKind::Translate {
@@ -130,51 +124,10 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
     out
 }
 
-/// Cycles of hops over streams in which no hop stops a record coming back.
-fn echo_loops(t: &Topology, out: &mut Vec<Finding>) {
-    let open: Vec<usize> = (0..t.hops.len())
-        .filter(|&i| !stops_loop(&t.hops[i].options))
-        .collect();
-    let mut reported: Vec<Vec<usize>> = Vec::new();
-    for &start in &open {
-        // Depth-first search for a path of open hops back to the start hop's source.
-        let mut stack = vec![(start, vec![start])];
-        while let Some((h, path)) = stack.pop() {
-            let to = &t.hops[h].to;
-            if to.site == t.hops[start].from.site && to.stream == t.hops[start].from.stream {
-                let mut cycle = path.clone();
-                cycle.sort_unstable();
-                if !reported.contains(&cycle) {
-                    reported.push(cycle);
-                    let ids: Vec<&str> = path.iter().map(|&i| t.hops[i].id.as_str()).collect();
-                    out.push(Finding {
-                        code: "echo-loop",
-                        message: format!(
-                            "hops {} form a cycle and none carries an origin stamp: every record comes back and is copied again, without end",
-                            ids.join(" -> ")
-                        ),
-                        subject: ids.join(","),
-                        card: "echo-loop",
-                    });
-                }
-                continue;
-            }
-            for &next in &open {
-                let from = &t.hops[next].from;
-                if from.site == to.site && from.stream == to.stream && !path.contains(&next) {
-                    let mut p = path.clone();
-                    p.push(next);
-                    stack.push((next, p));
-                }
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{HopOptions, HopSpec, SiteSpec, StreamRef};
+    use crate::spec::{HopOptions, HopSpec, OriginStamp, SiteSpec, StreamRef};
 
     fn hop(id: &str, from: &str, to: &str, stamp: OriginStamp, only_local: bool) -> HopSpec {
         let at = |s: &str| StreamRef {
@@ -233,5 +186,110 @@ mod tests {
         // A marker nobody acts on stops nothing.
         stamps[1] = (OriginStamp::Marker, false);
         assert!(lint(&ring(stamps)).iter().any(|f| f.code == "echo-loop"));
+    }
+
+    fn site_names(n: usize) -> Vec<String> {
+        (0..n).map(|i| format!("S{i}")).collect()
+    }
+
+    /// Every site copies `orders` to every other site's `orders` (identity names).
+    fn mesh(n: usize, stamp: OriginStamp) -> Topology {
+        let names = site_names(n);
+        let mut hops = Vec::new();
+        for a in &names {
+            for b in names.iter().filter(|b| *b != a) {
+                hops.push(hop(&format!("{a}-{b}"), a, b, stamp, false));
+            }
+        }
+        Topology {
+            sites: names.iter().map(|s| SiteSpec { name: s.clone() }).collect(),
+            hops,
+            ..Topology::default()
+        }
+    }
+
+    fn loops(t: &Topology) -> Vec<Finding> {
+        lint(t)
+            .into_iter()
+            .filter(|f| f.card == "echo-loop")
+            .collect()
+    }
+
+    #[test]
+    fn a_ten_site_full_mesh_is_one_component_with_one_example_cycle() {
+        let found = loops(&mesh(10, OriginStamp::None));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].code, "echo-loop");
+        // The shortest cycle through the first hop: there and straight back.
+        assert_eq!(found[0].subject, "S0-S1,S1-S0");
+        assert!(
+            found[0].message.contains("90 hops over 10 streams"),
+            "{}",
+            found[0].message
+        );
+    }
+
+    #[test]
+    fn identity_names_in_a_ring_or_mesh_are_reported_and_separate_loops_apart() {
+        let mut t = mesh(2, OriginStamp::None);
+        let ring = |i: usize| {
+            hop(
+                &format!("r{i}"),
+                ["P", "Q", "R", "T"][i],
+                ["Q", "R", "T", "P"][i],
+                OriginStamp::None,
+                false,
+            )
+        };
+        t.hops.extend((0..4).map(ring));
+        let found = loops(&t);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!(found[0].subject, "S0-S1,S1-S0");
+        assert_eq!(found[1].subject, "r0,r1,r2,r3");
+        assert!(!found[1].message.contains("several"));
+        // Markers every hop acts on, or qualified names: no echo loop.
+        assert!(loops(&mesh(4, OriginStamp::QualifiedName)).is_empty());
+        let mut marked = mesh(4, OriginStamp::Marker);
+        marked
+            .hops
+            .iter_mut()
+            .for_each(|h| h.options.forward_only_local = true);
+        assert!(loops(&marked).is_empty());
+    }
+
+    #[test]
+    fn a_qualified_name_copied_back_toward_a_site_in_its_name_is_a_loop() {
+        let q = |id: &str, from: &str, stream: &str, to: &str| HopSpec {
+            id: id.into(),
+            from: StreamRef {
+                site: from.into(),
+                stream: stream.into(),
+            },
+            to: StreamRef {
+                site: to.into(),
+                stream: format!("{from}.{stream}"),
+            },
+            options: HopOptions {
+                stamp: OriginStamp::QualifiedName,
+                ..HopOptions::default()
+            },
+        };
+        let mut t = mesh(0, OriginStamp::None);
+        t.hops = vec![q("a-b", "A", "orders", "B"), q("b-c", "B", "A.orders", "C")];
+        assert!(loops(&t).is_empty(), "A -> B -> C is a chain, not a loop");
+        // B.A.orders written on A, and C.B.A.orders written on A: both come home.
+        t.hops.push(q("b-a", "B", "A.orders", "A"));
+        t.hops.push(q("c-a", "C", "B.A.orders", "A"));
+        let found = loops(&t);
+        let subjects: Vec<&str> = found.iter().map(|f| f.subject.as_str()).collect();
+        assert_eq!(subjects, ["b-a", "c-a"]);
+        assert!(found
+            .iter()
+            .all(|f| f.code == "qualified-name-loop" && f.card == "echo-loop"));
+        assert!(
+            found[0].message.contains("B.A.orders"),
+            "{}",
+            found[0].message
+        );
     }
 }

@@ -1,0 +1,258 @@
+//! `hoplab`: run scenarios, lint topologies, export examples, benchmark the model.
+//! Exit codes an architect's CI can rely on: 0 done (lint: clean), 1 lint findings,
+//! 2 a bad file, scenario id, knob or argument.
+
+mod bench;
+mod report;
+
+/// println! that ends quietly when the reader of stdout has gone (`hoplab ... | head`).
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write;
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+pub(crate) use out;
+
+use clap::{Parser, Subcommand};
+use hoplab_model::{lint, scenarios, Budget, ScenarioSpec, Sim};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "hoplab",
+    version,
+    about = "Run, lint and export Hoplab topology files; benchmark the copier model."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run a topology file or a library scenario and print its measures.
+    Run {
+        /// A scenario file (JSON) or a scenario id from `hoplab scenarios`.
+        what: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print the measures as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Stop at this simulated second instead of the file's duration.
+        #[arg(long, value_parser = parse_seconds)]
+        until: Option<f64>,
+        /// Set a library scenario's knob (repeatable).
+        #[arg(long = "knob", value_name = "ID=VALUE", value_parser = parse_knob)]
+        knobs: Vec<(String, String)>,
+        /// Stop after this many events (the run ends early with a note).
+        #[arg(long, default_value_t = Budget::DEFAULT_MAX_EVENTS)]
+        max_events: u64,
+        /// Stop once this many blocks of records are held in memory.
+        #[arg(long, default_value_t = Budget::DEFAULT_MAX_RUNS_HELD)]
+        max_runs: u64,
+    },
+    /// Lint a topology file: exit 0 clean, 1 on findings, 2 on a bad file.
+    Lint {
+        file: PathBuf,
+        /// Print the findings as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the scenario library (ids, cards, titles; JSON adds knobs and buttons).
+    Scenarios {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a library scenario as an example file.
+    Export {
+        id: String,
+        #[arg(long = "knob", value_name = "ID=VALUE", value_parser = parse_knob)]
+        knobs: Vec<(String, String)>,
+    },
+    /// Events per second and the three-site day.
+    Bench {
+        /// Simulated seconds of the three-site day.
+        #[arg(long, default_value_t = 86_400)]
+        seconds: u64,
+    },
+    /// A digest of every scenario's run (compare it with wasm).
+    Fingerprint {
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err("takes a non-negative number of seconds".into()),
+    }
+}
+
+fn parse_knob(s: &str) -> Result<(String, String), String> {
+    s.split_once('=')
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .ok_or_else(|| "takes id=value".into())
+}
+
+/// A failure to report on stderr with its exit code.
+type Failure = (String, u8);
+
+/// A scenario id (with knobs) or a file path.
+fn load(what: &str, knobs: &[(String, String)]) -> Result<ScenarioSpec, Failure> {
+    if let Some(s) = scenarios::get(what) {
+        let values = s
+            .values_from_pairs(knobs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .map_err(|e| (e.to_string(), 2))?;
+        return s.build(&values).map_err(|e| (e.to_string(), 2));
+    }
+    let text = std::fs::read_to_string(what).map_err(|e| {
+        (
+            format!("{what}: not a scenario id, and the file cannot be read: {e}"),
+            2,
+        )
+    })?;
+    ScenarioSpec::from_json(&text).map_err(|e| (format!("{what}: {e}"), 2))
+}
+
+/// What `hoplab run` was asked for.
+struct RunArgs {
+    what: String,
+    seed: u64,
+    json: bool,
+    until: Option<f64>,
+    knobs: Vec<(String, String)>,
+    budget: Budget,
+}
+
+/// Runs to the end (or to the budget: then the partial result and a note on stderr).
+fn run(a: &RunArgs) -> Result<u8, Failure> {
+    let spec = load(&a.what, &a.knobs)?;
+    let mut sim = Sim::new(&spec, a.seed).map_err(|e| (e.to_string(), 2))?;
+    sim.set_budget(a.budget);
+    let until = a.until.map_or(spec.duration_ms, |s| (s * 1000.0) as u64);
+    sim.advance_to(until);
+    let m = sim.measures();
+    if a.json {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&m).expect("measures serialise")
+        );
+    } else {
+        out!("{}", report::text(&spec, &sim, &m).trim_end());
+    }
+    if let Some(stop) = sim.stopped() {
+        eprintln!("{}: {}", a.what, stop.note);
+    }
+    Ok(0)
+}
+
+fn lint_file(path: &Path, json: bool) -> Result<u8, Failure> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| (format!("{shown}: {e}"), 2))?;
+    let spec = ScenarioSpec::from_json(&text).map_err(|e| (format!("{shown}: {e}"), 2))?;
+    let findings = lint(&spec.topology);
+    if json {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&findings).expect("findings serialise")
+        );
+    } else if findings.is_empty() {
+        out!("{shown}: no findings");
+    } else {
+        for f in &findings {
+            out!(
+                "{shown}: {} [{}] {} (see card: {})",
+                f.code,
+                f.subject,
+                f.message,
+                f.card
+            );
+        }
+    }
+    Ok(u8::from(!findings.is_empty()))
+}
+
+fn list_scenarios(json: bool) {
+    let all = scenarios::all();
+    if json {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&all).expect("scenarios serialise")
+        );
+    } else {
+        for s in all {
+            out!("{:<24} {:<22} {}", s.id, s.card, s.title);
+        }
+    }
+}
+
+fn export(id: &str, knobs: &[(String, String)]) -> Result<u8, Failure> {
+    if scenarios::get(id).is_none() {
+        return Err((
+            format!("no scenario named '{id}' (see: hoplab scenarios)"),
+            2,
+        ));
+    }
+    out!("{}", load(id, knobs)?.to_json());
+    Ok(0)
+}
+
+fn fingerprint(seed: u64) -> Result<u8, Failure> {
+    for id in scenarios::NAMES.iter() {
+        let spec = load(id, &[])?;
+        let mut sim = Sim::new(&spec, seed).map_err(|e| (e.to_string(), 2))?;
+        sim.advance_to(spec.duration_ms);
+        out!("{id} {:016x}", sim.fingerprint());
+    }
+    Ok(0)
+}
+
+fn main() -> ExitCode {
+    // clap prints usage errors itself and exits 2 (0 for --help and --version).
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Cmd::Run {
+            what,
+            seed,
+            json,
+            until,
+            knobs,
+            max_events,
+            max_runs,
+        } => run(&RunArgs {
+            what,
+            seed,
+            json,
+            until,
+            knobs,
+            budget: Budget {
+                max_events,
+                max_runs_held: max_runs,
+            },
+        }),
+        Cmd::Lint { file, json } => lint_file(&file, json),
+        Cmd::Scenarios { json } => {
+            list_scenarios(json);
+            Ok(0)
+        }
+        Cmd::Export { id, knobs } => export(&id, &knobs),
+        Cmd::Bench { seconds } => {
+            bench::print(seconds);
+            Ok(0)
+        }
+        Cmd::Fingerprint { seed } => fingerprint(seed),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err((msg, code)) => {
+            eprintln!("{msg}");
+            ExitCode::from(code)
+        }
+    }
+}

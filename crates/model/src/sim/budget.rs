@@ -1,0 +1,132 @@
+//! The run's budget: how many events it may process and how many blocks of records (runs)
+//! it may hold, stored or in flight. A run that reaches either stops cleanly where it is:
+//! everything measured up to that moment stays readable, and [`Sim::stopped`] says why.
+//! An echo loop among three meshed sites multiplies its records every round trip; this is
+//! what keeps such a run from taking the machine or the browser tab down.
+
+use super::Sim;
+use crate::log::fmt_n;
+use crate::time::Millis;
+use serde::Serialize;
+
+/// Limits on one run. The defaults hold a few hundred MB at most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Budget {
+    pub max_events: u64,
+    /// Runs (blocks of records) stored on every part plus those in flight in copiers.
+    pub max_runs_held: u64,
+}
+
+impl Budget {
+    /// About 100 s of events natively.
+    pub const DEFAULT_MAX_EVENTS: u64 = 1_000_000_000;
+    /// About 200 MB of runs; the three-site day holds some 260,000.
+    pub const DEFAULT_MAX_RUNS_HELD: u64 = 2_000_000;
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            max_events: Self::DEFAULT_MAX_EVENTS,
+            max_runs_held: Self::DEFAULT_MAX_RUNS_HELD,
+        }
+    }
+}
+
+/// Which limit a run reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BudgetLimit {
+    Events,
+    RunsHeld,
+}
+
+/// Why and where a run stopped before its end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BudgetExhausted {
+    pub at_ms: Millis,
+    pub limit: BudgetLimit,
+    pub used: u64,
+    pub allowed: u64,
+    /// The same in words, with what to change.
+    pub note: String,
+}
+
+impl BudgetExhausted {
+    fn new(at_ms: Millis, limit: BudgetLimit, used: u64, allowed: u64) -> Self {
+        let (what, change) = match limit {
+            BudgetLimit::Events => (
+                "events processed",
+                "shorten the run, or raise the event budget (hoplab run --max-events)",
+            ),
+            BudgetLimit::RunsHeld => (
+                "blocks of records held in memory",
+                "look for an echo loop (hoplab lint), give the streams retention, use larger writer intervals or smaller copier batches, or raise the budget (hoplab run --max-runs)",
+            ),
+        };
+        let note = format!(
+            "stopped at {:.3} s: {} {what}, over the budget of {}. Everything shown is as it stood at that moment; nothing after it was simulated. To go further: {change}.",
+            at_ms as f64 / 1000.0,
+            fmt_n(used),
+            fmt_n(allowed)
+        );
+        BudgetExhausted {
+            at_ms,
+            limit,
+            used,
+            allowed,
+            note,
+        }
+    }
+}
+
+impl Sim {
+    /// Sets the run's limits (checked from the next event on).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Why the run stopped early, if it did; it then processes no more events.
+    pub fn stopped(&self) -> Option<&BudgetExhausted> {
+        self.stopped.as_ref()
+    }
+
+    /// Runs stored on every part plus those in copiers' in-flight batches.
+    pub fn runs_held(&self) -> u64 {
+        let in_flight: usize = self
+            .hops
+            .iter()
+            .flat_map(|h| &h.workers)
+            .flat_map(|w| &w.in_flight)
+            .map(|b| b.runs.len())
+            .sum();
+        (self.stored_runs() + in_flight) as u64
+    }
+
+    /// After each event: stop if a limit is passed. Returns true if the run stopped.
+    pub(super) fn check_budget(&mut self) -> bool {
+        let exhausted = if self.events >= self.budget.max_events {
+            Some((BudgetLimit::Events, self.events, self.budget.max_events))
+        } else {
+            let held = self.runs_held();
+            (held > self.budget.max_runs_held).then_some((
+                BudgetLimit::RunsHeld,
+                held,
+                self.budget.max_runs_held,
+            ))
+        };
+        if let Some((limit, used, allowed)) = exhausted {
+            let stop = BudgetExhausted::new(self.now, limit, used, allowed);
+            if self.log.on() {
+                self.log
+                    .push(self.now, crate::log::LogKind::Fault, stop.note.clone());
+            }
+            self.stopped = Some(stop);
+        }
+        self.stopped.is_some()
+    }
+}
