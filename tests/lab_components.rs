@@ -364,9 +364,16 @@ async fn odd_names_render_and_select(odd: &str) {
     );
     assert!(text(&root, ".stage-legend").contains(&format!("written at site {a}")));
     // Choose a copy on the second site: its details name where it came from and both places.
-    let copy = root
-        .query_selector("[data-row=\"1\"] rect.rec")
-        .unwrap()
+    // The newest copy: its original is surely still on the first site's row.
+    let copies = root
+        .query_selector_all("[data-row=\"1\"] rect.rec")
+        .unwrap();
+    let copy = (0..copies.length())
+        .filter_map(|i| copies.item(i)?.dyn_into::<web_sys::Element>().ok())
+        .max_by_key(|e| {
+            e.get_attribute("data-pos")
+                .and_then(|p| p.parse::<u64>().ok())
+        })
         .expect("a copy on the second site");
     click(&copy);
     until("the copy's details", || {
