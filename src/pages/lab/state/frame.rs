@@ -54,6 +54,28 @@ impl RunHandle {
         let Some(dt) = self.pace.try_update_value(|p| p.clock.tick(wall, speed)) else {
             return;
         };
+        let last_scene = self.pace.with_value(|p| p.last_scene);
+        let catching_up = self
+            .run
+            .with_value(|r| r.as_ref().is_some_and(|r| !r.caught_up()));
+        let draw_every = if self.reduced_motion {
+            REDUCED_STEP_MS
+        } else {
+            CATCH_UP_DRAW_MS
+        };
+        if catching_up && wall - last_scene >= draw_every {
+            // On the way to a far target: now and then a frame draws how far it has got
+            // instead of replaying, so no frame does both.
+            if playing {
+                self.run.update_value(|r| {
+                    if let Some(r) = r {
+                        r.play_for(dt);
+                    }
+                });
+            }
+            self.redraw(wall);
+            return;
+        }
         let mut reached = true;
         let mut caught_up_now = false;
         let mut events = 0;
@@ -87,17 +109,12 @@ impl RunHandle {
         if !changed && !force {
             return;
         }
-        let last_scene = self.pace.with_value(|p| p.last_scene);
         if !reached {
-            // Still on the way to a far target: show how far, and draw now and then.
+            // Still on the way to a far target: show how far.
             self.now.set(now);
             self.mark_ready(now, false);
-            let due = wall - last_scene >= CATCH_UP_DRAW_MS;
-            if !playing && (due || self.seeking.get_untracked().is_none()) {
+            if !playing {
                 self.seeking.set(Some(progress));
-            }
-            if due && !self.reduced_motion {
-                self.redraw(wall);
             }
             return;
         }
