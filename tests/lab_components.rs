@@ -109,7 +109,10 @@ fn clean_up(mounted: Mounted) {
 async fn the_index_lists_every_scenario() {
     let root = mount_at("/lab");
     tick().await;
-    assert_eq!(count(&root, ".lab-item"), 16);
+    assert_eq!(
+        count(&root, ".lab-item") as usize,
+        hoplab_model::scenarios::NAMES.len()
+    );
     assert_eq!(
         attr(&root, ".lab-item[data-scenario=echo-loop] h2 a", "href"),
         "/lab/echo-loop"
@@ -153,7 +156,10 @@ async fn an_unknown_scenario_lists_the_real_ones() {
         find(&root, "h1").text_content().unwrap(),
         "No such scenario"
     );
-    assert_eq!(count(&root, ".lab-scenario-links a"), 16);
+    assert_eq!(
+        count(&root, ".lab-scenario-links a") as usize,
+        hoplab_model::scenarios::NAMES.len()
+    );
     clean_up(root);
 }
 
@@ -211,5 +217,294 @@ async fn tapping_a_record_shows_where_it_is_on_each_cluster() {
     .await;
     let info = find(&root, ".record-info").text_content().unwrap();
     assert!(info.contains("site A"), "{info}");
+    clean_up(root);
+}
+
+// ---------- the run view with any spec ----------
+
+use hoplab::pages::lab::{RunHandle, RunShow, RunView};
+use hoplab_model::{Command, ScenarioSpec};
+
+/// Names for every kind of thing in a spec, each with the same oddity.
+struct Names {
+    sites: [String; 2],
+    stream: String,
+    hop: String,
+    writer: String,
+    reader: String,
+}
+
+impl Names {
+    fn with(odd: &str) -> Names {
+        Names {
+            sites: [format!("{odd}1"), format!("{odd}2")],
+            stream: format!("{odd}s"),
+            hop: format!("{odd}h"),
+            writer: format!("{odd}w"),
+            reader: format!("{odd}r"),
+        }
+    }
+
+    /// Two sites, a stream on each, a copier between them, a writer and a reader group.
+    fn spec(&self) -> ScenarioSpec {
+        let [a, b] = &self.sites;
+        let st = &self.stream;
+        let text = serde_json::json!({
+            "version": 1,
+            "name": "odd names",
+            "duration_ms": 20000,
+            "topology": {
+                "sites": [{ "name": a }, { "name": b }],
+                "streams": [{ "site": a, "name": st }, { "site": b, "name": st }],
+                "hops": [{ "id": self.hop, "from": { "site": a, "stream": st }, "to": { "site": b, "stream": st } }],
+                "writers": [{ "id": self.writer, "site": a, "stream": st, "rate_per_sec": 50 }],
+                "readers": [{ "id": self.reader, "site": a, "stream": st, "rate_per_sec": 40 }]
+            }
+        })
+        .to_string();
+        ScenarioSpec::from_json(&text).expect("a valid spec")
+    }
+}
+
+/// Mounts a run view of `spec` (defaults from its topology) and returns it with its handle.
+fn mount_run(spec: ScenarioSpec) -> (Mounted, RunHandle) {
+    let document = document();
+    let root: HtmlElement = document.create_element("div").unwrap().unchecked_into();
+    document.body().unwrap().append_child(&root).unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        let show = RunShow::for_spec(&spec);
+        let run = RunHandle::new(spec, show);
+        tx.send(run).unwrap();
+        view! { <Router><RunView run=run /></Router> }.into_any()
+    });
+    let run = rx.try_recv().expect("the view made its run");
+    (
+        Mounted {
+            root,
+            _handle: handle,
+        },
+        run,
+    )
+}
+
+/// Every element under `root` matching `selector` whose attribute `name` is exactly
+/// `value` (compared in Rust: names never go into a CSS selector).
+fn with_attr(root: &HtmlElement, selector: &str, name: &str, value: &str) -> Vec<web_sys::Element> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
+        .filter(|e| e.get_attribute(name).as_deref() == Some(value))
+        .collect()
+}
+
+fn text(root: &HtmlElement, selector: &str) -> String {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.text_content())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn click(el: &web_sys::Element) {
+    js_sys::Function::new_with_args(
+        "el",
+        "el.dispatchEvent(new MouseEvent('click', { bubbles: true }))",
+    )
+    .call1(&wasm_bindgen::JsValue::NULL, el)
+    .unwrap();
+}
+
+/// Runs a spec named with `odd` to 6 s, then checks every name shows as text (never as
+/// markup), the copier's measures are keyed by its id, and choosing a copy on the second
+/// site names the first site as its origin and both places it is stored.
+async fn odd_names_render_and_select(odd: &str) {
+    let names = Names::with(odd);
+    let (root, run) = mount_run(names.spec());
+    run.seek(6_000);
+    until("the run to reach 6 s", || {
+        attr(&root, "svg.stage", "data-ready") == "true"
+            && attr(&root, "svg.stage", "data-now") == "6000"
+    })
+    .await;
+    let [a, b] = &names.sites;
+    // Nothing a name holds became an element.
+    assert_eq!(count(&root, "script"), 0, "no script element");
+    assert_eq!(count(&root, "img"), 0, "no img element");
+    // The stage names every thing in full in its tooltips.
+    let titles = text(&root, "svg.stage title");
+    for whole in [
+        format!("Site {a}"),
+        format!("Site {b}"),
+        format!("copier {}", names.hop),
+        format!("stream {}", names.stream),
+    ] {
+        assert!(titles.contains(&whole), "{whole:?} in the stage's titles");
+    }
+    assert!(
+        titles.contains(&names.writer),
+        "the writer in the stream's title"
+    );
+    assert!(titles.contains(&format!("Reader group {} on site {a}", names.reader)));
+    // The measures and the buttons are keyed and labelled by the names.
+    assert_eq!(
+        with_attr(
+            &root,
+            "[data-measure]",
+            "data-measure",
+            &format!("lag:{}", names.hop)
+        )
+        .len(),
+        1
+    );
+    assert!(text(&root, ".measures").contains(&format!("Reader group {} on {a}", names.reader)));
+    assert_eq!(
+        with_attr(
+            &root,
+            ".lab-button-group",
+            "aria-label",
+            &format!("Site {b}")
+        )
+        .len(),
+        1
+    );
+    assert!(text(&root, ".stage-legend").contains(&format!("written at site {a}")));
+    // Choose a copy on the second site: its details name where it came from and both places.
+    // The newest copy: its original is surely still on the first site's row.
+    let copies = root
+        .query_selector_all("[data-row=\"1\"] rect.rec")
+        .unwrap();
+    let copy = (0..copies.length())
+        .filter_map(|i| copies.item(i)?.dyn_into::<web_sys::Element>().ok())
+        .max_by_key(|e| {
+            e.get_attribute("data-pos")
+                .and_then(|p| p.parse::<u64>().ok())
+        })
+        .expect("a copy on the second site");
+    click(&copy);
+    until("the copy's details", || {
+        text(&root, ".record-info").contains("Written at")
+    })
+    .await;
+    let info = text(&root, ".record-info");
+    assert!(info.contains(&format!("site {a}")), "origin in {info}");
+    assert!(
+        info.contains(&format!("{a}/{} part 0 at", names.stream)),
+        "{info}"
+    );
+    assert!(
+        info.contains(&format!("{b}/{} part 0 at", names.stream)),
+        "{info}"
+    );
+    until("the original and its copy outlined", || {
+        count(&root, ".highlight") >= 2
+    })
+    .await;
+    // The keyboard walks the drawn rows: up from the copy is the original's row.
+    let stage = find(&root, ".stage-scroll");
+    stage.focus().unwrap();
+    let key = |k: &str| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(k);
+        init.set_bubbles(true);
+        let e =
+            web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+        stage.dispatch_event(&e).unwrap();
+    };
+    key("ArrowUp");
+    until("the original chosen", || {
+        text(&root, ".record-panel [aria-live]")
+            .contains(&format!("here at {a}/{}/0", names.stream))
+    })
+    .await;
+    key("End");
+    key("ArrowDown");
+    until("a copy chosen", || {
+        text(&root, ".record-panel [aria-live]")
+            .contains(&format!("here at {b}/{}/0", names.stream))
+    })
+    .await;
+    clean_up(root);
+}
+
+#[wasm_bindgen_test]
+async fn names_with_slashes_render_and_select() {
+    odd_names_render_and_select("a/b/").await;
+}
+
+#[wasm_bindgen_test]
+async fn names_with_quotes_render_and_select() {
+    odd_names_render_and_select("say \"hi\" it's ").await;
+}
+
+#[wasm_bindgen_test]
+async fn names_with_markup_render_as_text() {
+    odd_names_render_and_select("<script>alert(1)</script><img src=x onerror=alert(2)>").await;
+}
+
+#[wasm_bindgen_test]
+async fn names_with_emoji_render_and_select() {
+    odd_names_render_and_select("🦀 données ").await;
+}
+
+#[wasm_bindgen_test]
+async fn names_of_200_characters_render_shortened_and_select() {
+    let odd = "n".repeat(199);
+    odd_names_render_and_select(&odd).await;
+    // Shown shortened on the stage (the whole name is in its title).
+    let names = Names::with(&odd);
+    let (root, run) = mount_run(names.spec());
+    run.seek(1_000);
+    until("the stage", || {
+        attr(&root, "svg.stage", "data-ready") == "true"
+    })
+    .await;
+    let label = text(&root, ".site-label");
+    assert!(
+        label.contains('…') && label.lines().all(|l| l.chars().count() < 60),
+        "{label}"
+    );
+    clean_up(root);
+}
+
+#[wasm_bindgen_test]
+async fn an_embedder_drives_the_run_and_reads_it() {
+    let spec = hoplab_model::scenarios::get("stall-and-backlog")
+        .unwrap()
+        .build_default()
+        .unwrap();
+    let (root, run) = mount_run(spec);
+    run.seek(8_000);
+    until("8 s", || {
+        run.ready.get_untracked() && run.now.get_untracked() == 8_000
+    })
+    .await;
+    until("the measures", || run.measure("tail:a-to-b").is_some()).await;
+    // A button of the show, by id, and a command of the model.
+    run.press("stall-hop-0");
+    until("the copier drawn stalled", || {
+        text(&root, ".hop-label").contains("stalled")
+    })
+    .await;
+    run.apply(Command::LoseSite { site: "B".into() });
+    until("site B drawn lost", || count(&root, ".site--lost") == 1).await;
+    run.apply(Command::LoseSite {
+        site: "nowhere".into(),
+    });
+    assert!(run
+        .error
+        .get_untracked()
+        .is_some_and(|e| e.contains("nowhere")));
+    run.play();
+    until("time to pass", || run.now.get_untracked() > 8_300).await;
+    run.pause();
+    assert!(!run.playing.get_untracked());
+    let pressed = run.state().actions;
+    assert_eq!(
+        pressed.len(),
+        1,
+        "only the button is part of the state: {pressed:?}"
+    );
+    assert_eq!(pressed[0].button, "stall-hop-0");
     clean_up(root);
 }

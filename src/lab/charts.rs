@@ -1,7 +1,9 @@
-//! Small line charts of the model's sampled series: which charts a scenario shows, and
+//! Small line charts of the model's sampled series: the charts a run view asks for, and
 //! their SVG paths. Pure; the component only draws the strings.
 
 use hoplab_model::{fmt_n, Sample};
+
+use super::show::ChartKind;
 
 /// Chart coordinate space.
 pub const CHART_W: f64 = 240.0;
@@ -124,138 +126,138 @@ fn per(names: &[String], pick: Pick) -> Vec<(String, String, usize, Pick)> {
         .collect()
 }
 
-/// The charts for a scenario, from its samples so far; `x_max` is the time axis' end.
-pub fn charts(scenario: &str, samples: &[Sample], names: &Names, x_max: u64) -> Vec<Chart> {
-    let mut out = Vec::new();
+/// The charts `picks` asks for, from the samples so far; `x_max` is the time axis' end.
+/// A chart with nothing to follow (no hops, no readers) or nothing to show yet (no
+/// duplicates, no move) is left out.
+pub fn charts(picks: &[ChartKind], samples: &[Sample], names: &Names, x_max: u64) -> Vec<Chart> {
     let hops = &names.hops;
-    if !hops.is_empty() {
-        out.push(chart(
-            "lag-records",
-            "Copy lag (records)",
-            samples,
-            x_max,
-            per(hops, |s, i| {
-                s.hop_lag_records.get(i).copied().unwrap_or(0) as f64
-            }),
-            "records",
-        ));
-        out.push(chart(
-            "lag-seconds",
-            "Copy lag (seconds)",
-            samples,
-            x_max,
-            per(hops, |s, i| {
-                s.hop_lag_age_ms.get(i).copied().unwrap_or(0) as f64 / 1000.0
-            }),
-            "s",
-        ));
-        out.push(chart(
-            "tail",
-            "Uncopied tail (records)",
-            samples,
-            x_max,
-            per(hops, |s, i| s.hop_tail.get(i).copied().unwrap_or(0) as f64),
-            "records",
-        ));
-    }
-    if matches!(scenario, "subtraction-fallacy" | "drift-causes") && !hops.is_empty() {
-        out.push(chart(
-            "subtraction",
-            "Target end − source end, beside the true lag",
-            samples,
-            x_max,
-            vec![
-                ("true lag".into(), "l0".into(), 0, |s, i| {
+    let last = samples.last();
+    picks
+        .iter()
+        .filter_map(|kind| match kind {
+            ChartKind::LagRecords if !hops.is_empty() => Some(chart(
+                "lag-records",
+                "Copy lag (records)",
+                samples,
+                x_max,
+                per(hops, |s, i| {
                     s.hop_lag_records.get(i).copied().unwrap_or(0) as f64
                 }),
-                (
-                    "subtraction (meaningless)".into(),
-                    "fallacy".into(),
-                    0,
-                    |s, i| s.hop_subtraction.get(i).copied().unwrap_or(0) as f64,
-                ),
-            ],
-            "records",
-        ));
-    }
-    out.push(chart(
-        "stored",
-        "Stored records per site",
-        samples,
-        x_max,
-        per(&names.sites, |s, i| {
-            s.site_stored.get(i).copied().unwrap_or(0) as f64
-        }),
-        "records",
-    ));
-    if hops.len() > 1 {
-        out.push(chart(
-            "copies",
-            "Copies per original",
-            samples,
-            x_max,
-            vec![("copies per original".into(), "l2".into(), 0, |s, _| {
-                s.copies_per_original
-            })],
-            "",
-        ));
-    }
-    let restarts = samples
-        .last()
-        .is_some_and(|s| s.hop_duplicates.iter().any(|&d| d > 0));
-    if restarts {
-        out.push(chart(
-            "duplicates",
-            "Duplicates written after restarts",
-            samples,
-            x_max,
-            per(hops, |s, i| {
-                s.hop_duplicates.get(i).copied().unwrap_or(0) as f64
-            }),
-            "records",
-        ));
-    }
-    let moved = samples.last().is_some_and(|s| {
-        s.reader_replayed
-            .iter()
-            .chain(&s.reader_gap)
-            .any(|&n| n > 0)
-    });
-    if moved {
-        out.push(chart(
-            "after-move",
-            "After the move: read twice, never read",
-            samples,
-            x_max,
-            vec![
-                ("read twice".into(), "l0".into(), 0, |s, _| {
-                    s.reader_replayed.iter().sum::<u64>() as f64
+                "records",
+            )),
+            ChartKind::LagSeconds if !hops.is_empty() => Some(chart(
+                "lag-seconds",
+                "Copy lag (seconds)",
+                samples,
+                x_max,
+                per(hops, |s, i| {
+                    s.hop_lag_age_ms.get(i).copied().unwrap_or(0) as f64 / 1000.0
                 }),
-                ("never read".into(), "fallacy".into(), 0, |s, _| {
-                    s.reader_gap.iter().sum::<u64>() as f64
+                "s",
+            )),
+            ChartKind::Tail if !hops.is_empty() => Some(chart(
+                "tail",
+                "Uncopied tail (records)",
+                samples,
+                x_max,
+                per(hops, |s, i| s.hop_tail.get(i).copied().unwrap_or(0) as f64),
+                "records",
+            )),
+            ChartKind::Subtraction if !hops.is_empty() => Some(chart(
+                "subtraction",
+                "Target end − source end, beside the true lag",
+                samples,
+                x_max,
+                vec![
+                    ("true lag".into(), "l0".into(), 0, |s, i| {
+                        s.hop_lag_records.get(i).copied().unwrap_or(0) as f64
+                    }),
+                    (
+                        "subtraction (meaningless)".into(),
+                        "fallacy".into(),
+                        0,
+                        |s, i| s.hop_subtraction.get(i).copied().unwrap_or(0) as f64,
+                    ),
+                ],
+                "records",
+            )),
+            ChartKind::Stored => Some(chart(
+                "stored",
+                "Stored records per site",
+                samples,
+                x_max,
+                per(&names.sites, |s, i| {
+                    s.site_stored.get(i).copied().unwrap_or(0) as f64
                 }),
-            ],
-            "records",
-        ));
-    }
-    if !names.readers.is_empty() {
-        out.push(chart(
-            "reader-lag",
-            "Reader lag (records)",
-            samples,
-            x_max,
-            per(&names.readers, |s, i| {
-                s.reader_lag.get(i).copied().unwrap_or(0) as f64
-            }),
-            "records",
-        ));
-    }
-    out
+                "records",
+            )),
+            ChartKind::CopiesPerOriginal if hops.len() > 1 => Some(chart(
+                "copies",
+                "Copies per original",
+                samples,
+                x_max,
+                vec![("copies per original".into(), "l2".into(), 0, |s, _| {
+                    s.copies_per_original
+                })],
+                "",
+            )),
+            ChartKind::Duplicates
+                if last.is_some_and(|s| s.hop_duplicates.iter().any(|&d| d > 0)) =>
+            {
+                Some(chart(
+                    "duplicates",
+                    "Duplicates written after restarts",
+                    samples,
+                    x_max,
+                    per(hops, |s, i| {
+                        s.hop_duplicates.get(i).copied().unwrap_or(0) as f64
+                    }),
+                    "records",
+                ))
+            }
+            ChartKind::AfterMove
+                if last.is_some_and(|s| {
+                    s.reader_replayed
+                        .iter()
+                        .chain(&s.reader_gap)
+                        .any(|&n| n > 0)
+                }) =>
+            {
+                Some(chart(
+                    "after-move",
+                    "After the move: read twice, never read",
+                    samples,
+                    x_max,
+                    vec![
+                        ("read twice".into(), "l0".into(), 0, |s, _| {
+                            s.reader_replayed.iter().sum::<u64>() as f64
+                        }),
+                        ("never read".into(), "fallacy".into(), 0, |s, _| {
+                            s.reader_gap.iter().sum::<u64>() as f64
+                        }),
+                    ],
+                    "records",
+                ))
+            }
+            ChartKind::ReaderLag if !names.readers.is_empty() => Some(chart(
+                "reader-lag",
+                "Reader lag (records)",
+                samples,
+                x_max,
+                per(&names.readers, |s, i| {
+                    s.reader_lag.get(i).copied().unwrap_or(0) as f64
+                }),
+                "records",
+            )),
+            _ => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lab::show::RunShow;
     use hoplab_model::{scenarios, Sim};
 
     #[test]
@@ -272,7 +274,8 @@ mod tests {
                 sites: v.sites.iter().map(|s| s.name.clone()).collect(),
                 readers: v.readers.iter().map(|r| r.id.clone()).collect(),
             };
-            charts(id, sim.series(), &names, spec.duration_ms)
+            let show = RunShow::for_scenario(&s);
+            charts(&show.charts, sim.series(), &names, spec.duration_ms)
                 .into_iter()
                 .map(|c| c.id)
                 .collect::<Vec<_>>()
@@ -312,7 +315,8 @@ mod tests {
                 sites: v.sites.iter().map(|s| s.name.clone()).collect(),
                 readers: v.readers.iter().map(|r| r.id.clone()).collect(),
             };
-            let cs = charts(id, sim.series(), &names, spec.duration_ms);
+            let picks = RunShow::for_scenario(&s).charts;
+            let cs = charts(&picks, sim.series(), &names, spec.duration_ms);
             assert!(cs.iter().any(|c| c.id == want), "{id} has {want}");
             assert!(!cs.iter().any(|c| c.id == not), "{id} has no {not}");
             for c in &cs {

@@ -4,6 +4,7 @@
 use hoplab_model::{fmt_n, Measures};
 
 use super::layout::{fmt_time, hop_status, site_status};
+use super::show::Emphasis;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct MeasureRow {
@@ -31,10 +32,10 @@ fn secs(ms: u64) -> String {
     format!("{:.1} s", ms as f64 / 1000.0)
 }
 
-/// The measures the lab lists beside the stage for this scenario.
-pub fn measure_rows(scenario: &str, m: &Measures) -> Vec<MeasureRow> {
+/// The measures a run view lists beside the stage, with the extras `emphasis` asks for.
+pub fn measure_rows(emphasis: Emphasis, m: &Measures) -> Vec<MeasureRow> {
     let mut out = Vec::new();
-    let fallacy = matches!(scenario, "subtraction-fallacy" | "drift-causes");
+    let fallacy = emphasis.subtraction;
     for h in &m.hops {
         let id = &h.id;
         out.push(row(
@@ -89,7 +90,7 @@ pub fn measure_rows(scenario: &str, m: &Measures) -> Vec<MeasureRow> {
                 true,
             ));
         }
-        if !h.drift_causes.is_empty() && matches!(scenario, "drift-causes" | "sampled-map") {
+        if !h.drift_causes.is_empty() && emphasis.drift {
             out.push(row(
                 format!("drift:{id}"),
                 format!("Why {id}'s numbers drift"),
@@ -165,11 +166,7 @@ pub fn measure_rows(scenario: &str, m: &Measures) -> Vec<MeasureRow> {
         }
     }
     for st in &m.streams {
-        let about_order = matches!(
-            scenario,
-            "order-across-parts" | "two-site-interleaving" | "single-writer-streams"
-        );
-        if about_order {
+        if emphasis.order {
             out.push(row(
                 format!("order:{}/{}", st.site, st.stream),
                 format!("Order on {}/{}", st.site, st.stream),
@@ -279,6 +276,10 @@ mod tests {
     use super::*;
     use hoplab_model::{scenarios, Sim};
 
+    fn plain() -> Emphasis {
+        Emphasis::default()
+    }
+
     fn measures(id: &str, pairs: &[(&str, &str)], t: u64) -> Measures {
         let s = scenarios::get(id).unwrap();
         let v = s.values_from_pairs(pairs.iter().copied()).unwrap();
@@ -296,9 +297,9 @@ mod tests {
 
     #[test]
     fn the_echo_grows_without_a_stamp_and_settles_with_one() {
-        let none = measure_rows("echo-loop", &measures("echo-loop", &[], 30_000));
+        let none = measure_rows(plain(), &measures("echo-loop", &[], 30_000));
         let marker = measure_rows(
-            "echo-loop",
+            plain(),
             &measures("echo-loop", &[("stamp", "marker")], 30_000),
         );
         assert!(value(&none, "copies-per-original") > 2.0);
@@ -309,11 +310,11 @@ mod tests {
     #[test]
     fn map_resume_replays_a_little_and_raw_number_skips() {
         let map = measure_rows(
-            "failover-resume",
+            plain(),
             &measures("failover-resume", &[("resume", "position-map")], 40_000),
         );
         let raw = measure_rows(
-            "failover-resume",
+            plain(),
             &measures("failover-resume", &[("resume", "raw-number")], 40_000),
         );
         assert_eq!(value(&map, "gap:billing"), 0.0);

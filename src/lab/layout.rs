@@ -58,9 +58,7 @@ pub fn hop_status(s: HopStatus) -> &'static str {
 
 /// Where a row's stream lives, for hops and markers.
 struct RowAt {
-    site: String,
-    stream: String,
-    part: u32,
+    key: RowKey,
     y: f64,
     first: u64,
 }
@@ -113,20 +111,24 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
                     s
                 })
                 .collect();
-            let mut text = format!("stream {}", st.name);
+            let mut title = format!("stream {}", st.name);
+            let mut text = format!("stream {}", short(&st.name, 40));
             if !writers.is_empty() {
-                text.push_str(&format!(" · written by {}", writers.join(", ")));
+                title.push_str(&format!(" · written by {}", writers.join(", ")));
+                let shown: Vec<String> = writers.iter().map(|w| short(w, 60)).collect();
+                text.push_str(&format!(" · written by {}", shown.join(", ")));
             }
             scene.streams.push(StreamLabel {
                 key: format!("{}/{}", site.name, st.name),
                 x: PAD + 8.0,
                 y: y + 13.0,
                 text,
+                title,
             });
             y += STREAM_HEAD;
             for part in &st.parts {
                 let first = part.end.saturating_sub(window as u64).max(part.start);
-                let key = format!("{}/{}/{}", site.name, st.name, part.index);
+                let key = RowKey::new(&site.name, &st.name, part.index);
                 let records: Vec<RecShape> = part
                     .records
                     .iter()
@@ -175,20 +177,15 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
                     pending: span(part.durable_end),
                     uncopied: None,
                 });
-                row_at.push(RowAt {
-                    site: site.name.clone(),
-                    stream: st.name.clone(),
-                    part: part.index,
-                    y,
-                    first,
-                });
+                row_at.push(RowAt { key, y, first });
                 y += ROW_H;
             }
         }
         let h = (y - top + 4.0).max(SITE_HEAD + 10.0);
         scene.sites.push(SiteBox {
             key: site.name.clone(),
-            label: format!("Site {}", site.name),
+            label: format!("Site {}", short(&site.name, 40)),
+            title: format!("Site {}", site.name),
             colour: si.min(2),
             status: site_status(site.status),
             x: PAD,
@@ -203,17 +200,19 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
     let find = |site: &str, stream: &str, part: u32| {
         row_at
             .iter()
-            .position(|r| r.site == site && r.stream == stream && r.part == part)
+            .position(|r| r.key.site == site && r.key.stream == stream && r.key.part == part)
     };
     let mid = |r: &RowAt| r.y + REC_Y + REC_H / 2.0;
 
     for (hi, hop) in view.hops.iter().enumerate() {
         let lane = x1 + 24.0 + hi as f64 * LANE_W;
         let src: Vec<usize> = (0..row_at.len())
-            .filter(|&i| row_at[i].site == hop.from_site && row_at[i].stream == hop.from_stream)
+            .filter(|&i| {
+                row_at[i].key.site == hop.from_site && row_at[i].key.stream == hop.from_stream
+            })
             .collect();
         let dst: Vec<usize> = (0..row_at.len())
-            .filter(|&i| row_at[i].site == hop.to_site && row_at[i].stream == hop.to_stream)
+            .filter(|&i| row_at[i].key.site == hop.to_site && row_at[i].key.stream == hop.to_stream)
             .collect();
         let ys: Vec<f64> = src.iter().chain(&dst).map(|&i| mid(&row_at[i])).collect();
         let (y1, y2) = ys
@@ -227,6 +226,7 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
         scene.hops.push(HopShape {
             key: hop.id.clone(),
             label: format!("copier {}", hop.id),
+            short: short(&hop.id, 24),
             status: hop_status(hop.status),
             x: lane,
             y1: if y1 == f64::MAX { 0.0 } else { y1 },
@@ -349,11 +349,11 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
             let raw = at(row.first, pos);
             let x = clamp_x(raw);
             let label = if raw < ROWS_X0 - 4.0 {
-                format!("◂ {}", rd.id)
+                format!("◂ {}", short(&rd.id, 16))
             } else if raw > x1 + 4.0 {
-                format!("{} ▸", rd.id)
+                format!("{} ▸", short(&rd.id, 16))
             } else {
-                rd.id.clone()
+                short(&rd.id, 16)
             };
             scene.markers.push(Marker {
                 key: format!("reader/{}/{p}", rd.id),

@@ -69,12 +69,12 @@ fn copies_share_the_payload_of_their_original() {
     let on = |site: &str| -> Vec<(u16, u16, u64)> {
         sc.rows
             .iter()
-            .filter(|r| r.key.starts_with(site))
+            .filter(|r| r.key.site == site)
             .flat_map(|r| r.records.iter().map(|x| x.id.payload()))
             .collect()
     };
-    let a = on("A/");
-    let b = on("B/");
+    let a = on("A");
+    let b = on("B");
     assert!(!b.is_empty());
     assert!(
         b.iter().all(|p| a.contains(p)),
@@ -83,7 +83,7 @@ fn copies_share_the_payload_of_their_original() {
     assert!(sc
         .rows
         .iter()
-        .filter(|r| r.key.starts_with("B/"))
+        .filter(|r| r.key.site == "B")
         .flat_map(|r| &r.records)
         .all(|r| r.class.contains("copy")));
 }
@@ -111,4 +111,16 @@ fn readers_are_marked_on_their_rows() {
     let sc = scene_at("failover-resume", 10_000, 40);
     assert!(sc.markers.iter().any(|m| m.kind == "reader"));
     assert!(sc.markers.iter().any(|m| m.kind == "copier"));
+}
+
+#[test]
+fn long_names_are_shortened_by_characters_with_the_whole_name_kept() {
+    assert_eq!(short("abc", 3), "abc");
+    assert_eq!(short("abcd", 3), "ab…");
+    assert_eq!(short("🦀🦀🦀🦀", 2), "🦀…");
+    assert_eq!(short("", 2), "");
+    let long = "é".repeat(200);
+    let shown = short(&long, 40);
+    assert_eq!(shown.chars().count(), 40);
+    assert!(shown.ends_with('…'));
 }

@@ -1,6 +1,8 @@
 //! Choosing a record on the stage with the keyboard: the arrow keys walk along a row and
-//! between rows, Home and End jump to a row's oldest and newest record. Works on what the
-//! stage shows (rows in order, each with its records' positions), so it never asks the model.
+//! between rows, Home and End jump to a row's oldest and newest record. Works on the drawn
+//! scene (rows in order, each with its records' positions): never the DOM, never the model.
+
+use super::scene::{RecordRef, RowKey, Scene};
 
 /// A key that moves the selection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,30 +33,47 @@ impl Move {
 /// One row as the stage shows it: its key and its records' positions, in any order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RowRecords {
-    pub key: String,
+    pub key: RowKey,
     pub positions: Vec<u64>,
 }
 
-/// The record selected after `mv`, as (row key, position). With nothing selected yet (or a
-/// selection the stage no longer shows a row for), the newest record of the first row that
-/// has any is chosen. Moves past an end stay where they are.
+/// The rows a scene draws, in order, with their records' positions.
+pub fn shown_rows(scene: &Scene) -> Vec<RowRecords> {
+    scene
+        .rows
+        .iter()
+        .map(|r| RowRecords {
+            key: r.key.clone(),
+            positions: r.records.iter().map(|x| x.id.position).collect(),
+        })
+        .collect()
+}
+
+/// The record selected after `mv`. With nothing selected yet (or a selection the stage no
+/// longer shows a row for), the newest record of the first row that has any is chosen.
+/// Moves past an end stay where they are.
 pub fn move_selection(
     rows: &[RowRecords],
-    current: Option<(&str, u64)>,
+    current: Option<&RecordRef>,
     mv: Move,
-) -> Option<(String, u64)> {
-    let sorted: Vec<(&str, Vec<u64>)> = rows
+) -> Option<RecordRef> {
+    let sorted: Vec<(&RowKey, Vec<u64>)> = rows
         .iter()
         .filter(|r| !r.positions.is_empty())
         .map(|r| {
             let mut p = r.positions.clone();
             p.sort_unstable();
             p.dedup();
-            (r.key.as_str(), p)
+            (&r.key, p)
         })
         .collect();
-    let pick = |i: usize, pos: u64| Some((sorted[i].0.to_string(), pos));
-    let at = current.and_then(|(key, pos)| Some((sorted.iter().position(|r| r.0 == key)?, pos)));
+    let pick = |i: usize, position: u64| {
+        Some(RecordRef {
+            row: sorted[i].0.clone(),
+            position,
+        })
+    };
+    let at = current.and_then(|c| Some((sorted.iter().position(|r| *r.0 == c.row)?, c.position)));
     let Some((row, pos)) = at else {
         let first = sorted.first()?;
         return pick(0, *first.1.last()?);
@@ -106,25 +125,81 @@ fn nearest(sorted: &[u64], pos: u64) -> u64 {
 mod tests {
     use super::*;
 
+    /// Rows named as "site/stream/part"; names with slashes are tested in `odd_names`.
+    fn key(row: &str) -> RowKey {
+        let mut it = row.split('/');
+        let (site, stream, part) = (it.next().unwrap(), it.next().unwrap(), it.next().unwrap());
+        RowKey::new(site, stream, part.parse().unwrap())
+    }
+
     fn rows() -> Vec<RowRecords> {
         vec![
             RowRecords {
-                key: "A/orders/0".into(),
+                key: key("A/orders/0"),
                 positions: vec![12, 10, 11, 14],
             },
             RowRecords {
-                key: "A/orders/1".into(),
+                key: key("A/orders/1"),
                 positions: vec![],
             },
             RowRecords {
-                key: "B/orders/0".into(),
+                key: key("B/orders/0"),
                 positions: vec![3, 7, 13],
             },
         ]
     }
 
-    fn sel(row: &str, pos: u64) -> Option<(String, u64)> {
-        Some((row.to_string(), pos))
+    fn sel(row: &str, position: u64) -> Option<RecordRef> {
+        Some(RecordRef {
+            row: key(row),
+            position,
+        })
+    }
+
+    fn at(row: &str, position: u64) -> Option<RecordRef> {
+        sel(row, position)
+    }
+
+    #[test]
+    fn odd_names_are_kept_apart_and_never_confused() {
+        // "a/b" + "c" and "a" + "b/c" would be the same joined with a slash.
+        let rows = vec![
+            RowRecords {
+                key: RowKey::new("a/b", "c", 0),
+                positions: vec![1, 2],
+            },
+            RowRecords {
+                key: RowKey::new("a", "b/c", 0),
+                positions: vec![5],
+            },
+        ];
+        let first = move_selection(&rows, None, Move::Newest).unwrap();
+        assert_eq!(first.row, RowKey::new("a/b", "c", 0));
+        let below = move_selection(&rows, Some(&first), Move::RowBelow).unwrap();
+        assert_eq!(below.row, RowKey::new("a", "b/c", 0));
+        assert_eq!(below.position, 5);
+    }
+
+    #[test]
+    fn the_scene_gives_its_rows_in_order() {
+        let spec = hoplab_model::scenarios::get("follow-one-record")
+            .unwrap()
+            .build_default()
+            .unwrap();
+        let mut sim = hoplab_model::Sim::new(&spec, 1).unwrap();
+        sim.advance_to(8_000);
+        let scene = crate::lab::layout::layout(
+            &sim.view(40),
+            crate::lab::layout::LayoutOptions {
+                window: 40,
+                reduced_motion: false,
+            },
+        );
+        let rows = shown_rows(&scene);
+        assert_eq!(rows.len(), scene.rows.len());
+        assert!(rows.iter().any(|r| !r.positions.is_empty()));
+        let picked = move_selection(&rows, None, Move::Newest).unwrap();
+        assert_eq!(picked.row, scene.rows[0].key);
     }
 
     #[test]
@@ -133,7 +208,7 @@ mod tests {
             assert_eq!(move_selection(&rows(), None, mv), sel("A/orders/0", 14));
         }
         assert_eq!(
-            move_selection(&rows(), Some(("gone/0", 5)), Move::Older),
+            move_selection(&rows(), at("gone/x/0", 5).as_ref(), Move::Older),
             sel("A/orders/0", 14)
         );
         assert_eq!(move_selection(&[], None, Move::Newer), None);
@@ -143,24 +218,24 @@ mod tests {
     fn left_and_right_walk_the_row_in_position_order_and_stop_at_its_ends() {
         let r = rows();
         assert_eq!(
-            move_selection(&r, Some(("A/orders/0", 12)), Move::Older),
+            move_selection(&r, at("A/orders/0", 12).as_ref(), Move::Older),
             sel("A/orders/0", 11)
         );
         assert_eq!(
-            move_selection(&r, Some(("A/orders/0", 12)), Move::Newer),
+            move_selection(&r, at("A/orders/0", 12).as_ref(), Move::Newer),
             sel("A/orders/0", 14)
         );
         assert_eq!(
-            move_selection(&r, Some(("A/orders/0", 10)), Move::Older),
+            move_selection(&r, at("A/orders/0", 10).as_ref(), Move::Older),
             sel("A/orders/0", 10)
         );
         assert_eq!(
-            move_selection(&r, Some(("A/orders/0", 14)), Move::Newer),
+            move_selection(&r, at("A/orders/0", 14).as_ref(), Move::Newer),
             sel("A/orders/0", 14)
         );
         // A selected record that has scrolled away: the walk goes on from where it was.
         assert_eq!(
-            move_selection(&r, Some(("A/orders/0", 13)), Move::Newer),
+            move_selection(&r, at("A/orders/0", 13).as_ref(), Move::Newer),
             sel("A/orders/0", 14)
         );
     }
@@ -169,11 +244,11 @@ mod tests {
     fn home_and_end_jump_to_the_oldest_and_newest_shown() {
         let r = rows();
         assert_eq!(
-            move_selection(&r, Some(("B/orders/0", 7)), Move::Oldest),
+            move_selection(&r, at("B/orders/0", 7).as_ref(), Move::Oldest),
             sel("B/orders/0", 3)
         );
         assert_eq!(
-            move_selection(&r, Some(("B/orders/0", 7)), Move::Newest),
+            move_selection(&r, at("B/orders/0", 7).as_ref(), Move::Newest),
             sel("B/orders/0", 13)
         );
     }
@@ -182,19 +257,19 @@ mod tests {
     fn up_and_down_skip_empty_rows_and_land_on_the_nearest_position() {
         let r = rows();
         assert_eq!(
-            move_selection(&r, Some(("A/orders/0", 12)), Move::RowBelow),
+            move_selection(&r, at("A/orders/0", 12).as_ref(), Move::RowBelow),
             sel("B/orders/0", 13)
         );
         assert_eq!(
-            move_selection(&r, Some(("B/orders/0", 7)), Move::RowAbove),
+            move_selection(&r, at("B/orders/0", 7).as_ref(), Move::RowAbove),
             sel("A/orders/0", 10)
         );
         assert_eq!(
-            move_selection(&r, Some(("A/orders/0", 12)), Move::RowAbove),
+            move_selection(&r, at("A/orders/0", 12).as_ref(), Move::RowAbove),
             sel("A/orders/0", 12)
         );
         assert_eq!(
-            move_selection(&r, Some(("B/orders/0", 3)), Move::RowBelow),
+            move_selection(&r, at("B/orders/0", 3).as_ref(), Move::RowBelow),
             sel("B/orders/0", 3)
         );
     }

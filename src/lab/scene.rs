@@ -18,7 +18,9 @@ pub struct Scene {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SiteBox {
     pub key: String,
+    /// Shortened to fit; `title` has the whole name.
     pub label: String,
+    pub title: String,
     /// Index into the site colours (--site-a, -b, -c).
     pub colour: usize,
     pub status: &'static str,
@@ -33,13 +35,45 @@ pub struct StreamLabel {
     pub key: String,
     pub x: f64,
     pub y: f64,
+    /// Shortened to fit; `title` has the whole text.
     pub text: String,
+    pub title: String,
+}
+
+/// Which part of which stream on which site a row shows. Names are free text (a user's
+/// file may call a site `a/b"<c>`), so they are kept apart, never joined into a string.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RowKey {
+    pub site: String,
+    pub stream: String,
+    pub part: u32,
+}
+
+impl RowKey {
+    pub fn new(site: &str, stream: &str, part: u32) -> RowKey {
+        RowKey {
+            site: site.to_string(),
+            stream: stream.to_string(),
+            part,
+        }
+    }
+
+    /// "site/stream part N", for people (never parsed back).
+    pub fn describe(&self) -> String {
+        format!("{}/{} part {}", self.site, self.stream, self.part)
+    }
+}
+
+/// The record chosen on the stage: a row and a position in it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RecordRef {
+    pub row: RowKey,
+    pub position: u64,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
-    /// "site/stream/part".
-    pub key: String,
+    pub key: RowKey,
     pub label: String,
     pub y: f64,
     /// Horizontal translation of the row's group: records sit at `position × slot`.
@@ -93,7 +127,10 @@ pub struct Tick {
 #[derive(Clone, Debug, PartialEq)]
 pub struct HopShape {
     pub key: String,
+    /// "copier <id>" in full (the lane's tooltip).
     pub label: String,
+    /// The id, shortened to fit the lane.
+    pub short: String,
     pub status: &'static str,
     pub x: f64,
     pub y1: f64,
@@ -130,4 +167,12 @@ pub struct MapLink {
     pub x2: f64,
     pub y2: f64,
     pub title: String,
+}
+
+/// `name` cut to at most `max` characters (not bytes: emoji stay whole), with "…" when cut.
+pub fn short(name: &str, max: usize) -> String {
+    match name.char_indices().nth(max.saturating_sub(1)) {
+        Some((i, _)) if name[i..].chars().nth(1).is_some() => format!("{}…", &name[..i]),
+        _ => name.to_string(),
+    }
 }

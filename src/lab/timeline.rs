@@ -1,15 +1,16 @@
-//! Time travel for the lab: a run of one scenario that can be sought backwards and
+//! Time travel for the lab: a run of one spec that can be sought backwards and
 //! forwards. Checkpoints (clones of the model) are kept every few simulated seconds;
 //! seeking restores the nearest one at or before the target and advances from there,
 //! replaying the buttons pressed. Advancing is budgeted, so the page never blocks.
 
 use hoplab_model::{Command, Millis, ScenarioSpec, Sim, StepInfo};
 
-/// A button press the run replays: when, which button, and its command.
+/// A press the run replays: when, which button (`None`: a command an embedder applied
+/// directly), and its command.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pressed {
     pub at_ms: Millis,
-    pub button: String,
+    pub button: Option<String>,
     pub command: Command,
 }
 
@@ -38,6 +39,8 @@ pub struct Run {
     /// budget runs out inside the target's millisecond stands at the target time with
     /// events of that millisecond still queued.
     reached: Option<Millis>,
+    /// Where the current catch-up started (for its progress).
+    from: Millis,
 }
 
 impl Run {
@@ -57,6 +60,7 @@ impl Run {
             target: 0,
             settled: true,
             reached: None,
+            from: 0,
         })
     }
 
@@ -104,6 +108,16 @@ impl Run {
             self.reached = None;
         }
         self.target = t;
+        self.from = self.sim.now();
+    }
+
+    /// How far the catch-up toward the target has come since the last seek, 0 to 1.
+    pub fn progress(&self) -> f64 {
+        let span = self.target.saturating_sub(self.from);
+        if self.caught_up() || span == 0 {
+            return 1.0;
+        }
+        (self.sim.now().saturating_sub(self.from) as f64 / span as f64).clamp(0.0, 1.0)
     }
 
     /// Moves the target on by `dt` (the driver calls this each frame while playing).
@@ -190,7 +204,7 @@ impl Run {
 
     /// Presses a button now: the run forks here (later presses and checkpoints are
     /// forgotten), the command applies and is remembered for replays.
-    pub fn press(&mut self, button: &str, command: Command) -> Result<(), String> {
+    pub fn press(&mut self, button: Option<&str>, command: Command) -> Result<(), String> {
         let now = self.sim.now();
         // Finish every event at this instant so a replay reaches the same state.
         self.sim.advance_to(now);
@@ -202,7 +216,7 @@ impl Run {
         self.sim.apply(command.clone()).map_err(|e| e.to_string())?;
         self.pressed.push(Pressed {
             at_ms: now,
-            button: button.to_string(),
+            button: button.map(str::to_string),
             command,
         });
         self.applied += 1;
@@ -314,6 +328,21 @@ mod tests {
         }
         assert!(calls > 5, "{calls}");
         assert_eq!(r.now(), 30_000);
+        assert_eq!(r.progress(), 1.0);
+    }
+
+    #[test]
+    fn a_far_seek_reports_its_progress() {
+        let mut r = run("lag-components");
+        r.seek(30_000);
+        assert_eq!(r.progress(), 0.0);
+        let mut seen = vec![];
+        while !r.catch_up(200) {
+            seen.push(r.progress());
+        }
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]), "never goes back");
+        assert!(seen.iter().any(|&p| p > 0.2 && p < 0.9), "{seen:?}");
+        assert_eq!(r.progress(), 1.0);
     }
 
     #[test]
@@ -323,7 +352,7 @@ mod tests {
         let mut r = run("stall-and-backlog");
         r.seek(5_000);
         r.finish();
-        r.press("stall", stall.command.clone()).unwrap();
+        r.press(Some("stall"), stall.command.clone()).unwrap();
         r.seek(15_000);
         r.finish();
         let live = fingerprint(&r);
@@ -352,12 +381,12 @@ mod tests {
         let mut r = run("stall-and-backlog");
         r.seek(10_000);
         r.finish();
-        r.press("stall", cmd("stall")).unwrap();
+        r.press(Some("stall"), cmd("stall")).unwrap();
         r.seek(4_000);
         r.finish();
-        r.press("restart", cmd("restart")).unwrap();
+        r.press(Some("restart"), cmd("restart")).unwrap();
         assert_eq!(r.pressed().len(), 1);
-        assert_eq!(r.pressed()[0].button, "restart");
+        assert_eq!(r.pressed()[0].button.as_deref(), Some("restart"));
     }
 
     #[test]

@@ -28,9 +28,9 @@ pub struct Action {
     pub button: String,
 }
 
+/// What any run view holds, whatever it runs: seed, time, presses, density, speed.
 #[derive(Clone, Debug, PartialEq)]
-pub struct LabState {
-    pub knobs: KnobValues,
+pub struct RunState {
     pub seed: u64,
     pub time_ms: Millis,
     pub actions: Vec<Action>,
@@ -40,15 +40,30 @@ pub struct LabState {
     pub speed: f64,
 }
 
-impl LabState {
-    pub fn defaults(scenario: &Scenario) -> LabState {
-        LabState {
-            knobs: scenario.default_values(),
+impl Default for RunState {
+    fn default() -> Self {
+        RunState {
             seed: DEFAULT_SEED,
             time_ms: 0,
             actions: Vec::new(),
             window: None,
             speed: 1.0,
+        }
+    }
+}
+
+/// A scenario page's whole state: the scenario's knobs and the run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabState {
+    pub knobs: KnobValues,
+    pub run: RunState,
+}
+
+impl LabState {
+    pub fn defaults(scenario: &Scenario) -> LabState {
+        LabState {
+            knobs: scenario.default_values(),
+            run: RunState::default(),
         }
     }
 }
@@ -147,24 +162,24 @@ pub fn parse(scenario: &Scenario, pairs: &[(String, String)]) -> Parsed {
     for (key, value) in pairs {
         match key.as_str() {
             "seed" => match value.trim().parse::<u64>() {
-                Ok(seed) => state.seed = seed,
+                Ok(seed) => state.run.seed = seed,
                 Err(_) => problems.push(format!(
                     "the seed '{value}' is not a whole number from 0 on; seed {DEFAULT_SEED} is used"
                 )),
             },
             "t" => match parse_seconds(value) {
-                Ok(ms) => state.time_ms = ms,
+                Ok(ms) => state.run.time_ms = ms,
                 Err(e) => problems.push(format!("time: {e}; the run starts at 0 s")),
             },
-            "do" => state.actions = parse_actions(scenario, value, &mut problems),
+            "do" => state.run.actions = parse_actions(scenario, value, &mut problems),
             "window" => match value.trim().parse::<usize>() {
-                Ok(w) if (MIN_WINDOW..=MAX_WINDOW).contains(&w) => state.window = Some(w),
+                Ok(w) if (MIN_WINDOW..=MAX_WINDOW).contains(&w) => state.run.window = Some(w),
                 _ => problems.push(format!(
                     "records per row '{value}' is not a number from {MIN_WINDOW} to {MAX_WINDOW}; the default is used"
                 )),
             },
             "speed" => match value.trim().trim_start_matches(['x', '×']).parse::<f64>() {
-                Ok(v) if (MIN_SPEED..=MAX_SPEED).contains(&v) => state.speed = v,
+                Ok(v) if (MIN_SPEED..=MAX_SPEED).contains(&v) => state.run.speed = v,
                 _ => problems.push(format!(
                     "the speed '{value}' is not a number from {MIN_SPEED} to {MAX_SPEED}; ×1 is used"
                 )),
@@ -184,8 +199,9 @@ pub fn parse(scenario: &Scenario, pairs: &[(String, String)]) -> Parsed {
 }
 
 /// The query pairs for a state, leaving out what equals the default.
-pub fn to_pairs(state: &LabState) -> Vec<(String, String)> {
-    let mut out = state.knobs.to_pairs();
+pub fn to_pairs(lab: &LabState) -> Vec<(String, String)> {
+    let mut out = lab.knobs.to_pairs();
+    let state = &lab.run;
     if state.seed != DEFAULT_SEED {
         out.push(("seed".into(), state.seed.to_string()));
     }
@@ -280,13 +296,13 @@ mod tests {
             ]),
         );
         assert_eq!(p.problems, Vec::<String>::new());
-        assert_eq!(p.state.speed, 0.25);
+        assert_eq!(p.state.run.speed, 0.25);
         assert_eq!(p.state.knobs.choice("stamp"), Ok("marker"));
-        assert_eq!(p.state.seed, 7);
-        assert_eq!(p.state.time_ms, 20_500);
-        assert_eq!(p.state.window, Some(100));
-        assert_eq!(p.state.actions[0].button, "stall-ba");
-        assert_eq!(p.state.actions[1].at_ms, 12_250);
+        assert_eq!(p.state.run.seed, 7);
+        assert_eq!(p.state.run.time_ms, 20_500);
+        assert_eq!(p.state.run.window, Some(100));
+        assert_eq!(p.state.run.actions[0].button, "stall-ba");
+        assert_eq!(p.state.run.actions[1].at_ms, 12_250);
         let q = to_query(&p.state);
         assert_eq!(
             q,
@@ -304,21 +320,19 @@ mod tests {
     fn speed_is_written_short_and_read_back_within_a_thousandth() {
         let s = echo();
         for speed in [0.1, 0.316_227_766, 3.162_277_66, 12.0, 100.0] {
-            let state = LabState {
-                speed,
-                ..LabState::defaults(&s)
-            };
+            let mut state = LabState::defaults(&s);
+            state.run.speed = speed;
             let q = to_query(&state);
             let value = q.strip_prefix("?speed=").expect("only the speed differs");
             assert!(value.len() <= 5, "{value}");
             let back = parse(&s, &pairs(&[("speed", value)]));
             assert!(back.problems.is_empty(), "{:?}", back.problems);
             assert!(
-                (back.state.speed - speed).abs() < 1e-3,
+                (back.state.run.speed - speed).abs() < 1e-3,
                 "{speed} -> {value}"
             );
         }
-        assert_eq!(parse(&s, &pairs(&[("speed", "×4")])).state.speed, 4.0);
+        assert_eq!(parse(&s, &pairs(&[("speed", "×4")])).state.run.speed, 4.0);
         assert_eq!(parse(&s, &pairs(&[("speed", "0.01")])).problems.len(), 1);
     }
 
@@ -368,7 +382,7 @@ mod tests {
         assert_eq!(p.problems.len(), 2);
         assert!(p.problems[0].contains("out of range"));
         assert_eq!(p.state.knobs.number("jitter_ms"), Ok(80.0));
-        assert_eq!(p.state.time_ms, 0);
+        assert_eq!(p.state.run.time_ms, 0);
         let p = parse(&s, &pairs(&[("jitter_ms", "120")]));
         assert!(p.problems.is_empty());
         assert_eq!(p.state.knobs.number("jitter_ms"), Ok(120.0));
@@ -389,7 +403,7 @@ mod tests {
     #[test]
     fn odd_characters_are_escaped() {
         let mut st = LabState::defaults(&echo());
-        st.seed = 9;
+        st.run.seed = 9;
         assert_eq!(to_query(&st), "?seed=9");
         assert_eq!(encode("a b&c"), "a%20b%26c");
     }

@@ -1,18 +1,38 @@
-//! The lab's controls: play/pause, step, reset, speed and the time scrubber; the
-//! scenario's knobs, the seed, the density; and its fault buttons. Every control is
-//! labelled; they only call [`Lab`](super::state::Lab) methods.
+//! A run view's controls: play/pause, step, reset, speed and the time scrubber; its
+//! buttons; the seed and the density. Every control is labelled; they only call
+//! [`RunHandle`](super::state::RunHandle) methods.
 
-use hoplab_model::{KnobKind, KnobValue};
 use leptos::prelude::*;
 
-use super::state::{use_lab, DEFAULT_WINDOW};
+use super::state::{use_run, DEFAULT_WINDOW};
 use crate::lab::driver::{fmt_speed, slider_from_speed, speed_from_slider};
 use crate::lab::layout::fmt_time;
+use crate::lab::show::RunButton;
+
+/// The buttons, in runs that share a group (drawn together under its name).
+fn grouped(buttons: Vec<RunButton>) -> Vec<(Option<String>, Vec<RunButton>)> {
+    let mut out: Vec<(Option<String>, Vec<RunButton>)> = Vec::new();
+    for b in buttons {
+        match out.last_mut() {
+            Some((g, list)) if *g == b.group => list.push(b),
+            _ => out.push((b.group.clone(), vec![b])),
+        }
+    }
+    out
+}
 
 #[component]
 pub fn Controls() -> impl IntoView {
-    let lab = use_lab();
-    let buttons = lab.scenario.with_value(|s| s.buttons.clone());
+    let lab = use_run();
+    let buttons = lab.show.with_value(|s| s.buttons.clone());
+    let button = move |b: RunButton| {
+        let id = b.id.clone();
+        view! {
+            <button type="button" class="button lab-fault" data-button=b.id on:click=move |_| lab.press(&id)>
+                {b.label}
+            </button>
+        }
+    };
     view! {
         <div class="lab-controls" role="group" aria-label="Run">
             <div class="lab-transport">
@@ -45,8 +65,7 @@ pub fn Controls() -> impl IntoView {
                         aria-valuetext=move || fmt_speed(lab.speed.get())
                         on:input=move |e| {
                             if let Ok(v) = event_target_value(&e).parse::<f64>() {
-                                lab.speed.set(speed_from_slider(v));
-                                lab.sync_url();
+                                lab.set_speed(speed_from_slider(v));
                             }
                         }
                     />
@@ -72,14 +91,19 @@ pub fn Controls() -> impl IntoView {
                 <output>{move || format!("{} of {}", fmt_time(lab.now.get()), fmt_time(lab.horizon.get()))}</output>
             </label>
             <div class="lab-buttons" role="group" aria-label="Faults and commands">
-                {buttons
+                {grouped(buttons)
                     .into_iter()
-                    .map(|b| {
-                        let id = b.id;
-                        view! {
-                            <button type="button" class="button lab-fault" data-button=id on:click=move |_| lab.press(id)>
-                                {b.label}
-                            </button>
+                    .map(|(group, list)| match group {
+                        None => list.into_iter().map(button).collect_view().into_any(),
+                        Some(name) => {
+                            let label = name.clone();
+                            view! {
+                            <span class="lab-button-group" role="group" aria-label=label>
+                                <span class="lab-button-group-name" aria-hidden="true">{name}</span>
+                                {list.into_iter().map(button).collect_view()}
+                            </span>
+                            }
+                            .into_any()
                         }
                     })
                     .collect_view()}
@@ -88,81 +112,16 @@ pub fn Controls() -> impl IntoView {
     }
 }
 
-/// The scenario's knobs, the seed and the stage density.
+/// The run's set-up: what the embedder adds (a scenario's knobs), the seed and the
+/// stage density.
 #[component]
-pub fn Settings() -> impl IntoView {
-    let lab = use_lab();
-    let knobs = lab.scenario.with_value(|s| s.knobs.clone());
-    let set = move |id: &'static str, raw: String| {
-        let mut pairs: Vec<(String, String)> = lab.knobs.get_untracked().to_pairs();
-        pairs.retain(|(k, _)| k != id);
-        pairs.push((id.to_string(), raw));
-        let parsed = lab.scenario.with_value(|s| {
-            s.values_from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-        });
-        match parsed {
-            Ok(v) => lab.set_knobs(v),
-            Err(e) => lab.error.set(Some(e.to_string())),
-        }
-    };
-    let knob_views = knobs
-        .into_iter()
-        .map(|k| {
-            let id = k.id;
-            let current = move || lab.knobs.with(|v| v.get(id).cloned());
-            let input_id = format!("knob-{id}");
-            let control = match k.kind {
-                KnobKind::Choice { options, .. } => view! {
-                    <select id=input_id.clone() data-knob=id on:change=move |e| set(id, event_target_value(&e))>
-                        {options
-                            .into_iter()
-                            .map(|(v, l)| {
-                                let v2 = v.clone();
-                                view! {
-                                    <option value=v selected=move || matches!(current(), Some(KnobValue::Choice(c)) if c == v2)>{l}</option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                }
-                .into_any(),
-                KnobKind::Toggle { .. } => view! {
-                    <input
-                        id=input_id.clone()
-                        type="checkbox"
-                        data-knob=id
-                        prop:checked=move || matches!(current(), Some(KnobValue::Toggle(true)))
-                        on:change=move |e| set(id, event_target_checked(&e).to_string())
-                    />
-                }
-                .into_any(),
-                KnobKind::Range { min, max, step, .. } => view! {
-                    <input
-                        id=input_id.clone()
-                        type="number"
-                        data-knob=id
-                        min=min
-                        max=max
-                        step=step
-                        prop:value=move || current().map(|v| v.to_string()).unwrap_or_default()
-                        on:change=move |e| set(id, event_target_value(&e))
-                    />
-                }
-                .into_any(),
-            };
-            view! {
-                <div class="lab-knob">
-                    <label for=input_id>{k.label}</label>
-                    {control}
-                </div>
-            }
-        })
-        .collect_view();
+pub fn Settings(#[prop(optional)] children: Option<Children>) -> impl IntoView {
+    let lab = use_run();
     view! {
         <details class="lab-settings" open>
             <summary>"Set-up"</summary>
             <div class="lab-knobs">
-                {knob_views}
+                {children.map(|c| c())}
                 <div class="lab-knob">
                     <label for="lab-seed">"Seed"</label>
                     <input

@@ -1,16 +1,22 @@
-//! The lab: `/lab` lists the scenarios, `/lab/:scenario` runs one. The logic that is not
-//! a component lives in [`crate::lab`].
+//! The lab: `/lab` lists the scenarios, `/lab/:scenario` runs one on the [`RunView`],
+//! which runs any valid spec (the designer and courses embed it too). The logic that is
+//! not a component lives in [`crate::lab`].
 
 mod charts;
 mod controls;
 mod index;
+mod knobs;
 mod narration;
 mod page;
+mod run_view;
 mod stage;
 mod stage_dom;
-mod stage_markup;
+mod stage_layers;
 mod stage_rows;
-pub mod state;
+mod state;
 
+pub use crate::lab::show::{ChartKind, Emphasis, RunButton, RunShow};
 pub use index::LabIndex;
 pub use page::LabPage;
+pub use run_view::RunView;
+pub use state::RunHandle;

@@ -1,79 +1,88 @@
-//! The narration (the model's log in plain words, step by step) and the measures list,
-//! written as escaped markup a few times a second.
+//! The narration (the model's log in plain words, step by step) and the measures list:
+//! keyed lists, so a refresh only touches the entries that came, went or changed.
 
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use super::stage_dom::esc;
-use super::state::use_lab;
+use super::state::use_run;
 use crate::lab::layout::fmt_time;
 
 #[component]
 pub fn Narration() -> impl IntoView {
-    let lab = use_lab();
-    let (card, watch) = lab.scenario.with_value(|s| (s.card, s.watch_for.clone()));
-    let latest = move || lab.panel.with(|p| p.log.last().map_or(0, |e| e.seq + 1));
-    let items = move || {
-        lab.panel.with(|p| {
-            p.log
-                .iter()
-                .map(|e| {
-                    format!(
-                        "<li class=\"log log--{}\" data-seq=\"{}\"><time>{}</time><span>{}</span></li>",
-                        format!("{:?}", e.kind).to_lowercase(),
-                        e.seq,
-                        fmt_time(e.at_ms),
-                        esc(&e.text)
-                    )
-                })
-                .collect::<String>()
-        })
-    };
-    let watch: String = watch
-        .iter()
-        .map(|w| format!("<li>{}</li>", esc(w)))
-        .collect();
+    let run = use_run();
+    let (card, watch) = run
+        .show
+        .with_value(|s| (s.card.clone(), s.watch_for.clone()));
+    let latest = move || run.panel.with(|p| p.log.last().map_or(0, |e| e.seq + 1));
+    // A log entry never changes once written: keyed by its sequence number, drawn once.
+    let entries = move || run.panel.with(|p| p.log.clone());
+    let has_watch = !watch.is_empty();
     view! {
         <section class="lab-narration" aria-labelledby="narration-title">
             <h2 id="narration-title">"What just happened"</h2>
-            <ol class="narration" data-latest=move || latest().to_string() inner_html=items></ol>
-            <p class="narration-empty" class:hidden=move || lab.panel.with(|p| !p.log.is_empty())>
+            <ol class="narration" data-latest=move || latest().to_string()>
+                <For each=entries key=|e| e.seq let:e>
+                    <li class=format!("log log--{}", format!("{:?}", e.kind).to_lowercase()) data-seq=e.seq.to_string()>
+                        <time>{fmt_time(e.at_ms)}</time>
+                        <span>{e.text}</span>
+                    </li>
+                </For>
+            </ol>
+            <p class="narration-empty" class:hidden=move || run.panel.with(|p| !p.log.is_empty())>
                 "Press Play (or Space), or Step (→) to walk through one event at a time."
             </p>
-            <h3>"Watch for"</h3>
-            <ul class="watch-for" inner_html=watch></ul>
-            <p class="lab-card-link">
-                <A href=format!("/cards/{card}")>"Back to the card"</A>
-            </p>
+            {has_watch.then(|| view! {
+                <h3>"Watch for"</h3>
+                <ul class="watch-for">{watch.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul>
+            })}
+            {card.map(|card| view! {
+                <p class="lab-card-link">
+                    <A href=format!("/cards/{card}")>"Back to the card"</A>
+                </p>
+            })}
         </section>
+    }
+}
+
+/// One measure row, by id: its label, value and alert follow the panel.
+#[component]
+fn MeasureItem(id: String) -> impl IntoView {
+    let run = use_run();
+    let key = id.clone();
+    let row = Memo::new(move |_| {
+        run.panel
+            .with(|p| p.rows.iter().find(|r| r.id == key).cloned())
+    });
+    let get = move |f: fn(&crate::lab::describe::MeasureRow) -> String| {
+        move || row.with(|r| r.as_ref().map(f).unwrap_or_default())
+    };
+    view! {
+        <div
+            class="measure"
+            class:alert=move || row.with(|r| r.as_ref().is_some_and(|r| r.alert))
+            class:long=move || row.with(|r| r.as_ref().is_some_and(|r| r.value.len() > 24))
+        >
+            <dt>{get(|r| r.label.clone())}</dt>
+            <dd data-measure=id data-value=get(|r| r.number.to_string())>{get(|r| r.value.clone())}</dd>
+        </div>
     }
 }
 
 #[component]
 pub fn Measures() -> impl IntoView {
-    let lab = use_lab();
-    let rows = move || {
-        lab.panel.with(|p| {
-            p.rows
-                .iter()
-                .map(|r| {
-                    format!(
-                        "<div class=\"measure{}{}\"><dt>{}</dt><dd data-measure=\"{}\" data-value=\"{}\">{}</dd></div>",
-                        if r.alert { " alert" } else { "" },
-                        if r.value.len() > 24 { " long" } else { "" },
-                        esc(&r.label),
-                        esc(&r.id),
-                        r.number,
-                        esc(&r.value)
-                    )
-                })
-                .collect::<String>()
-        })
+    let run = use_run();
+    let ids = move || {
+        run.panel
+            .with(|p| p.rows.iter().map(|r| r.id.clone()).collect::<Vec<_>>())
     };
     view! {
         <section class="lab-measures" aria-labelledby="measures-title">
             <h2 id="measures-title">"Measures"</h2>
-            <dl class="measures" inner_html=rows></dl>
+            <dl class="measures">
+                <For each=ids key=|id| id.clone() let:id>
+                    <MeasureItem id />
+                </For>
+            </dl>
         </section>
     }
 }

@@ -1,56 +1,43 @@
-//! The stage: an SVG the [`StageDom`] keeps in line with each frame's scene, its legend
-//! and the details of the record under the pointer. Nothing here knows the model.
+//! The stage: an SVG the [`StageDom`] keeps in line with each frame's scene, its legend,
+//! the progress of a far seek and the details of the chosen record. Nothing here knows
+//! the model; choosing works on the drawn scene.
 
 use leptos::html::Div;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::stage_dom::StageDom;
-use super::state::use_lab;
-use crate::lab::layout::fmt_time;
-use crate::lab::record_nav::{move_selection, Move, RowRecords};
+use super::state::{use_run, RunHandle};
+use crate::lab::layout::{fmt_time, RecordRef};
+use crate::lab::record_nav::{move_selection, shown_rows, Move};
 
-/// The stage key of the record element an event happened on, if any.
-fn record_key(e: &web_sys::Event) -> Option<String> {
+/// The record an event happened on: its row's index in the drawn scene and its position,
+/// both numbers the stage wrote, resolved against the scene (never parsed from names).
+fn record_at(run: &RunHandle, e: &web_sys::Event) -> Option<RecordRef> {
     let el = e.target()?.dyn_into::<web_sys::Element>().ok()?;
-    el.closest("[data-k]").ok()??.get_attribute("data-k")
+    let rec = el.closest("[data-pos]").ok()??;
+    let position = rec.get_attribute("data-pos")?.parse().ok()?;
+    let row: usize = rec
+        .closest("[data-row]")
+        .ok()??
+        .get_attribute("data-row")?
+        .parse()
+        .ok()?;
+    let key = run.with_scene(|s| s.rows.get(row).map(|r| r.key.clone()))??;
+    Some(RecordRef { row: key, position })
 }
 
-/// A stage key ("site/stream/part@position") split into its row key and position.
-fn split_key(key: &str) -> Option<(&str, u64)> {
-    let (row, pos) = key.split_once('@')?;
-    Some((row, pos.parse().ok()?))
-}
-
-/// The rows the stage shows, in order, with their records' positions (read off the SVG,
-/// where records carry their stage key).
-fn shown_rows(stage: &web_sys::Element) -> Vec<RowRecords> {
-    let mut rows: Vec<RowRecords> = Vec::new();
-    let Ok(records) = stage.query_selector_all("[data-k]") else {
-        return rows;
-    };
-    for i in 0..records.length() {
-        let key = records
-            .item(i)
-            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| e.get_attribute("data-k"));
-        let Some((row, pos)) = key.as_deref().and_then(split_key) else {
-            continue;
-        };
-        match rows.iter_mut().find(|r| r.key == row) {
-            Some(r) => r.positions.push(pos),
-            None => rows.push(RowRecords {
-                key: row.to_string(),
-                positions: vec![pos],
-            }),
-        }
+/// Chooses `record` (and redraws its outlines) if it is not chosen already.
+fn choose(run: RunHandle, record: RecordRef) {
+    if run.selected.with_untracked(|s| s.as_ref() != Some(&record)) {
+        run.selected.set(Some(record));
+        run.refresh();
     }
-    rows
 }
 
 #[component]
 pub fn Stage() -> impl IntoView {
-    let lab = use_lab();
+    let run = use_run();
     let holder = NodeRef::<Div>::new();
     // The SVG is built and owned by StageDom; Leptos only holds its container.
     holder.on_load(move |div| {
@@ -62,7 +49,7 @@ pub fn Stage() -> impl IntoView {
             ("class", "stage"),
             ("role", "img"),
             ("aria-label", "The clusters, their records and the copiers between them; a description follows the stage."),
-            ("data-motion", if lab.reduced_motion { "steps" } else { "smooth" }),
+            ("data-motion", if run.reduced_motion { "steps" } else { "smooth" }),
             ("data-now", "0"),
             ("data-ready", "false"),
             ("viewBox", "0 0 1000 80"),
@@ -70,15 +57,12 @@ pub fn Stage() -> impl IntoView {
             let _ = svg.set_attribute(k, v);
         }
         let _ = div.append_child(&svg);
-        lab.attach_stage(StageDom::new(svg));
+        run.attach_stage(StageDom::new(svg));
     });
-    on_cleanup(move || lab.attach_stage(None));
+    on_cleanup(move || run.attach_stage(None));
     let pick = move |e: web_sys::MouseEvent| {
-        if let Some(k) = record_key(&e) {
-            if lab.selected.get_untracked().as_deref() != Some(k.as_str()) {
-                lab.selected.set(Some(k));
-                lab.refresh();
-            }
+        if let Some(record) = record_at(&run, &e) {
+            choose(run, record);
         }
     };
     // Arrow keys, Home and End pick records while the stage has focus (instead of the
@@ -92,33 +76,53 @@ pub fn Stage() -> impl IntoView {
         }
         e.prevent_default();
         e.stop_propagation();
-        let Some(div) = holder.get_untracked() else {
-            return;
-        };
-        let current = lab.selected.get_untracked();
-        let rows = shown_rows(&div);
-        let Some((row, pos)) = move_selection(&rows, current.as_deref().and_then(split_key), mv)
+        let current = run.selected.get_untracked();
+        let Some((next, row)) = run
+            .with_scene(|s| {
+                let next = move_selection(&shown_rows(s), current.as_ref(), mv)?;
+                let row = s.rows.iter().position(|r| r.key == next.row)?;
+                Some((next, row))
+            })
+            .flatten()
         else {
             return;
         };
-        let key = format!("{row}@{pos}");
-        if let Ok(Some(record)) = div.query_selector(&format!("[data-k=\"{key}\"]")) {
+        let found = holder.get_untracked().and_then(|div| {
+            div.query_selector(&format!(
+                "[data-row=\"{row}\"] [data-pos=\"{}\"]",
+                next.position
+            ))
+            .ok()
+            .flatten()
+        });
+        if let Some(record) = found {
             let options = web_sys::ScrollIntoViewOptions::new();
             options.set_block(web_sys::ScrollLogicalPosition::Nearest);
             options.set_inline(web_sys::ScrollLogicalPosition::Nearest);
             record.scroll_into_view_with_scroll_into_view_options(&options);
         }
-        if current.as_deref() != Some(key.as_str()) {
-            lab.selected.set(Some(key));
-            lab.refresh();
-        }
+        choose(run, next);
     };
+    // The first three sites have colours of their own; the legend names them.
+    let sites: Vec<String> = run.spec_sites().into_iter().take(3).collect();
+    let progress = move || run.seeking.get();
     view! {
         <section class="lab-stage" aria-labelledby="stage-title">
             <h2 id="stage-title" class="stage-title">
                 "The stage "
-                <span class="stage-clock">{move || fmt_time(lab.now.get())}</span>
+                <span class="stage-clock">{move || fmt_time(run.now.get())}</span>
             </h2>
+            <div class="stage-progress" role="status" class:hidden=move || progress().is_none()>
+                {move || progress().map(|(done, to)| {
+                    let label = format!("Replaying to {}", fmt_time(to));
+                    view! {
+                        <label>
+                            <span>{label.clone()}</span>
+                            <progress max="100" value=format!("{:.0}", done * 100.0) aria-label=label></progress>
+                        </label>
+                    }
+                })}
+            </div>
             <div
                 class="stage-scroll"
                 tabindex="0"
@@ -131,8 +135,13 @@ pub fn Stage() -> impl IntoView {
                 on:keydown=keys
             ></div>
             <ul class="stage-legend" aria-label="Legend">
-                <li><span class="sw sw-o0"></span>"written at site A"</li>
-                <li><span class="sw sw-o1"></span>"written at site B"</li>
+                {sites
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, name)| view! {
+                        <li><span class=format!("sw sw-o{i}")></span>"written at site " {name}</li>
+                    })
+                    .collect_view()}
                 <li><span class="sw sw-copy"></span>"a copy (outlined)"</li>
                 <li><span class="sw sw-dup"></span>"a duplicate"</li>
                 <li><span class="sw sw-pending"></span>"not yet acknowledged"</li>
@@ -146,66 +155,69 @@ pub fn Stage() -> impl IntoView {
     }
 }
 
-/// What the record under the pointer (or last tapped) is, on every cluster.
+/// The record panel's rows.
+const LABELS: [&str; 8] = [
+    "Record",
+    "Key",
+    "Written at",
+    "Origin stamp",
+    "Created",
+    "Timestamp here",
+    "Arrived here",
+    "Positions",
+];
+
+/// What the chosen record is, on every cluster.
 #[component]
 fn RecordInfo() -> impl IntoView {
-    let lab = use_lab();
+    let run = use_run();
     // Read once per change of selection or panel: both the table and the spoken line use it.
     let details = Memo::new(move |_| {
-        let key = lab.selected.get()?;
-        lab.panel.track();
-        let (row_key, pos) = split_key(&key)?;
-        let mut it = row_key.splitn(3, '/');
-        let (site, stream, part) = (it.next()?, it.next()?, it.next()?.parse::<u32>().ok()?);
-        let r = lab.record(site, stream, part, pos)?;
-        let mut places = vec![format!("{site}/{stream} part {part} at {pos}")];
+        let at = run.selected.get()?;
+        run.panel.track();
+        let r = run.record(&at)?;
+        let mut places = vec![format!("{} at {}", at.row.describe(), at.position)];
         places.extend(
             r.elsewhere
                 .iter()
                 .map(|e| format!("{}/{} part {} at {}", e.site, e.stream, e.part, e.position)),
         );
-        let rows = [
-            ("Record", r.payload.clone()),
-            ("Key", r.key.clone()),
-            ("Written at", format!("site {}", r.origin_site)),
-            (
-                "Origin stamp",
-                r.stamp.clone().unwrap_or_else(|| "none".into()),
-            ),
-            ("Created", fmt_time(r.created_ms)),
-            ("Timestamp here", fmt_time(r.timestamp_ms)),
-            ("Arrived here", fmt_time(r.arrived_ms)),
-            ("Positions", places.join(" · ")),
+        // In the order of LABELS.
+        let values = [
+            r.payload.clone(),
+            r.key.clone(),
+            format!("site {}", r.origin_site),
+            r.stamp.clone().unwrap_or_else(|| "none".into()),
+            fmt_time(r.created_ms),
+            fmt_time(r.timestamp_ms),
+            fmt_time(r.arrived_ms),
+            places.join(" · "),
         ];
         // A short line for screen readers when the choice changes: the record and where it is.
         let spoken = format!(
-            "Record {} here at {row_key} position {pos}, written at {}. On each cluster: {}",
-            rows[0].1, rows[2].1, rows[7].1
+            "Record {} here at {}/{}/{} position {}, written at {}. On each cluster: {}",
+            values[0], at.row.site, at.row.stream, at.row.part, at.position, values[2], values[7]
         );
-        Some((rows, spoken))
+        Some((values, spoken))
     });
-    let info = move || {
-        details.with(|d| {
-            d.as_ref().map(|(rows, _)| {
-                rows.iter()
-                    .map(|(k, v)| {
-                        format!(
-                            "<div><dt>{k}</dt><dd>{}</dd></div>",
-                            super::stage_dom::esc(v)
-                        )
-                    })
-                    .collect::<String>()
-            })
-        })
-    };
+    let field =
+        move |i: usize| move || details.with(|d| d.as_ref().map(|(values, _)| values[i].clone()));
     let summary = move || details.with(|d| d.as_ref().map(|(_, spoken)| spoken.clone()));
     view! {
         <div class="record-panel">
-            <p class="record-hint" class:hidden=move || lab.selected.with(|s| s.is_some())>
+            <p class="record-hint" class:hidden=move || run.selected.with(|s| s.is_some())>
                 "Point at or tap a record (or focus the stage and use the arrow keys) to see its key, origin, stamp, times and its position on each cluster."
             </p>
             <p class="visually-hidden" aria-live="polite">{move || summary().unwrap_or_default()}</p>
-            <dl class="record-info" inner_html=move || info().unwrap_or_default()></dl>
+            <dl class="record-info">
+                {move || details.with(|d| d.is_some()).then(|| {
+                    LABELS
+                        .iter()
+                        .enumerate()
+                        .map(|(i, label)| view! { <div><dt>{*label}</dt><dd>{field(i)}</dd></div> })
+                        .collect_view()
+                })}
+            </dl>
         </div>
     }
 }

@@ -1,17 +1,16 @@
 //! The stage's SVG, joined to the [`Scene`] by hand: a keyed join per row (records and
 //! position numbers are created once, removed when they leave, never re-rendered),
 //! rows slide by one attribute, markers and batches move by attributes. Plain web-sys
-//! calls rather than typed views keep both the frame and the wasm small.
+//! calls rather than typed views keep both the frame and the wasm small. Names from the
+//! spec only ever become text nodes (`set_text_content`), never markup.
 
 use std::collections::HashMap;
 
 use web_sys::{Document, Element};
 
-use super::stage_markup::{hops_markup, labels_markup, sites_markup};
+use super::stage_layers::{self, title, Labels};
 use super::stage_rows::RowDom;
-use crate::lab::layout::{Scene, ROWS_X0};
-
-pub use super::stage_markup::esc;
+use crate::lab::layout::{HopShape, RecordRef, RowKey, Scene, SiteBox, ROWS_X0};
 
 const NS: &str = "http://www.w3.org/2000/svg";
 
@@ -35,7 +34,9 @@ pub(super) fn svg_element(doc: &Document, tag: &str) -> Element {
 /// An SVG element with a class, appended to `parent`.
 pub(super) fn make(doc: &Document, tag: &str, class: &str, parent: &Element) -> Element {
     let e = svg_element(doc, tag);
-    set(&e, "class", class);
+    if !class.is_empty() {
+        set(&e, "class", class);
+    }
     let _ = parent.append_child(&e);
     e
 }
@@ -55,11 +56,14 @@ pub struct StageDom {
     labels: Element,
     rows_layer: Element,
     hops: Element,
-    links: Element,
     markers_layer: Element,
     batches_layer: Element,
-    cache: HashMap<&'static str, String>,
-    structure: String,
+    shown_sites: Vec<SiteBox>,
+    shown_hops: Vec<HopShape>,
+    labels_dom: Labels,
+    links_path: Element,
+    links_d: String,
+    structure: Vec<(RowKey, u64)>,
     rows: Vec<RowDom>,
     markers: HashMap<String, Moving>,
     batches: HashMap<String, Moving>,
@@ -68,29 +72,36 @@ pub struct StageDom {
 impl StageDom {
     pub fn new(svg: Element) -> Option<StageDom> {
         let doc = web_sys::window()?.document()?;
+        // A fixed pattern (no names in it) for lost sites' hatching.
         svg.set_inner_html(
             "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" \
              patternTransform=\"rotate(45)\"><rect width=\"3\" height=\"6\" class=\"hatch-line\"/></pattern></defs>",
         );
-        let layer = |class: &str| -> Option<Element> {
-            let g = doc.create_element_ns(Some(NS), "g").ok()?;
-            set(&g, "class", class);
-            svg.append_child(&g).ok()?;
-            Some(g)
-        };
+        let layer = |class: &str| make(&doc, "g", class, &svg);
+        let sites = layer("sites");
+        let labels = layer("labels");
+        let rows_layer = layer("rows");
+        let hops = layer("hops");
+        let links = layer("links");
+        let markers_layer = layer("markers");
+        let batches_layer = layer("batches");
+        let links_path = make(&doc, "path", "map-links", &links);
         Some(StageDom {
-            sites: layer("sites")?,
-            labels: layer("labels")?,
-            rows_layer: layer("rows")?,
-            hops: layer("hops")?,
-            links: layer("links")?,
-            markers_layer: layer("markers")?,
-            batches_layer: layer("batches")?,
+            sites,
+            labels,
+            rows_layer,
+            hops,
+            links_path,
+            markers_layer,
+            batches_layer,
             clock: (u64::MAX, false),
             doc,
             svg,
-            cache: HashMap::new(),
-            structure: String::new(),
+            shown_sites: Vec::new(),
+            shown_hops: Vec::new(),
+            labels_dom: Labels::default(),
+            links_d: String::new(),
+            structure: Vec::new(),
             rows: Vec::new(),
             markers: HashMap::new(),
             batches: HashMap::new(),
@@ -111,68 +122,66 @@ impl StageDom {
         }
     }
 
-    /// Replaces a layer's markup when it changed.
-    fn markup(&mut self, which: &'static str, html: String) {
-        if self.cache.get(which) == Some(&html) {
-            return;
-        }
-        let layer = match which {
-            "sites" => &self.sites,
-            "labels" => &self.labels,
-            "hops" => &self.hops,
-            _ => &self.links,
-        };
-        layer.set_inner_html(&html);
-        self.cache.insert(which, html);
-    }
-
-    /// Brings the SVG in line with the scene. `selected` is the chosen record's row key
-    /// and position: every copy of it is outlined.
-    pub fn apply(&mut self, s: &Scene, selected: Option<(&str, u64)>) {
+    /// Brings the SVG in line with the scene. Every copy of the `selected` record is
+    /// outlined.
+    pub fn apply(&mut self, s: &Scene, selected: Option<&RecordRef>) {
         set(
             &self.svg,
             "viewBox",
             &format!("0 0 {} {:.0}", s.width, s.height),
         );
         set(&self.svg, "data-records", &s.records_on_screen.to_string());
-        self.markup("sites", sites_markup(s));
-        self.markup("labels", labels_markup(s));
-        self.markup("hops", hops_markup(s));
+        if self.shown_sites != s.sites {
+            stage_layers::sites(&self.doc, &self.sites, &s.sites);
+            self.shown_sites = s.sites.clone();
+        }
+        self.labels_dom.apply(&self.doc, &self.labels, &s.streams);
+        if self.shown_hops != s.hops {
+            stage_layers::hops(&self.doc, &self.hops, &s.hops);
+            self.shown_hops = s.hops.clone();
+        }
         let d: String = s
             .links
             .iter()
             .map(|l| format!("M{:.1} {:.1}L{:.1} {:.1}", l.x1, l.y1, l.x2, l.y2))
             .collect();
-        self.markup("links", format!("<path class=\"map-links\" d=\"{d}\"/>"));
+        set_if(&self.links_path, "d", d, &mut self.links_d);
         self.rows_apply(s, selected);
         self.markers_apply(s);
         self.batches_apply(s);
     }
 
-    fn rows_apply(&mut self, s: &Scene, selected: Option<(&str, u64)>) {
-        let structure: String = s
-            .rows
-            .iter()
-            .map(|r| format!("{}|{}|{};", r.key, r.y, s.slot))
-            .collect();
-        if structure != self.structure {
-            self.rows_layer.set_inner_html("");
+    fn rows_apply(&mut self, s: &Scene, selected: Option<&RecordRef>) {
+        let slot = s.slot.to_bits();
+        let same = self.structure.len() == s.rows.len()
+            && self
+                .structure
+                .iter()
+                .zip(&s.rows)
+                .all(|((k, y), r)| *k == r.key && *y == r.y.to_bits() ^ slot);
+        if !same {
+            self.rows_layer.set_text_content(None);
             // Rows span from their labels to the site box's right edge, less its padding.
             let width = s.sites.first().map_or(0.0, |b| b.x + b.w - 8.0 - ROWS_X0);
             self.rows = s
                 .rows
                 .iter()
-                .map(|r| RowDom::build(&self.doc, &self.rows_layer, r, width))
+                .enumerate()
+                .map(|(i, r)| RowDom::build(&self.doc, &self.rows_layer, i, r, width))
                 .collect();
-            self.structure = structure;
+            self.structure = s
+                .rows
+                .iter()
+                .map(|r| (r.key.clone(), r.y.to_bits() ^ slot))
+                .collect();
         }
-        let payload = selected.and_then(|(row, pos)| {
+        let payload = selected.and_then(|sel| {
             s.rows
                 .iter()
-                .find(|r| r.key == row)?
+                .find(|r| r.key == sel.row)?
                 .records
                 .iter()
-                .find(|r| r.id.position == pos)
+                .find(|r| r.id.position == sel.position)
                 .map(|r| r.id.payload())
         });
         for (r, dom) in s.rows.iter().zip(self.rows.iter_mut()) {
@@ -196,11 +205,13 @@ impl StageDom {
                 } else {
                     ("M0 0L5 7L-5 7Z", 8)
                 };
-                g.set_inner_html(&format!(
-                    "<title></title><path d=\"{shape}\"/><text class=\"marker-label\" x=\"7\" y=\"{ty}\">{}</text>",
-                    esc(&m.label)
-                ));
-                let title = g.first_element_child().expect("the title was just written");
+                let title = title(&self.doc, &g, "");
+                let path = make(&self.doc, "path", "", &g);
+                set(&path, "d", shape);
+                let label = make(&self.doc, "text", "marker-label", &g);
+                set(&label, "x", "7");
+                set(&label, "y", &ty.to_string());
+                label.set_text_content(Some(&m.label));
                 self.markers.insert(
                     key.clone(),
                     Moving {
@@ -238,12 +249,20 @@ impl StageDom {
         for b in &s.batches {
             if !self.batches.contains_key(&b.key) {
                 let g = make(&self.doc, "g", "batch", &self.batches_layer);
-                g.set_inner_html(&format!(
-                    "<title>{}</title><rect x=\"-16\" y=\"-8\" width=\"32\" height=\"16\" rx=\"4\"/><text y=\"4\">{}</text>",
-                    esc(&b.title),
-                    esc(&b.text)
-                ));
-                let title = g.first_element_child().expect("the title was just written");
+                let title = title(&self.doc, &g, &b.title);
+                let rect = make(&self.doc, "rect", "", &g);
+                for (k, v) in [
+                    ("x", "-16"),
+                    ("y", "-8"),
+                    ("width", "32"),
+                    ("height", "16"),
+                    ("rx", "4"),
+                ] {
+                    set(&rect, k, v);
+                }
+                let count = make(&self.doc, "text", "", &g);
+                set(&count, "y", "4");
+                count.set_text_content(Some(&b.text));
                 self.batches.insert(
                     b.key.clone(),
                     Moving {

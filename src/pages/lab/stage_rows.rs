@@ -9,7 +9,7 @@ use hoplab_model::fmt_n;
 use web_sys::{Document, Element};
 
 use super::stage_dom::{make, set, set_if, svg_element};
-use super::stage_markup::esc;
+use super::stage_layers::title;
 use crate::lab::layout::{RecKey, Row, REC_H, REC_Y, ROWS_X0};
 
 /// The elements of one row, with the attribute values last written to them.
@@ -21,36 +21,53 @@ pub struct RowDom {
     uncopied: Element,
     uncopied_at: String,
     highlight: Element,
-    highlight_html: String,
+    /// The outlined records' positions, as last drawn.
+    outlined: Vec<u64>,
     records: HashMap<RecKey, (Element, bool)>,
     ticks: HashMap<u64, (Element, bool)>,
 }
 
 impl RowDom {
     /// Draws the row's fixed parts (label, background, spans) into `layer`. `width` runs
-    /// from the labels to the site box's inner right edge.
-    pub fn build(doc: &Document, layer: &Element, row: &Row, width: f64) -> RowDom {
+    /// from the labels to the site box's inner right edge. The row's group carries its
+    /// index in the scene (`data-row`), its records their position (`data-pos`): numbers
+    /// only, so a click resolves to a row of the scene whatever the names.
+    pub fn build(doc: &Document, layer: &Element, index: usize, row: &Row, width: f64) -> RowDom {
         let g = make(doc, "g", "row", layer);
         set(&g, "transform", &format!("translate(0 {:.1})", row.y));
-        g.set_inner_html(&format!(
-            "<text class=\"row-label\" x=\"{}\" y=\"{}\">{}</text>\
-             <rect class=\"row-bg\" x=\"{ROWS_X0}\" y=\"{}\" width=\"{width:.1}\" height=\"{}\" rx=\"3\"/>",
-            ROWS_X0 - 6.0,
-            REC_Y + 13.0,
-            esc(&row.label),
-            REC_Y - 2.0,
-            REC_H + 4.0
-        ));
+        set(&g, "data-row", &index.to_string());
+        let label = make(doc, "text", "row-label", &g);
+        set(&label, "x", &format!("{}", ROWS_X0 - 6.0));
+        set(&label, "y", &format!("{}", REC_Y + 13.0));
+        label.set_text_content(Some(&row.label));
+        let bg = make(doc, "rect", "row-bg", &g);
+        for (k, v) in [
+            ("x", ROWS_X0),
+            ("y", REC_Y - 2.0),
+            ("width", width),
+            ("height", REC_H + 4.0),
+            ("rx", 3.0),
+        ] {
+            set(&bg, k, &format!("{v:.1}"));
+        }
         let uncopied = make(doc, "rect", "uncopied", &g);
         set(&uncopied, "y", &format!("{}", REC_Y + REC_H + 1.0));
         set(&uncopied, "height", "3");
-        uncopied.set_inner_html("<title>Not yet copied: lost if this site were lost now</title>");
+        title(
+            doc,
+            &uncopied,
+            "Not yet copied: lost if this site were lost now",
+        );
         let recs = make(doc, "g", "recs", &g);
         let highlight = make(doc, "g", "highlights", &recs);
         let pending = make(doc, "rect", "pending", &g);
         set(&pending, "y", &format!("{REC_Y}"));
         set(&pending, "height", &format!("{REC_H}"));
-        pending.set_inner_html("<title>Appended, not yet acknowledged to the writer</title>");
+        title(
+            doc,
+            &pending,
+            "Appended, not yet acknowledged to the writer",
+        );
         RowDom {
             recs,
             shift: String::new(),
@@ -59,7 +76,7 @@ impl RowDom {
             uncopied,
             uncopied_at: String::new(),
             highlight,
-            highlight_html: String::new(),
+            outlined: Vec::new(),
             records: HashMap::new(),
             ticks: HashMap::new(),
         }
@@ -92,7 +109,7 @@ impl RowDom {
                 if rec.rx > 0.0 {
                     set(&e, "rx", &format!("{:.1}", rec.rx));
                 }
-                set(&e, "data-k", &format!("{}@{}", row.key, rec.id.position));
+                set(&e, "data-pos", &rec.id.position.to_string());
                 let _ = recs.insert_before(&e, Some(highlight));
                 e
             },
@@ -112,26 +129,34 @@ impl RowDom {
             },
         );
 
-        let outlines: String = payload
+        let outlined: Vec<u64> = payload
             .map(|p| {
                 row.records
                     .iter()
                     .filter(|x| x.id.payload() == p)
-                    .map(|x| {
-                        format!(
-                            "<rect class=\"highlight\" x=\"{:.2}\" y=\"{}\" width=\"{:.2}\" height=\"{}\" rx=\"3\"/>",
-                            x.x - 2.0,
-                            REC_Y - 3.0,
-                            x.w + 4.0,
-                            REC_H + 6.0
-                        )
-                    })
+                    .map(|x| x.id.position)
                     .collect()
             })
             .unwrap_or_default();
-        if outlines != self.highlight_html {
-            self.highlight.set_inner_html(&outlines);
-            self.highlight_html = outlines;
+        if outlined != self.outlined {
+            self.highlight.set_text_content(None);
+            for x in row
+                .records
+                .iter()
+                .filter(|x| outlined.contains(&x.id.position))
+            {
+                let e = make(doc, "rect", "highlight", &self.highlight);
+                for (k, v) in [
+                    ("x", x.x - 2.0),
+                    ("y", REC_Y - 3.0),
+                    ("width", x.w + 4.0),
+                    ("height", REC_H + 6.0),
+                    ("rx", 3.0),
+                ] {
+                    set(&e, k, &format!("{v:.2}"));
+                }
+            }
+            self.outlined = outlined;
         }
     }
 }

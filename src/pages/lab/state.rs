@@ -1,16 +1,20 @@
-//! The lab page's state and the operations its controls call. Components read the
-//! signals and call these methods; the model does the work, [`Run`] does time travel.
+//! A run view's state and the operations its controls (and any embedder) call. Components
+//! read the signals and call these methods; the model does the work, [`Run`] does time
+//! travel. Nothing here knows about scenarios or URLs: a page that keeps the run in its
+//! URL listens with [`RunHandle::on_change`].
 
 use std::rc::Rc;
 
-use hoplab_model::{KnobValues, LogEntry, Millis, Scenario};
+use hoplab_model::{Command, LogEntry, Millis, ScenarioSpec};
 use leptos::prelude::*;
 
 use crate::lab::charts::Chart;
 use crate::lab::describe::MeasureRow;
 use crate::lab::driver::Clock;
+use crate::lab::layout::{RecordRef, Scene};
+use crate::lab::show::RunShow;
 use crate::lab::timeline::{Pressed, Run};
-use crate::lab::url_state::{self, Action, LabState};
+use crate::lab::url_state::{Action, RunState};
 use crate::lab::view_cache::ViewCache;
 
 use super::stage_dom::StageDom;
@@ -52,55 +56,72 @@ struct Pace {
     shown_events: u64,
     shown_ready: bool,
     force: bool,
+    /// The panels are due on the next frame (work spread over frames).
+    panel_due: Option<bool>,
 }
 
-type Navigate = Rc<dyn Fn(&str)>;
+type Listener = Rc<dyn Fn(&RunHandle)>;
 
-/// Everything the lab's components share, `Copy` so closures can hold it.
+/// One run of one spec, shared by a [`RunView`](super::RunView)'s parts and its embedder.
+/// `Copy`, so closures can hold it; it lives as long as the reactive owner that made it.
+///
+/// Read: `now`, `playing`, `ready`, `horizon`, `error`, `seeking` (signals), and
+/// [`measure`](Self::measure). Drive: [`play`](Self::play), [`pause`](Self::pause),
+/// [`seek`](Self::seek), [`step`](Self::step), [`press`](Self::press) (a button of the
+/// [`RunShow`]), [`apply`](Self::apply) (any model command, now).
 #[derive(Clone, Copy)]
-pub struct Lab {
-    pub scenario: StoredValue<Scenario>,
+pub struct RunHandle {
+    spec: StoredValue<ScenarioSpec>,
+    pub show: StoredValue<RunShow>,
     run: StoredValue<Option<Run>, LocalStorage>,
     cache: StoredValue<ViewCache, LocalStorage>,
     pace: StoredValue<Pace, LocalStorage>,
-    navigate: StoredValue<Option<Navigate>, LocalStorage>,
-    pub last_query: StoredValue<String>,
+    on_change: StoredValue<Option<Listener>, LocalStorage>,
+    /// The last scene drawn: what a click or a key picks from.
+    scene: StoredValue<Option<Scene>, LocalStorage>,
     pub reduced_motion: bool,
-    pub knobs: RwSignal<KnobValues>,
     pub seed: RwSignal<u64>,
     pub window: RwSignal<Option<usize>>,
     pub playing: RwSignal<bool>,
     pub speed: RwSignal<f64>,
     pub now: RwSignal<Millis>,
     pub horizon: RwSignal<Millis>,
-    /// The scenario's suggested duration: playing stops there once.
+    /// The spec's suggested duration: playing stops there once.
     pub duration: StoredValue<Millis>,
     /// The model has reached the time asked for (after a seek or a load).
     pub ready: RwSignal<bool>,
+    /// While a far seek replays: how far it has come (0 to 1) and where it is going.
+    pub seeking: RwSignal<Option<(f64, Millis)>>,
     stage: StoredValue<Option<StageDom>, LocalStorage>,
     pub panel: RwSignal<Panel>,
     pub spoken: RwSignal<String>,
-    pub problems: RwSignal<Vec<String>>,
     pub error: RwSignal<Option<String>>,
-    /// The record under the pointer or last tapped (its stage key).
-    pub selected: RwSignal<Option<String>>,
+    /// The record under the pointer or last tapped.
+    pub selected: RwSignal<Option<RecordRef>>,
 }
 
-pub fn use_lab() -> Lab {
-    expect_context::<Lab>()
+pub fn use_run() -> RunHandle {
+    expect_context::<RunHandle>()
 }
 
-impl Lab {
-    pub fn new(scenario: Scenario, state: LabState, problems: Vec<String>, reduced: bool) -> Lab {
-        let lab = Lab {
-            scenario: StoredValue::new(scenario),
+impl RunHandle {
+    /// A run of `spec` at time 0, showing what `show` says.
+    pub fn new(spec: ScenarioSpec, show: RunShow) -> RunHandle {
+        Self::with_state(spec, show, RunState::default())
+    }
+
+    /// A run of `spec` at `state`'s time, seed, presses, density and speed (presses name
+    /// `show`'s buttons; unknown ones are skipped).
+    pub fn with_state(spec: ScenarioSpec, show: RunShow, state: RunState) -> RunHandle {
+        let run = RunHandle {
+            spec: StoredValue::new(spec),
+            show: StoredValue::new(show),
             run: StoredValue::new_local(None),
             cache: StoredValue::new_local(ViewCache::default()),
             pace: StoredValue::new_local(Pace::default()),
-            navigate: StoredValue::new_local(None),
-            last_query: StoredValue::new(String::new()),
-            reduced_motion: reduced,
-            knobs: RwSignal::new(state.knobs.clone()),
+            on_change: StoredValue::new_local(None),
+            scene: StoredValue::new_local(None),
+            reduced_motion: prefers_reduced_motion(),
             seed: RwSignal::new(state.seed),
             window: RwSignal::new(state.window),
             playing: RwSignal::new(false),
@@ -109,23 +130,27 @@ impl Lab {
             horizon: RwSignal::new(0),
             duration: StoredValue::new(0),
             ready: RwSignal::new(false),
+            seeking: RwSignal::new(None),
             stage: StoredValue::new_local(None),
             panel: RwSignal::new(Panel::default()),
             spoken: RwSignal::new(String::new()),
-            problems: RwSignal::new(problems),
             error: RwSignal::new(None),
             selected: RwSignal::new(None),
         };
-        lab.load(&state);
-        lab
+        run.load(None, &state);
+        run
     }
 
-    pub fn set_navigate(&self, f: impl Fn(&str) + 'static) {
-        self.navigate.set_value(Some(Rc::new(f)));
+    /// Calls `f` after every change worth keeping (a press, a pause, a seek reached, a
+    /// new seed or density), and every few seconds while playing.
+    pub fn on_change(&self, f: impl Fn(&RunHandle) + 'static) {
+        self.on_change.set_value(Some(Rc::new(f)));
     }
 
-    pub fn id(&self) -> &'static str {
-        self.scenario.with_value(|s| s.id)
+    fn changed(&self) {
+        if let Some(f) = self.on_change.get_value() {
+            f(self);
+        }
     }
 
     pub fn window_size(&self) -> usize {
@@ -133,14 +158,14 @@ impl Lab {
     }
 
     fn pressed_from(&self, actions: &[Action]) -> Vec<Pressed> {
-        self.scenario.with_value(|s| {
+        self.show.with_value(|s| {
             actions
                 .iter()
                 .filter_map(|a| {
-                    let b = s.buttons.iter().find(|b| b.id == a.button)?;
+                    let b = s.button(&a.button)?;
                     Some(Pressed {
                         at_ms: a.at_ms,
-                        button: a.button.clone(),
+                        button: Some(a.button.clone()),
                         command: b.command.clone(),
                     })
                 })
@@ -148,32 +173,25 @@ impl Lab {
         })
     }
 
-    /// Builds the run for `state` and heads for its time.
-    pub fn load(&self, state: &LabState) {
-        self.knobs.set(state.knobs.clone());
+    /// Builds the run for `state` (and `spec`, if given) and heads for its time.
+    pub fn load(&self, spec: Option<ScenarioSpec>, state: &RunState) {
+        if let Some(spec) = spec {
+            self.spec.set_value(spec);
+        }
         self.seed.set(state.seed);
         self.window.set(state.window);
         self.speed.set(state.speed);
         let pressed = self.pressed_from(&state.actions);
         self.rebuild(pressed, state.time_ms);
-        self.last_query
-            .set_value(url_state::to_query(&self.state()));
-    }
-
-    /// Makes the next sync rewrite the URL even if the state did not change (after a
-    /// malformed URL, so a copied link no longer carries the mistakes).
-    pub fn forget_query(&self) {
-        self.last_query.set_value(String::from("\u{0}"));
     }
 
     fn rebuild(&self, pressed: Vec<Pressed>, time_ms: Millis) {
-        let built = self
-            .scenario
-            .with_value(|s| s.build(&self.knobs.get_untracked()));
-        let duration = built.as_ref().map_or(0, |spec| spec.duration_ms);
-        let run = built
-            .map_err(|e| e.to_string())
-            .and_then(|spec| Run::new(&spec, self.seed.get_untracked(), pressed));
+        let seed = self.seed.get_untracked();
+        let built = self.spec.with_value(|spec| {
+            let run = Run::new(spec, seed, pressed);
+            (run, spec.duration_ms)
+        });
+        let (run, duration) = built;
         match run {
             Ok(mut run) => {
                 run.seek(time_ms);
@@ -193,23 +211,25 @@ impl Lab {
         self.force();
     }
 
-    /// The state the URL should show.
-    pub fn state(&self) -> LabState {
+    /// The state a link or a saved session needs to rebuild this view: presses made by
+    /// [`apply`](Self::apply) (not buttons) are left out.
+    pub fn state(&self) -> RunState {
         let (time_ms, actions) = self.run.with_value(|r| {
             r.as_ref().map_or((0, vec![]), |r| {
                 let actions = r
                     .pressed()
                     .iter()
-                    .map(|p| Action {
-                        at_ms: p.at_ms,
-                        button: p.button.clone(),
+                    .filter_map(|p| {
+                        Some(Action {
+                            at_ms: p.at_ms,
+                            button: p.button.clone()?,
+                        })
                     })
                     .collect();
                 (r.target(), actions)
             })
         });
-        LabState {
-            knobs: self.knobs.get_untracked(),
+        RunState {
             seed: self.seed.get_untracked(),
             time_ms,
             actions,
@@ -218,21 +238,29 @@ impl Lab {
         }
     }
 
-    /// Writes the state into the URL (replacing the history entry).
-    pub fn sync_url(&self) {
-        let query = url_state::to_query(&self.state());
-        if query == self.last_query.get_value() {
-            return;
-        }
-        self.last_query.set_value(query.clone());
-        let path = format!("/lab/{}{query}", self.id());
-        if let Some(nav) = self.navigate.get_value() {
-            nav(&path);
-        }
+    /// The spec this run runs.
+    pub fn spec(&self) -> ScenarioSpec {
+        self.spec.get_value()
     }
 
+    /// The spec's site names, in order.
+    pub fn spec_sites(&self) -> Vec<String> {
+        self.spec
+            .with_value(|s| s.topology.sites.iter().map(|x| x.name.clone()).collect())
+    }
+
+    /// The number behind a measure row (ids as `data-measure` shows them, e.g.
+    /// `lag:a-to-b`), as the panels last showed it.
+    pub fn measure(&self, id: &str) -> Option<f64> {
+        self.panel
+            .with_untracked(|p| p.rows.iter().find(|r| r.id == id).map(|r| r.number))
+    }
+
+    /// Redraws on the next frame; until the panels show the change, the run is not ready
+    /// (so nothing reads the panels of before).
     fn force(&self) {
         self.pace.update_value(|p| p.force = true);
+        self.mark_ready(self.now.get_untracked(), false);
     }
 
     /// Redraws everything on the next frame (after a selection, say).
@@ -250,6 +278,12 @@ impl Lab {
         if self.playing.get_untracked() {
             self.pause();
         } else {
+            self.play();
+        }
+    }
+
+    pub fn play(&self) {
+        if !self.playing.get_untracked() {
             self.pace.update_value(|p| p.clock.reset());
             self.playing.set(true);
         }
@@ -258,7 +292,7 @@ impl Lab {
     pub fn pause(&self) {
         self.playing.set(false);
         self.force();
-        self.sync_url();
+        self.changed();
     }
 
     pub fn step(&self) {
@@ -269,15 +303,19 @@ impl Lab {
             }
         });
         self.force();
-        self.sync_url();
+        self.changed();
     }
 
+    /// Heads for simulated time `t`: far seeks replay over several frames, with progress.
     pub fn seek(&self, t: Millis) {
         self.run.update_value(|r| {
             if let Some(r) = r {
                 r.seek(t);
             }
         });
+        if t > self.horizon.get_untracked() {
+            self.horizon.set(t);
+        }
         self.ready.set(false);
         self.force();
     }
@@ -285,11 +323,13 @@ impl Lab {
     pub fn reset(&self) {
         self.playing.set(false);
         self.rebuild(Vec::new(), 0);
-        self.sync_url();
+        self.changed();
     }
 
-    pub fn set_knobs(&self, knobs: KnobValues) {
-        self.knobs.set(knobs);
+    /// Runs another spec (a scenario's knob changed, a design was edited) from time 0
+    /// up to where this run stood, replaying the presses its buttons still name.
+    pub fn set_spec(&self, spec: ScenarioSpec) {
+        self.spec.set_value(spec);
         self.rebuild_keeping_time();
     }
 
@@ -298,11 +338,17 @@ impl Lab {
         self.rebuild_keeping_time();
     }
 
+    /// Simulated seconds per wall second while playing.
+    pub fn set_speed(&self, speed: f64) {
+        self.speed.set(speed);
+        self.changed();
+    }
+
     pub fn set_window(&self, window: Option<usize>) {
         self.window.set(window);
         self.cache.update_value(|c| c.clear());
         self.force();
-        self.sync_url();
+        self.changed();
     }
 
     fn rebuild_keeping_time(&self) {
@@ -311,29 +357,47 @@ impl Lab {
                 .map_or((0, vec![]), |r| (r.target(), r.pressed().to_vec()))
         });
         self.rebuild(pressed, t);
-        self.sync_url();
+        self.changed();
     }
 
-    /// Presses one of the scenario's buttons now.
+    /// Presses one of the [`RunShow`]'s buttons now.
     pub fn press(&self, button: &str) {
-        let Some(cmd) = self.scenario.with_value(|s| {
-            s.buttons
-                .iter()
-                .find(|b| b.id == button)
-                .map(|b| b.command.clone())
-        }) else {
+        let Some(cmd) = self
+            .show
+            .with_value(|s| s.button(button).map(|b| b.command.clone()))
+        else {
             return;
         };
+        self.apply_as(Some(button), cmd);
+    }
+
+    /// Applies any model command now (a lesson's step, a designer's fault). A refusal
+    /// (say, a site the spec does not have) shows as the run's error.
+    pub fn apply(&self, command: Command) {
+        self.apply_as(None, command);
+    }
+
+    fn apply_as(&self, button: Option<&str>, command: Command) {
         let mut result = Ok(());
         self.run.update_value(|r| {
             if let Some(r) = r {
-                result = r.press(button, cmd);
+                result = r.press(button, command);
             }
         });
         if let Err(e) = result {
             self.error.set(Some(e));
         }
         self.force();
-        self.sync_url();
+        self.changed();
     }
+}
+
+fn prefers_reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|m| m.matches())
 }

@@ -209,6 +209,34 @@ test("echo loop: without a stamp copies keep growing; with one they stop", async
   assertClean(page);
 });
 
+test("a far seek shows its progress on the stage and ends at the time asked for", async () => {
+  const page = await open("/lab/echo-loop?t=5");
+  // Note every progress the stage shows while the seek replays (no timing: what, not when).
+  await page.evaluate(() => {
+    window.__seen = [];
+    const box = document.querySelector(".stage-progress");
+    new MutationObserver(() => {
+      const bar = box.querySelector("progress");
+      if (!box.classList.contains("hidden") && bar) window.__seen.push({ text: box.textContent, value: Number(bar.value) });
+    }).observe(box, { attributes: true, childList: true, subtree: true });
+  });
+  await page.$eval(".lab-scrub input", (el) => {
+    el.value = "30000";
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await page.waitForFunction(() => Number(document.querySelector("svg.stage").dataset.now) === 30000, null, { timeout: 90000 });
+  await ready(page);
+  const seen = await page.evaluate(() => window.__seen);
+  assert.ok(seen.length > 0, "the stage showed the replay's progress");
+  assert.ok(seen.every((s) => s.text.includes("Replaying to 30.0 s")), JSON.stringify(seen.slice(0, 3)));
+  assert.ok(seen.some((s) => s.value > 0 && s.value < 100), `a value between the ends: ${JSON.stringify(seen.map((s) => s.value))}`);
+  assert.ok(await page.$eval(".stage-progress", (el) => el.classList.contains("hidden")), "hidden once there");
+  assert.equal(await now(page), 30000);
+  assert.equal((await page.textContent(".stage-clock")).trim(), "30.0 s");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("t") === "30");
+  assertClean(page);
+});
+
 test("failover: the position map re-reads a little, the raw number skips records", async () => {
   const map = await open("/lab/failover-resume?resume=position-map&t=40");
   assert.equal(await measure(map, "gap:billing"), 0);

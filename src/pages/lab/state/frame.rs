@@ -1,20 +1,26 @@
-//! The frame loop's work: advance the model within the budget, redraw the stage,
-//! refresh the panels, keep the URL in step. A child of `state`, so it sees `Lab`'s
+//! The frame loop's work: advance the model within the budget, redraw the stage, refresh
+//! the panels, report changes. One heavy piece per frame: a far seek replays in budgeted
+//! chunks (with progress), the stage is redrawn on the frame after a long catch-up, and
+//! the panels on the frame after the stage. A child of `state`, so it sees `RunHandle`'s
 //! private parts.
 
 use hoplab_model::{LogEntry, RecordView};
 use leptos::prelude::*;
 
 use super::{
-    Lab, Panel, CATCH_UP_DRAW_MS, NARRATION_LEN, PANEL_EVERY_MS, REDUCED_STEP_MS, SPEAK_EVERY_MS,
-    URL_EVERY_MS,
+    Panel, RunHandle, CATCH_UP_DRAW_MS, NARRATION_LEN, PANEL_EVERY_MS, REDUCED_STEP_MS,
+    SPEAK_EVERY_MS, URL_EVERY_MS,
 };
 use crate::lab::charts::{charts, Names};
 use crate::lab::describe::{describe, measure_rows};
 use crate::lab::driver::{now_ms, FRAME_BUDGET_MS};
-use crate::lab::layout::{layout, LayoutOptions};
+use crate::lab::layout::{layout, LayoutOptions, RecordRef};
 
-/// Phase timings for the frame benchmark: pushed to `window.__hoplabPerf` only when the
+/// Events per catch-up call: small enough that the budget check comes often.
+const CATCH_UP_CHUNK: u64 = 40;
+
+/// Phase timings for the frame benchmark ([0, view, layout, SVG] per redraw, [1, ms] per
+/// panel refresh, [2, ms] per frame's catch-up): pushed to `window.__hoplabPerf` only when the
 /// page (the benchmark) has put an array there. Costs one property lookup otherwise.
 fn perf_probe(times: &[f64]) {
     use wasm_bindgen::JsCast;
@@ -31,17 +37,51 @@ fn perf_probe(times: &[f64]) {
     }
 }
 
-impl Lab {
+impl RunHandle {
     /// One animation frame: advance the model within the budget, redraw what changed.
     pub fn frame(&self, wall: f64) {
+        if let Some(speak) = self.pace.try_update_value(|p| p.panel_due.take()).flatten() {
+            // The stage was drawn last frame: this frame is the panels'. Only then is the
+            // run ready (what tests and tools wait for): stage and panels show one time.
+            self.refresh_panel(wall, speak);
+            let now = self.now.get_untracked();
+            let reached = self.pace.with_value(|p| p.shown_ready);
+            self.mark_ready(now, reached);
+            return;
+        }
         let start = now_ms();
         let playing = self.playing.get_untracked();
         let speed = self.speed.get_untracked();
-        let dt = self.pace.try_update_value(|p| p.clock.tick(wall, speed));
-        let Some(dt) = dt else { return };
+        let Some(dt) = self.pace.try_update_value(|p| p.clock.tick(wall, speed)) else {
+            return;
+        };
+        let last_scene = self.pace.with_value(|p| p.last_scene);
+        let catching_up = self
+            .run
+            .with_value(|r| r.as_ref().is_some_and(|r| !r.caught_up()));
+        let draw_every = if self.reduced_motion {
+            REDUCED_STEP_MS
+        } else {
+            CATCH_UP_DRAW_MS
+        };
+        if catching_up && wall - last_scene >= draw_every {
+            // On the way to a far target: now and then a frame draws how far it has got
+            // instead of replaying, so no frame does both.
+            if playing {
+                self.run.update_value(|r| {
+                    if let Some(r) = r {
+                        r.play_for(dt);
+                    }
+                });
+            }
+            self.redraw(wall);
+            return;
+        }
         let mut reached = true;
+        let mut caught_up_now = false;
         let mut events = 0;
         let mut now = 0;
+        let mut progress = (1.0, 0);
         self.run.update_value(|r| {
             let Some(r) = r else { return };
             if playing {
@@ -49,15 +89,19 @@ impl Lab {
             }
             if !r.caught_up() {
                 reached = false;
+                let from = now_ms();
                 while now_ms() - start < FRAME_BUDGET_MS {
-                    if r.catch_up(100) {
+                    if r.catch_up(CATCH_UP_CHUNK) {
                         reached = true;
+                        caught_up_now = true;
                         break;
                     }
                 }
+                perf_probe(&[2.0, now_ms() - from]);
             }
             events = r.sim().events_processed();
             now = r.now();
+            progress = (r.progress(), r.target());
         });
         let (force, changed) = self.pace.with_value(|p| {
             (
@@ -68,60 +112,76 @@ impl Lab {
         if !changed && !force {
             return;
         }
-        let last_scene = self.pace.with_value(|p| p.last_scene);
-        if !reached && !force && wall - last_scene < CATCH_UP_DRAW_MS {
-            // Still on the way to a far target: draw now and then, not every frame.
+        if !reached {
+            // Still on the way to a far target: show how far.
             self.now.set(now);
+            self.mark_ready(now, false);
+            if !playing {
+                self.seeking.set(Some(progress));
+            }
             return;
+        }
+        if caught_up_now && !playing && now_ms() - start > FRAME_BUDGET_MS / 2.0 {
+            // This frame replayed: the redraw (a whole fresh window) waits for the next.
+            self.force();
+            return;
+        }
+        if self.seeking.get_untracked().is_some() {
+            self.seeking.set(None);
         }
         let duration = self.duration.get_value();
         if playing && now >= duration && self.now.get_untracked() < duration {
-            // The scenario's story is told: stop at its end (play again to go on).
+            // The story is told: stop at its end (play again to go on).
             self.playing.set(false);
         }
-        let horizon = self.horizon.get_untracked();
-        if now > horizon {
+        if now > self.horizon.get_untracked() {
             self.horizon.set(now);
         }
         let playing = self.playing.get_untracked();
         let (last_panel, last_url, last_speak) = self
             .pace
             .with_value(|p| (p.last_panel, p.last_url, p.last_speak));
+        let speak = wall - last_speak >= SPEAK_EVERY_MS;
         if playing && !force && wall - last_panel >= PANEL_EVERY_MS {
             // Spread the work: the panels now, the stage on the next frame.
             self.now.set(now);
-            self.refresh_panel(wall, wall - last_speak >= SPEAK_EVERY_MS);
+            self.refresh_panel(wall, speak);
             return;
         }
-        let reduced_wait = self.reduced_motion
-            && playing
-            && wall - self.pace.with_value(|p| p.last_scene) < REDUCED_STEP_MS;
+        let reduced_wait = self.reduced_motion && playing && wall - last_scene < REDUCED_STEP_MS;
         if !reduced_wait || force {
             self.redraw(wall);
         }
         self.now.set(now);
-        if reached != self.ready.get_untracked() {
-            self.ready.set(reached);
-        }
-        self.stage.update_value(|st| {
-            if let Some(st) = st {
-                st.mark(now, reached);
-            }
-        });
         if force || !playing {
-            self.refresh_panel(wall, true);
+            // The panels on the next frame, so no frame does both; ready once they show.
+            self.pace.update_value(|p| p.panel_due = Some(true));
+            self.mark_ready(now, false);
+        } else {
+            self.mark_ready(now, reached);
         }
         if playing && wall - last_url >= URL_EVERY_MS {
             self.pace.update_value(|p| p.last_url = wall);
-            self.sync_url();
-        } else if !playing && reached {
-            self.sync_url();
+            self.changed();
+        } else if !playing {
+            self.changed();
         }
         self.pace.update_value(|p| {
             p.force = false;
             p.shown_now = Some(now);
             p.shown_events = events;
             p.shown_ready = reached;
+        });
+    }
+
+    pub(super) fn mark_ready(&self, now: u64, ready: bool) {
+        if ready != self.ready.get_untracked() {
+            self.ready.set(ready);
+        }
+        self.stage.update_value(|st| {
+            if let Some(st) = st {
+                st.mark(now, ready);
+            }
         });
     }
 
@@ -149,49 +209,52 @@ impl Lab {
         let Some(scene) = scene else { return };
         let t2 = now_ms();
         let selected = self.selected.get_untracked();
-        let selected = selected.as_deref().and_then(|k| {
-            let (row, pos) = k.split_once('@')?;
-            Some((row, pos.parse::<u64>().ok()?))
-        });
         self.stage.update_value(|st| {
             if let Some(st) = st {
-                st.apply(&scene, selected);
+                st.apply(&scene, selected.as_ref());
             }
         });
+        self.scene.set_value(Some(scene));
         self.pace.update_value(|p| p.last_scene = wall);
         perf_probe(&[0.0, times.0, times.1, now_ms() - t2]);
     }
 
-    /// The record at `position` of a part, with where its copies are, fresh from the
-    /// model (for the details panel; asks only for as many records as needed).
-    pub fn record(&self, site: &str, stream: &str, part: u32, position: u64) -> Option<RecordView> {
+    /// Reads the last drawn scene (what clicks and keys pick from).
+    pub fn with_scene<T>(&self, f: impl FnOnce(&crate::lab::layout::Scene) -> T) -> Option<T> {
+        self.scene.with_value(|s| s.as_ref().map(f))
+    }
+
+    /// The record `at` points to, with where its copies are, fresh from the model (for
+    /// the details panel; asks only for as many records as needed).
+    pub fn record(&self, at: &RecordRef) -> Option<RecordView> {
+        let row = &at.row;
         self.run.with_value(|r| {
             let sim = r.as_ref()?.sim();
             let end = self.cache.with_value(|c| {
                 c.view()?
                     .streams
                     .iter()
-                    .find(|s| s.site == site && s.name == stream)?
+                    .find(|s| s.site == row.site && s.name == row.stream)?
                     .parts
                     .iter()
-                    .find(|p| p.index == part)
+                    .find(|p| p.index == row.part)
                     .map(|p| p.end)
             })?;
-            let view = sim.view(end.saturating_sub(position) as usize);
+            let view = sim.view(end.saturating_sub(at.position) as usize);
             let st = view
                 .streams
                 .into_iter()
-                .find(|s| s.site == site && s.name == stream)?;
-            let p = st.parts.into_iter().find(|p| p.index == part)?;
-            p.records.into_iter().find(|r| r.position == position)
+                .find(|s| s.site == row.site && s.name == row.stream)?;
+            let p = st.parts.into_iter().find(|p| p.index == row.part)?;
+            p.records.into_iter().find(|r| r.position == at.position)
         })
     }
 
     fn refresh_panel(&self, wall: f64, speak: bool) {
         let t0 = now_ms();
-        let id = self.id();
         let x_max = self.horizon.get_untracked();
         let playing = self.playing.get_untracked();
+        let (picks, emphasis) = self.show.with_value(|s| (s.charts.clone(), s.emphasis));
         let panel = self.run.with_value(|r| {
             let r = r.as_ref()?;
             let sim = r.sim();
@@ -208,15 +271,17 @@ impl Lab {
             let spoken = speak.then(|| describe(&m, playing));
             Some((
                 Panel {
-                    rows: measure_rows(id, &m),
-                    charts: charts(id, sim.series(), &names, x_max),
+                    rows: measure_rows(emphasis, &m),
+                    charts: charts(&picks, sim.series(), &names, x_max),
                     log,
                 },
                 spoken,
             ))
         });
         if let Some((panel, spoken)) = panel {
-            self.panel.set(panel);
+            if self.panel.with_untracked(|p| *p != panel) {
+                self.panel.set(panel);
+            }
             if let Some(s) = spoken {
                 self.spoken.set(s);
                 self.pace.update_value(|p| p.last_speak = wall);

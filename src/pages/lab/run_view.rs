@@ -1,0 +1,110 @@
+//! The run view: the stage, controls, charts, measures, narration and record inspection
+//! for a run of any valid spec. The lab's scenario pages use it, and so can the designer
+//! or a course.
+
+use leptos::ev;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::charts::Charts;
+use super::controls::{Controls, Settings};
+use super::narration::{Measures, Narration};
+use super::stage::Stage;
+use super::state::RunHandle;
+use crate::lab::driver::start_raf;
+
+/// Whether a key press belongs to a form control rather than to the run's shortcuts.
+fn typing_into(target: Option<web_sys::EventTarget>) -> bool {
+    target
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| {
+            matches!(
+                e.tag_name().to_ascii_lowercase().as_str(),
+                "input" | "select" | "textarea" | "button" | "a" | "summary"
+            ) || e.closest("[contenteditable]").ok().flatten().is_some()
+        })
+}
+
+/// A run of any valid spec, animated, with everything the lab shows.
+///
+/// Make a [`RunHandle`] from a spec and a [`RunShow`](crate::lab::show::RunShow) (what to
+/// show), hand it to the view, and keep it to drive the run or read its state:
+///
+/// ```ignore
+/// use hoplab::lab::show::RunShow;
+/// use hoplab::pages::lab::{RunHandle, RunView};
+///
+/// let spec: hoplab_model::ScenarioSpec = design.to_spec(); // validated by the model
+/// let mut show = RunShow::for_spec(&spec); // a chart per hop and site, a button per fault
+/// show.title = "Two sites, active/active".into();
+/// let run = RunHandle::new(spec, show);
+/// view! { <RunView run=run /> }
+///
+/// // A lesson drives it and reads it:
+/// run.seek(12_000);                                  // replays in chunks, with progress
+/// run.press("stall-hop-0");                          // a button of the RunShow
+/// run.apply(Command::LoseSite { site: "A".into() }); // any model command, now
+/// run.play();
+/// let lag = run.measure("lag:a-to-b");               // as the measures panel shows it
+/// let at = run.now.get();                            // simulated ms, a signal
+/// ```
+///
+/// Children go in the "Set-up" panel before the seed (a scenario page puts its knobs
+/// there). [`RunHandle::on_change`] hears of every change worth keeping (a scenario page
+/// writes its URL). The view starts its animation loop when it mounts and stops it when
+/// it goes; the handle lives as long as the reactive owner that made it.
+#[component]
+pub fn RunView(run: RunHandle, #[prop(optional)] children: Option<Children>) -> impl IntoView {
+    provide_context(run);
+    let raf = StoredValue::new_local(Some(start_raf(move |t| run.frame(t))));
+    let page_keys = run.show.with_value(|s| s.page_keys);
+    let keys = page_keys.then(|| {
+        window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
+            if e.ctrl_key() || e.meta_key() || e.alt_key() || typing_into(e.target()) {
+                return;
+            }
+            match e.key().as_str() {
+                " " => {
+                    e.prevent_default();
+                    run.toggle_play();
+                }
+                "ArrowRight" => {
+                    e.prevent_default();
+                    run.step();
+                }
+                _ => {}
+            }
+        })
+    });
+    on_cleanup(move || {
+        if let Some(k) = keys {
+            k.remove();
+        }
+        raf.update_value(|r| {
+            if let Some(r) = r.take() {
+                r.stop();
+            }
+        });
+    });
+    let title = run.show.with_value(|s| s.title.clone());
+    view! {
+        <div class="run-view" role="region" aria-label=format!("Run: {title}")>
+            {move || run.error.get().map(|e| view! {
+                <div class="notice notice--error" role="alert"><p>"The model refused this set-up: " {e}</p></div>
+            })}
+            <Controls />
+            <div class="lab-grid">
+                <div class="lab-main">
+                    <Stage />
+                    <Narration />
+                </div>
+                <aside class="lab-side" aria-label="Measures">
+                    <Measures />
+                    <Charts />
+                </aside>
+            </div>
+            <Settings>{children.map(|c| c())}</Settings>
+            <p class="visually-hidden" aria-live="polite" id="lab-spoken">{move || run.spoken.get()}</p>
+        </div>
+    }
+}
