@@ -1,14 +1,13 @@
 // The question cards as a learner uses them.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startSession, openPage, visit, assertClean, assertAccessible } from "../lib/browser.mjs";
+import { startSession, openPage, visit, assertClean, assertAccessible, readData } from "../lib/browser.mjs";
 
 let session;
 let slugs;
 before(async () => {
   session = await startSession();
-  const response = await fetch(`${session.url}/cards/index.json`);
-  const index = await response.json();
+  const index = await readData(session, "index.json");
   slugs = index.sections.flatMap((s) => s.cards.map((c) => c.slug));
 });
 after(async () => session?.close());
