@@ -28,20 +28,31 @@ async function measure({ path, shown }) {
   // Without the service worker: this is what the network carries on a first visit.
   const session = await startSession({ serviceWorkers: "block" });
   const rows = [];
-  let isShown = false;
   try {
     const page = await openPage(session);
-    page.on("request", (request) => (request.issuedAfterShown = isShown));
+    // The page itself notes when it first shows (`shown` matches), on its own clock, so each
+    // download can be placed before or after that without a race.
+    await page.addInitScript((selector) => {
+      const check = () => {
+        if (window.__shownAt === undefined && document.querySelector(selector)) window.__shownAt = performance.now();
+      };
+      new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+    }, shown);
     page.on("response", async (response) => {
       const body = await response.body().catch(() => null);
       if (!body) return;
       const url = new URL(response.url()).pathname;
-      rows.push({ url, kind: kind(url), raw: body.length, brotli: brotli(body), after: Boolean(response.request().issuedAfterShown) });
+      rows.push({ url, kind: kind(url), raw: body.length, brotli: brotli(body) });
     });
     await page.goto(session.url + path);
     await page.waitForSelector(shown, { timeout: 90000 });
-    isShown = true;
     await page.waitForLoadState("networkidle");
+    const { shownAt, started } = await page.evaluate(() => ({
+      shownAt: window.__shownAt,
+      started: performance.getEntriesByType("resource").map((e) => [new URL(e.name).pathname, e.startTime]),
+    }));
+    const startOf = new Map(started);
+    for (const row of rows) row.after = (startOf.get(row.url) ?? 0) > shownAt;
   } finally {
     await session.close();
   }
