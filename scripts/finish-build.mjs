@@ -57,8 +57,8 @@ function rewrite(text, renames) {
 
 // Each folder is hashed on its own: files refer only to files beside them (the JS glue to
 // the wasm chunks, and to each other). A file is named once everything it refers to is; files
-// that refer to each other in a ring (hoplab-site.js and __wasm_split.js) share one hash of
-// all their contents.
+// that refer to each other in a ring (hoplab-site.js and __wasm_split.js), with any file still
+// waiting on them, share one hash of all their contents.
 const renamed = new Map(); // path relative to root -> hashed path relative to root
 for (const folder of HASHED_FOLDERS) {
   const files = listFiles(join(root, folder)).map((path) => ({
@@ -84,6 +84,7 @@ for (const folder of HASHED_FOLDERS) {
       writeFileSync(file.path, file.body);
       renameSync(file.path, target);
       renamed.set(relative(root, file.path), relative(root, target));
+      file.finished = true;
     }
   };
   let waiting = files;
@@ -91,7 +92,7 @@ for (const folder of HASHED_FOLDERS) {
     const ready = waiting.filter((f) => f.refs.every((ref) => done.has(ref)));
     if (ready.length) for (const file of ready) finish([file]);
     else finish(waiting);
-    waiting = waiting.filter((f) => !done.has(f.name));
+    waiting = waiting.filter((f) => !f.finished);
   }
 }
 

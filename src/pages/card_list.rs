@@ -95,12 +95,17 @@ pub fn CardList() -> impl IntoView {
 #[component]
 pub fn CardTree(index: CardIndex) -> impl IntoView {
     let texts = RwSignal::new(SearchTexts::from_index(&index));
+    let has_full_text = index.cards().any(|c| !c.search_text.is_empty());
+    let full_text = RwSignal::new(has_full_text);
     let search_failed = RwSignal::new(false);
-    if index.cards().all(|c| c.search_text.is_empty()) {
+    if !has_full_text {
         request_animation_frame(move || {
             spawn_local(async move {
                 match fetch::card_search_index().await {
-                    Ok(full) => texts.set(SearchTexts::from_index(&full)),
+                    Ok(full) => {
+                        texts.set(SearchTexts::from_index(&full));
+                        full_text.set(true);
+                    }
                     Err(_) => search_failed.set(true),
                 }
             })
@@ -158,7 +163,13 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
         <form class="filters" role="search" on:submit=|ev| ev.prevent_default()>
             <div class="field field--grow">
                 <label for="card-search">"Search"</label>
-                <input id="card-search" type="search" placeholder="offset, echo, failover…" on:input=on_query />
+                <input
+                    id="card-search"
+                    type="search"
+                    placeholder="offset, echo, failover…"
+                    data-full-text=move || full_text.get().to_string()
+                    on:input=on_query
+                />
             </div>
             <div class="field">
                 <label for="filter-level">"Level"</label>

@@ -39,6 +39,8 @@ test("the list shows all 21 cards by section, and filters and search narrow it",
   assert.ok(principal >= 1 && principal < 21, `${principal} principal cards`);
   await page.selectOption("#filter-level", "");
 
+  // The cards' whole text arrives after the list shows; until then a search looks at questions.
+  await page.waitForSelector("#card-search[data-full-text=true]");
   await page.fill("#card-search", "echo");
   await page.waitForFunction(() => document.querySelectorAll(".card-row:not(.hidden)").length < 21);
   const texts = await page.locator(".card-row:visible .card-row__question").allTextContents();
