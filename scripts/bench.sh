@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Hoplab's benchmarks. Usage: scripts/bench.sh [size|model|frame|all]   (default: all)
-#   size   bytes the first load of / and of a card page transfers, raw and brotli
+#   size   bytes a first visit to /, a card, the card list and a lab scenario transfers
+#          before the page shows (raw and brotli), each against its budget
 #   model  simulated events/s natively and in wasm (node), and the three-site day
 #   frame  script time per animation frame of the busiest lab scenario, in Chromium
 set -euo pipefail
@@ -13,7 +14,7 @@ build_site() { [ -n "${SKIP_BUILD:-}" ] || trunk build --release --offline; }
 
 if [[ "$what" == size || "$what" == all ]]; then
   build_site
-  (cd tests/e2e && node bench/size.mjs / && node bench/size.mjs /cards/copy-lag && node bench/size.mjs /lab/echo-loop)
+  (cd tests/e2e && node bench/size.mjs)
   SKIP_BUILD=1
 fi
 if [[ "$what" == model || "$what" == all ]]; then

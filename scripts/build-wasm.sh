@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # Builds the site's wasm, cut into a shell and on-demand chunks (Trunk runs this: Trunk.toml).
 #
-#   scripts/build-wasm.sh build        before Trunk's build: writes target/site-wasm/
-#   scripts/build-wasm.sh fingerprint  after it: renames dist's pkg/ to pkg-<hash>/ so a
-#                                      new build is never mixed with a cached old one
+#   scripts/build-wasm.sh build   before Trunk's build: writes target/site-wasm/
 #
+# (After the build, scripts/finish-build.mjs puts a hash in every file's name.)
 # Trunk 0.21 builds the app as one wasm and cannot split it, so the Rust build is done here:
 #   1. cargo builds the site for wasm32, keeping relocations (.cargo/config.toml);
 #   2. wasm-split-cli cuts every lazy page (src/lazy_pages.rs) and the code only it needs
@@ -39,18 +38,7 @@ build() {
   fi
 }
 
-fingerprint() {
-  local staging="${TRUNK_STAGING_DIR:?run by Trunk as a post_build hook}"
-  local hash
-  hash="$(cat "$staging"/pkg/* | sha256sum | cut -c1-16)"
-  mv "$staging/pkg" "$staging/pkg-$hash"
-  sed -i "s|/pkg/|/pkg-$hash/|g" "$staging/index.html"
-  # The placeholder that stopped Trunk building a wasm of its own has done its job.
-  sed -i '/<link data-trunk rel="rust"/d' "$staging/index.html"
-}
-
 case "${1:-}" in
   build) build ;;
-  fingerprint) fingerprint ;;
-  *) echo "usage: $0 build|fingerprint" >&2; exit 2 ;;
+  *) echo "usage: $0 build" >&2; exit 2 ;;
 esac

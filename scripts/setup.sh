@@ -47,6 +47,18 @@ setup_browser() {
   fi
 }
 
+# The e2e suite serves the build with a real nginx, as a team hosting dist/ would
+# (tests/e2e/specs/static-host.test.mjs starts its own, on a free port; the package's own
+# service is not started).
+setup_nginx() {
+  if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+    say "installing Debian's nginx"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq nginx >/dev/null
+  fi
+}
+
 # playwright-core, axe-core and binaryen's wasm-opt (v132; Debian's v108 builds a broken wasm).
 setup_node_packages() {
   local dir="$ROOT/tests/e2e"
@@ -59,5 +71,6 @@ setup_node_packages() {
 setup_all() {
   setup_rust
   setup_browser
+  setup_nginx
   setup_node_packages
 }

@@ -1,4 +1,11 @@
 //! Fetching the exported card JSON. Failures become a sentence for the page, never a panic.
+//!
+//! The data lives under `/data/` (a name no page of the site uses, so a static host never
+//! mistakes a page for a folder). The release build puts a hash in every file's name and
+//! lists the names in index.html (`<script id="hoplab-data">`, see scripts/finish-build.mjs).
+
+use std::cell::OnceCell;
+use std::collections::BTreeMap;
 
 use serde::de::DeserializeOwned;
 use wasm_bindgen::JsCast;
@@ -38,7 +45,30 @@ pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, String> {
     serde_json::from_str(&text).map_err(|e| format!("the data could not be read: {e}"))
 }
 
+/// The URL of a data file, by its name inside `data/` (such as `cards/copy-lag.json`): the
+/// hashed name the build listed in index.html, or the plain one where no list is present
+/// (a build without hashing, the component tests).
+pub fn data_url(name: &str) -> String {
+    DATA_FILES.with(|files| {
+        files
+            .get_or_init(read_data_files)
+            .get(name)
+            .map(|hashed| format!("/data/{hashed}"))
+            .unwrap_or_else(|| format!("/data/{name}"))
+    })
+}
+
+fn read_data_files() -> BTreeMap<String, String> {
+    let text = web_sys::window()
+        .and_then(|window| window.document())
+        .and_then(|document| document.get_element_by_id("hoplab-data"))
+        .and_then(|list| list.text_content());
+    text.and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default()
+}
+
 thread_local! {
+    static DATA_FILES: OnceCell<BTreeMap<String, String>> = const { OnceCell::new() };
     /// The index is small and never changes while the page is open: fetch it once.
     static INDEX: std::cell::RefCell<Option<CardIndex>> = const { std::cell::RefCell::new(None) };
 }
@@ -47,7 +77,7 @@ pub async fn card_index() -> Result<CardIndex, String> {
     if let Some(index) = INDEX.with(|cell| cell.borrow().clone()) {
         return Ok(index);
     }
-    let index: CardIndex = get_json("/cards/index.json").await?;
+    let index: CardIndex = get_json(&data_url("index.json")).await?;
     INDEX.with(|cell| *cell.borrow_mut() = Some(index.clone()));
     Ok(index)
 }
@@ -55,7 +85,7 @@ pub async fn card_index() -> Result<CardIndex, String> {
 /// The tree with every card's text, for the card list's search box (larger: only the
 /// list loads it).
 pub async fn card_search_index() -> Result<CardIndex, String> {
-    get_json("/cards/search-index.json").await
+    get_json(&data_url("search-index.json")).await
 }
 
 /// Slugs are checked before they reach a URL, so a typed address cannot fetch other files.
@@ -73,10 +103,10 @@ pub async fn card(slug: &str) -> Result<Card, String> {
     if !is_valid_slug(slug) || card_index().await?.find(slug).is_none() {
         return Err("not found".into());
     }
-    get_json(&format!("/cards/{slug}.json")).await
+    get_json(&data_url(&format!("cards/{slug}.json"))).await
 }
 
 /// The copier comparison (`content/copiers.toml`, exported at build time).
 pub async fn copier_table() -> Result<CopierTable, String> {
-    get_json("/data/copiers.json").await
+    get_json(&data_url("copiers.json")).await
 }

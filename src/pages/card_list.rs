@@ -1,7 +1,11 @@
 //! `/cards`: the tree by section, with filters, search and the reader's progress.
 
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
 use hoplab_content::{CardIndex, CardSummary, Importance, Level};
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use leptos_router::components::A;
 
 use crate::components::{set_page_title, LoadError, Loading, ProgressNotice};
@@ -27,13 +31,12 @@ pub enum ShowOnly {
 }
 
 impl Filter {
-    pub fn keeps(&self, card: &CardSummary, mark: Option<Mark>) -> bool {
+    /// Whether the list shows `card`, searching `text` (see `SearchTexts::of`).
+    pub fn keeps(&self, card: &CardSummary, text: &str, mark: Option<Mark>) -> bool {
         let query = self.query.trim().to_lowercase();
         self.level.is_none_or(|l| l == card.level)
             && self.importance.is_none_or(|i| i == card.importance)
-            && query
-                .split_whitespace()
-                .all(|word| card.search_text.contains(word))
+            && query.split_whitespace().all(|word| text.contains(word))
             && match self.show {
                 ShowOnly::All => true,
                 ShowOnly::NotStudied => mark.is_none(),
@@ -42,10 +45,35 @@ impl Filter {
     }
 }
 
+/// Each card's whole text, lower case, by slug, for the search box. The list shows from the
+/// small index; the search index (the cards' whole text, most of the list's bytes) arrives
+/// after it, and until then a search looks at the questions.
+#[derive(Clone, Debug, Default)]
+pub struct SearchTexts(Arc<BTreeMap<String, String>>);
+
+impl SearchTexts {
+    pub fn from_index(index: &CardIndex) -> Self {
+        Self(Arc::new(
+            index
+                .cards()
+                .map(|c| (c.slug.clone(), c.search_text.clone()))
+                .collect(),
+        ))
+    }
+
+    /// The text a search looks at for `card`.
+    pub fn of(&self, card: &CardSummary) -> String {
+        self.0
+            .get(&card.slug)
+            .cloned()
+            .unwrap_or_else(|| card.question.to_lowercase())
+    }
+}
+
 #[component]
 pub fn CardList() -> impl IntoView {
     set_page_title("Question cards");
-    let index = LocalResource::new(fetch::card_search_index);
+    let index = LocalResource::new(fetch::card_index);
     view! {
         <div class="page card-list">
             <Suspense fallback=|| view! { <Loading what="the cards" /> }>
@@ -62,9 +90,27 @@ pub fn CardList() -> impl IntoView {
     }
 }
 
-/// The list itself, once the index has loaded.
+/// The list itself, once the index has loaded. It fetches the search index once it has been
+/// drawn.
 #[component]
 pub fn CardTree(index: CardIndex) -> impl IntoView {
+    let texts = RwSignal::new(SearchTexts::from_index(&index));
+    let has_full_text = index.cards().any(|c| !c.search_text.is_empty());
+    let full_text = RwSignal::new(has_full_text);
+    let search_failed = RwSignal::new(false);
+    if !has_full_text {
+        request_animation_frame(move || {
+            spawn_local(async move {
+                match fetch::card_search_index().await {
+                    Ok(full) => {
+                        texts.set(SearchTexts::from_index(&full));
+                        full_text.set(true);
+                    }
+                    Err(_) => search_failed.set(true),
+                }
+            })
+        });
+    }
     let store = use_progress();
     let known: Vec<&str> = index.cards().map(|c| c.slug.as_str()).collect();
     store.forget_unknown(&known);
@@ -94,9 +140,10 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
     let shown_count = move || {
         let f = filter.get();
         let marks = store.progress.get();
+        let texts = texts.get();
         all_cards
             .iter()
-            .filter(|c| f.keeps(c, marks.mark(&c.slug)))
+            .filter(|c| f.keeps(c, &texts.of(c), marks.mark(&c.slug)))
             .count()
     };
 
@@ -116,7 +163,13 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
         <form class="filters" role="search" on:submit=|ev| ev.prevent_default()>
             <div class="field field--grow">
                 <label for="card-search">"Search"</label>
-                <input id="card-search" type="search" placeholder="offset, echo, failover…" on:input=on_query />
+                <input
+                    id="card-search"
+                    type="search"
+                    placeholder="offset, echo, failover…"
+                    data-full-text=move || full_text.get().to_string()
+                    on:input=on_query
+                />
             </div>
             <div class="field">
                 <label for="filter-level">"Level"</label>
@@ -144,6 +197,9 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
             </div>
         </form>
         <p class="filter-count" aria-live="polite">{move || format!("{} of {total} cards shown", shown_count())}</p>
+        <Show when=move || search_failed.get()>
+            <p class="filter-note">"The cards' full text did not load: the search looks at the questions only."</p>
+        </Show>
         {sections
             .into_iter()
             .map(|section| {
@@ -153,7 +209,10 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
                     move || {
                         let f = filter.get();
                         let marks = store.progress.get();
-                        cards.iter().any(|c| f.keeps(c, marks.mark(&c.slug)))
+                        let texts = texts.get();
+                        cards
+                            .iter()
+                            .any(|c| f.keeps(c, &texts.of(c), marks.mark(&c.slug)))
                     }
                 };
                 view! {
@@ -162,7 +221,7 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
                         <ol class="card-rows" role="list">
                             {cards
                                 .into_iter()
-                                .map(|card| view! { <CardRow card filter /> })
+                                .map(|card| view! { <CardRow card filter texts /> })
                                 .collect_view()}
                         </ol>
                     </section>
@@ -173,7 +232,11 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
 }
 
 #[component]
-fn CardRow(card: CardSummary, filter: RwSignal<Filter>) -> impl IntoView {
+fn CardRow(
+    card: CardSummary,
+    filter: RwSignal<Filter>,
+    texts: RwSignal<SearchTexts>,
+) -> impl IntoView {
     let store = use_progress();
     let slug = card.slug.clone();
     let mark = {
@@ -183,7 +246,10 @@ fn CardRow(card: CardSummary, filter: RwSignal<Filter>) -> impl IntoView {
     let shown = {
         let card = card.clone();
         let mark = mark.clone();
-        move || filter.with(|f| f.keeps(&card, mark()))
+        move || {
+            let text = texts.with(|t| t.of(&card));
+            filter.with(|f| f.keeps(&card, &text, mark()))
+        }
     };
     view! {
         <li class="card-row" class:hidden=move || !shown()>
@@ -232,9 +298,38 @@ mod tests {
             query: "LAG zero".into(),
             ..Filter::default()
         };
-        assert!(filter.keeps(&card, None));
+        assert!(filter.keeps(&card, &card.search_text, None));
         filter.query = "lag echo".into();
-        assert!(!filter.keeps(&card, None));
+        assert!(!filter.keeps(&card, &card.search_text, None));
+    }
+
+    #[test]
+    fn before_the_search_index_arrives_a_search_looks_at_the_question() {
+        let mut card = summary(Level::Junior, Importance::MustKnow, "");
+        card.question = "Why is the Copy behind?".into();
+        let filter = Filter {
+            query: "copy".into(),
+            ..Filter::default()
+        };
+        let none = SearchTexts::default();
+        assert_eq!(none.of(&card), "why is the copy behind?");
+        assert!(filter.keeps(&card, &none.of(&card), None));
+
+        card.search_text = "offsets differ between clusters".into();
+        let index = CardIndex {
+            title: "t".into(),
+            sections: vec![hoplab_content::card::SectionIndex {
+                title: "s".into(),
+                cards: vec![card.clone()],
+            }],
+        };
+        let full = SearchTexts::from_index(&index);
+        assert!(!filter.keeps(&card, &full.of(&card), None));
+        assert!(Filter {
+            query: "offsets".into(),
+            ..Filter::default()
+        }
+        .keeps(&card, &full.of(&card), None));
     }
 
     #[test]
@@ -246,8 +341,8 @@ mod tests {
             show: ShowOnly::Shaky,
             ..Filter::default()
         };
-        assert!(filter.keeps(&card, Some(Mark::Shaky)));
-        assert!(!filter.keeps(&card, Some(Mark::Confident)));
-        assert!(!filter.keeps(&card, None));
+        assert!(filter.keeps(&card, "", Some(Mark::Shaky)));
+        assert!(!filter.keeps(&card, "", Some(Mark::Confident)));
+        assert!(!filter.keeps(&card, &card.search_text, None));
     }
 }

@@ -1,6 +1,6 @@
 //! `/copiers`: the real copiers side by side. What each carries across and what it leaves
 //! behind, how it stops loops, the cards that discuss it and where each fact was checked.
-//! The data is `content/copiers.toml`, exported as `/data/copiers.json`; this page only shows it.
+//! The data is `content/copiers.toml`, exported as `data/copiers.json`; this page only shows it.
 
 use hoplab_content::{CardIndex, Carry, CopierRow, CopierTable, Verdict};
 use leptos::prelude::*;

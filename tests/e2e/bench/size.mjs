@@ -1,53 +1,95 @@
-// Size benchmark: what the first load of a page transfers (wasm, JS, CSS, content),
-// raw and as brotli (quality 11, what a compressing host would send).
-// Usage: node bench/size.mjs [path]   (after `trunk build --release --offline`)
+// Size benchmark: what a first visit to each page transfers before the page shows (wasm, JS,
+// CSS, content), raw and as brotli (quality 11, what a compressing host would send), against
+// that page's budget. What a page fetches after it shows (the card list's search index) is
+// listed apart. Then the whole build: what the service worker keeps for offline use.
+// Usage: node bench/size.mjs [path...]   (after `trunk build --release --offline`)
 import { brotliCompressSync, constants } from "node:zlib";
-import { extname } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { extname, join } from "node:path";
 import { startSession, openPage } from "../lib/browser.mjs";
+import { DIST } from "../lib/server.mjs";
 
-const path = process.argv[2] ?? "/";
-const BUDGET_BROTLI = 150 * 1024;
+const KB = 1024;
+// Each page by a deep link, with what shows once it is usable.
+const PAGES = [
+  { path: "/", shown: "main h1", budget: 150 * KB, what: "first load of / (the shell)" },
+  { path: "/cards/copy-lag", shown: "[role=tablist]", budget: 170 * KB, what: "a card by deep link" },
+  { path: "/cards", shown: "main a[href='/cards/copy-lag']", budget: 200 * KB, what: "the card list" },
+  { path: "/lab/echo-loop", shown: "svg.stage[data-ready=true]", budget: 250 * KB, what: "a lab scenario" },
+];
 
-const kind = (url) => {
-  const ext = extname(new URL(url).pathname);
-  return { ".wasm": "wasm", ".js": "js", ".css": "css", ".json": "content", ".svg": "content" }[ext] ?? "html";
-};
+const brotli = (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const kb = (n) => `${(n / KB).toFixed(1)} KB`;
+const kind = (path) =>
+  ({ ".wasm": "wasm", ".js": "js", ".css": "css", ".json": "content", ".svg": "content" })[extname(path)] ?? "html";
 
-const session = await startSession();
-const rows = [];
-try {
-  const page = await openPage(session);
-  page.on("response", async (response) => {
-    const body = await response.body().catch(() => null);
-    if (!body) return;
-    const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-    rows.push({ url: new URL(response.url()).pathname, kind: kind(response.url()), raw: body.length, brotli });
-  });
-  await page.goto(session.url + path);
-  await page.waitForSelector("main h1");
-  await page.waitForLoadState("networkidle");
-} finally {
-  await session.close();
+/** Loads `page.path` in a fresh browser; resolves to the files fetched before and after it showed. */
+async function measure({ path, shown }) {
+  // Without the service worker: this is what the network carries on a first visit.
+  const session = await startSession({ serviceWorkers: "block" });
+  const rows = [];
+  try {
+    const page = await openPage(session);
+    // The page itself notes when it first shows (`shown` matches), on its own clock, so each
+    // download can be placed before or after that without a race.
+    await page.addInitScript((selector) => {
+      const check = () => {
+        if (window.__shownAt === undefined && document.querySelector(selector)) window.__shownAt = performance.now();
+      };
+      new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+    }, shown);
+    page.on("response", async (response) => {
+      const body = await response.body().catch(() => null);
+      if (!body) return;
+      const url = new URL(response.url()).pathname;
+      rows.push({ url, kind: kind(url), raw: body.length, brotli: brotli(body) });
+    });
+    await page.goto(session.url + path);
+    await page.waitForSelector(shown, { timeout: 90000 });
+    await page.waitForLoadState("networkidle");
+    const { shownAt, started } = await page.evaluate(() => ({
+      shownAt: window.__shownAt,
+      started: performance.getEntriesByType("resource").map((e) => [new URL(e.name).pathname, e.startTime]),
+    }));
+    const startOf = new Map(started);
+    for (const row of rows) row.after = (startOf.get(row.url) ?? 0) > shownAt;
+  } finally {
+    await session.close();
+  }
+  return rows;
 }
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`first load of ${path}`);
-for (const row of rows.sort((a, b) => b.brotli - a.brotli)) {
-  console.log(`  ${row.kind.padEnd(8)} ${kb(row.raw).padStart(10)} raw ${kb(row.brotli).padStart(10)} brotli  ${row.url}`);
+const only = process.argv.slice(2);
+const pages = only.length ? PAGES.filter((p) => only.includes(p.path)) : PAGES;
+const results = [];
+for (const page of pages) {
+  const rows = await measure(page);
+  console.log(`${page.what}: ${page.path}`);
+  for (const row of rows.sort((a, b) => a.after - b.after || b.brotli - a.brotli)) {
+    const when = row.after ? "after it shows" : "";
+    console.log(`  ${row.kind.padEnd(8)} ${kb(row.raw).padStart(10)} raw ${kb(row.brotli).padStart(10)} brotli  ${row.url}  ${when}`);
+  }
+  const before = rows.filter((r) => !r.after);
+  const sum = (list, key) => list.reduce((s, r) => s + r[key], 0);
+  const byKind = {};
+  for (const row of before) byKind[row.kind] = (byKind[row.kind] ?? 0) + row.brotli;
+  const parts = Object.entries(byKind).map(([k, n]) => `${k} ${kb(n)}`).join(", ");
+  const later = rows.filter((r) => r.after);
+  console.log(`  until it shows: ${kb(sum(before, "raw"))} raw, ${kb(sum(before, "brotli"))} brotli (${parts})`);
+  if (later.length) console.log(`  after it shows: ${kb(sum(later, "brotli"))} brotli more`);
+  results.push({ ...page, brotli: sum(before, "brotli") });
 }
-const totals = {};
-for (const row of rows) {
-  totals[row.kind] ??= { raw: 0, brotli: 0 };
-  totals[row.kind].raw += row.raw;
-  totals[row.kind].brotli += row.brotli;
+
+// The offline copy: every file the service worker keeps (sw.js lists them).
+const sw = readFileSync(join(DIST, "sw.js"), "utf8");
+const files = JSON.parse(sw.match(/const FILES = (\[[^\]]*\])/)[1]);
+const offline = files.reduce((s, f) => s + brotli(readFileSync(join(DIST, f))), 0);
+const walk = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+
+console.log("\nsize budgets (brotli, until the page shows):");
+for (const r of results) {
+  const met = r.brotli <= r.budget;
+  console.log(`  ${r.what.padEnd(30)} ${r.path.padEnd(16)} ${kb(r.brotli).padStart(9)}  budget < ${kb(r.budget).padStart(9)}  ${met ? "met" : "NOT MET"}`);
 }
-const raw = rows.reduce((s, r) => s + r.raw, 0);
-const brotli = rows.reduce((s, r) => s + r.brotli, 0);
-for (const [k, t] of Object.entries(totals)) console.log(`  total ${k.padEnd(8)} ${kb(t.raw)} raw, ${kb(t.brotli)} brotli`);
-// The budget is for the first page load, `/`: the shell alone. A deep link into the cards or
-// the lab also downloads that page's chunks, reported for information.
-const verdict =
-  path === "/"
-    ? `budget ${kb(BUDGET_BROTLI)} brotli: ${brotli <= BUDGET_BROTLI ? "within" : "OVER"}`
-    : `a deep link: the shell plus this page's chunks; the budget is for /`;
-console.log(`size: ${kb(raw)} raw, ${kb(brotli)} brotli (${verdict})`);
+console.log(`  the offline copy (${files.length} of ${walk(DIST).length} files in dist/, fetched by the service worker after the first page): ${kb(offline)} brotli`);

@@ -22,24 +22,53 @@ export const CHROMIUM_ARGS = [
   "--disable-dev-shm-usage",
 ];
 
-/** Starts the server and a browser with a fresh profile. Call `close` when done. */
-export async function startSession() {
-  const server = await serveDist();
+/**
+ * Starts the server and a browser with a fresh profile. Call `close` when done.
+ * Options: `server` (something with { url, close }, such as nginx; default: the build served
+ * by lib/server.mjs) and `serviceWorkers` ("allow", the default, or "block": for tests that
+ * must see every request reach the server, since a service worker answers from its cache).
+ */
+export async function startSession({ server, serviceWorkers = "allow" } = {}) {
+  server ??= await serveDist();
   const userDataDir = await mkdtemp(join(tmpdir(), "hoplab-e2e-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: "/usr/bin/chromium",
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
+    serviceWorkers,
   });
   return {
     url: server.url,
+    server,
     context,
     async close() {
       await context.close();
       await server.close();
     },
   };
+}
+
+/**
+ * The build's data files (the cards' JSON) by their plain names ("index.json",
+ * "cards/copy-lag.json") mapped to their URLs: the build hashes the names and lists them in
+ * index.html.
+ */
+export async function dataFiles(session) {
+  const html = await (await fetch(`${session.url}/`)).text();
+  const list = html.match(/<script type="application\/json" id="hoplab-data">(.*?)<\/script>/s);
+  assert.ok(list, "index.html lists the data files");
+  const names = JSON.parse(list[1]);
+  return Object.fromEntries(Object.entries(names).map(([name, hashed]) => [name, `/data/${hashed}`]));
+}
+
+/** Fetches and parses one of the build's data files by its plain name. */
+export async function readData(session, name) {
+  const url = (await dataFiles(session))[name];
+  assert.ok(url, `the build has data/${name}`);
+  const response = await fetch(session.url + url);
+  assert.equal(response.status, 200, `data/${name}`);
+  return response.json();
 }
 
 /**
@@ -51,6 +80,8 @@ export async function openPage(session, options = {}) {
   if (options.viewport) await page.setViewportSize(options.viewport);
   page.problems = [];
   page.on("console", (message) => {
+    // A session with service workers blocked (startSession) makes Playwright say so.
+    if (message.text() === "Service Worker registration blocked by Playwright") return;
     if (message.type() === "error" || message.type() === "warning") {
       page.problems.push(`console.${message.type()}: ${message.text()}`);
     }

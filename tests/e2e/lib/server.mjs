@@ -19,10 +19,10 @@ const TYPES = {
   ".svg": "image/svg+xml",
 };
 
-async function fileFor(urlPath) {
+async function fileFor(root, urlPath) {
   const clean = normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, "");
-  const path = join(DIST, clean);
-  if (!path.startsWith(DIST)) return null;
+  const path = join(root, clean);
+  if (!path.startsWith(root)) return null;
   try {
     const info = await stat(path);
     return info.isFile() ? path : null;
@@ -31,13 +31,17 @@ async function fileFor(urlPath) {
   }
 }
 
-/** Starts the server on a free loopback port; resolves to { url, close }. */
-export async function serveDist() {
+/**
+ * Starts the server on a free loopback port; resolves to { url, close }. `root` serves
+ * another copy of the build (the update test changes its copy).
+ */
+export async function serveDist(root = DIST) {
+  root = root.replace(/\/?$/, "/");
   const server = createServer(async (req, res) => {
     const urlPath = new URL(req.url, "http://localhost").pathname;
-    let path = await fileFor(urlPath);
+    let path = await fileFor(root, urlPath);
     // Missing data files are a real 404; everything else is a route of the app.
-    if (!path && !extname(urlPath)) path = join(DIST, "index.html");
+    if (!path && !extname(urlPath)) path = join(root, "index.html");
     if (!path) {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found");
       return;
@@ -49,6 +53,11 @@ export async function serveDist() {
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    // Drops open keep-alive connections too, so "the network is gone" means gone.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,14 +1,13 @@
 // The question cards as a learner uses them.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startSession, openPage, visit, assertClean, assertAccessible } from "../lib/browser.mjs";
+import { startSession, openPage, visit, assertClean, assertAccessible, readData } from "../lib/browser.mjs";
 
 let session;
 let slugs;
 before(async () => {
   session = await startSession();
-  const response = await fetch(`${session.url}/cards/index.json`);
-  const index = await response.json();
+  const index = await readData(session, "index.json");
   slugs = index.sections.flatMap((s) => s.cards.map((c) => c.slug));
 });
 after(async () => session?.close());
@@ -40,6 +39,8 @@ test("the list shows all 21 cards by section, and filters and search narrow it",
   assert.ok(principal >= 1 && principal < 21, `${principal} principal cards`);
   await page.selectOption("#filter-level", "");
 
+  // The cards' whole text arrives after the list shows; until then a search looks at questions.
+  await page.waitForSelector("#card-search[data-full-text=true]");
   await page.fill("#card-search", "echo");
   await page.waitForFunction(() => document.querySelectorAll(".card-row:not(.hidden)").length < 21);
   const texts = await page.locator(".card-row:visible .card-row__question").allTextContents();

@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { startSession, openPage, visit, assertClean, assertAccessible } from "../lib/browser.mjs";
+import { startSession, openPage, visit, assertClean, assertAccessible, readData } from "../lib/browser.mjs";
 
 // The scenario library as the model lists it (one table in crates/model), not a copy.
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
@@ -86,10 +86,8 @@ test("/lab lists every scenario with its card, and each opens", async () => {
 test("every card's 'show me' scenario exists in the lab", async () => {
   const page = await openPage(session);
   await visit(page, session, "/lab");
-  const wanted = await page.evaluate(async () => {
-    const index = await (await fetch("/cards/index.json")).json();
-    return [...new Set(index.sections.flatMap((s) => s.cards.map((c) => c.scenario)))];
-  });
+  const index = await readData(session, "index.json");
+  const wanted = [...new Set(index.sections.flatMap((s) => s.cards.map((c) => c.scenario)))];
   assert.ok(wanted.length > 0);
   for (const id of wanted) assert.ok(SCENARIOS.includes(id), `card scenario ${id} is in the lab`);
   assertClean(page);

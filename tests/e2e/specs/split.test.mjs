@@ -4,10 +4,14 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startSession, openPage, visit, assertClean } from "../lib/browser.mjs";
 
-const CHUNK = /\/split_[a-z_]+\.wasm$/;
+// Every built file has a content hash in its name: split_card_chunk-0123456789abcdef.wasm.
+const CHUNK = /\/split_[a-z_]+-[0-9a-f]{16}\.wasm$/;
+const plainName = (path) => path.slice(path.lastIndexOf("/") + 1).replace(/-[0-9a-f]{16}(?=\.)/, "");
+const isChunk = (name) => (request) => plainName(request.url()) === name;
 
 let session;
-before(async () => (session = await startSession()));
+// The service worker would answer from its cache: these tests watch (and block) downloads.
+before(async () => (session = await startSession({ serviceWorkers: "block" })));
 after(async () => session?.close());
 
 /** Records the pathname of every wasm file the page requests. */
@@ -15,7 +19,7 @@ function recordWasm(page) {
   const seen = [];
   page.on("request", (request) => {
     const path = new URL(request.url()).pathname;
-    if (path.endsWith(".wasm")) seen.push(path.slice(path.lastIndexOf("/") + 1));
+    if (path.endsWith(".wasm")) seen.push(plainName(path));
   });
   return seen;
 }
@@ -42,12 +46,12 @@ test("pointing at a link starts its page's download before the click", async () 
   const page = await openPage(session);
   await visit(page, session, "/");
   await page.waitForLoadState("networkidle");
-  const labChunk = page.waitForRequest((request) => request.url().endsWith("/split_lab_index_chunk.wasm"));
+  const labChunk = page.waitForRequest(isChunk("split_lab_index_chunk.wasm"));
   await page.hover("nav.site-nav >> text=Lab");
   await labChunk;
   assert.equal((await page.textContent("main h1")).trim(), "See what happens between two clusters.", "still on the home page");
   // Tabbing to a link does the same for keyboard users.
-  const cardChunk = page.waitForRequest((request) => request.url().endsWith("/split_card_list_chunk.wasm"));
+  const cardChunk = page.waitForRequest(isChunk("split_card_list_chunk.wasm"));
   await page.focus("nav.site-nav >> text=Cards");
   await cardChunk;
   await page.click("nav.site-nav >> text=Lab");

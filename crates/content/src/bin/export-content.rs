@@ -1,9 +1,11 @@
-//! Renders `content/` into the JSON the site fetches: `<out>/cards/index.json` (the tree),
-//! `<out>/cards/search-index.json` (the tree with every card's text, for the list's
-//! search), one `<out>/cards/<slug>.json` per card, and `<out>/data/copiers.json` (the copier
-//! comparison, checked first: a broken table stops the build). Run by Trunk's pre-build hook.
+//! Renders `content/` into the JSON the site fetches: `<out>/index.json` (the tree),
+//! `<out>/search-index.json` (the tree with every card's text, for the list's search),
+//! one `<out>/cards/<slug>.json` per card and `<out>/copiers.json` (the copier comparison,
+//! checked first: a broken table stops the build). Run by Trunk's pre-build hook; the build
+//! serves the folder as `data/` (a name no page of the site uses) with a hash in each
+//! file's name.
 //!
-//! Usage: export-content <content-dir> <out-dir>
+//! Usage: export-content <content-dir> <out-dir>   (the out-dir is emptied first)
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -20,7 +22,7 @@ fn main() -> ExitCode {
     };
     match export(Path::new(content_dir), Path::new(out_dir)) {
         Ok(count) => {
-            println!("export-content: {count} cards written to {out_dir}/cards");
+            println!("export-content: {count} cards written to {out_dir}");
             ExitCode::SUCCESS
         }
         Err(message) => {
@@ -33,11 +35,15 @@ fn main() -> ExitCode {
 fn export(content_dir: &Path, out_dir: &Path) -> Result<usize, String> {
     let content = read_content(content_dir).map_err(|e| e.to_string())?;
     let (index, cards) = render_content(&content);
+    // A card removed since the last export must not linger in the build.
+    if out_dir.exists() {
+        std::fs::remove_dir_all(out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+    }
     let cards_dir: PathBuf = out_dir.join("cards");
     std::fs::create_dir_all(&cards_dir).map_err(|e| format!("{}: {e}", cards_dir.display()))?;
     // Card and lab pages only link cards: they get the index without the full text.
-    write_json(&cards_dir.join("index.json"), &index.without_search_text())?;
-    write_json(&cards_dir.join("search-index.json"), &index)?;
+    write_json(&out_dir.join("index.json"), &index.without_search_text())?;
+    write_json(&out_dir.join("search-index.json"), &index)?;
     for card in &cards {
         write_json(&cards_dir.join(format!("{}.json", card.slug)), card)?;
     }
@@ -58,9 +64,7 @@ fn export_copiers(
     if !problems.is_empty() {
         return Err(format!("copiers.toml:\n{}", problems.join("\n")));
     }
-    let data_dir = out_dir.join("data");
-    std::fs::create_dir_all(&data_dir).map_err(|e| format!("{}: {e}", data_dir.display()))?;
-    write_json(&data_dir.join("copiers.json"), &table)
+    write_json(&out_dir.join("copiers.json"), &table)
 }
 
 fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), String> {
