@@ -7,6 +7,7 @@ use leptos_router::{path, Lazy};
 use crate::components::{Footer, Header};
 use crate::lazy_pages::{
     preload_on_intent, CardListRoute, CardRoute, CopiersRoute, LabIndexRoute, LabRoute,
+    PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute,
 };
 use crate::pages::{Designer, Home, NotFound};
 use crate::progress_store::ProgressStore;
@@ -30,6 +31,9 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/copiers") view={Lazy::<CopiersRoute>::new()} />
                     <Route path=path!("/lab") view={Lazy::<LabIndexRoute>::new()} />
                     <Route path=path!("/lab/:scenario") view={Lazy::<LabRoute>::new()} />
+                    <Route path=path!("/practice") view={Lazy::<PracticeRoute>::new()} />
+                    <Route path=path!("/practice/quiz") view={Lazy::<PracticeQuizRoute>::new()} />
+                    <Route path=path!("/practice/levels") view={Lazy::<PracticeLevelsRoute>::new()} />
                     <Route path=path!("/designer") view=Designer />
                 </Routes>
             </main>

@@ -144,7 +144,9 @@ fn parse(text: &str, now: i64) -> Result<Parsed, String> {
                 .filter(|(_, state)| !state.is_plausible())
                 .map(|(slug, _)| slug.clone())
                 .collect();
-            progress.reviews.retain(|slug, _| !implausible.contains(slug));
+            progress
+                .reviews
+                .retain(|slug, _| !implausible.contains(slug));
             progress.settings.new_per_day = progress.settings.new_per_day.min(MAX_NEW_PER_DAY);
             Ok(Parsed {
                 progress,
@@ -251,7 +253,8 @@ impl Progress {
         gone.sort();
         gone.dedup();
         self.cards.retain(|slug, _| known.contains(&slug.as_str()));
-        self.reviews.retain(|slug, _| known.contains(&slug.as_str()));
+        self.reviews
+            .retain(|slug, _| known.contains(&slug.as_str()));
         let dropped = gone.len();
         (dropped > 0).then(|| {
             format!(
@@ -339,13 +342,17 @@ impl Progress {
     /// Reads an exported file at `now`. Any problem refuses the whole file with the reason;
     /// on success, a sentence saying what the file held.
     pub fn import(text: &str, known: &[&str], now: i64) -> Result<(Progress, String), String> {
-        let refuse = |reason: String| format!("That file was not imported: {reason}. Your progress is unchanged.");
+        let refuse = |reason: String| {
+            format!("That file was not imported: {reason}. Your progress is unchanged.")
+        };
         if text.trim().is_empty() {
             return Err(refuse("it is empty".into()));
         }
         let parsed = parse(text, now).map_err(refuse)?;
         if let Some(slug) = parsed.implausible.first() {
-            return Err(refuse(format!("the schedule for “{slug}” has impossible numbers")));
+            return Err(refuse(format!(
+                "the schedule for “{slug}” has impossible numbers"
+            )));
         }
         let mut progress = parsed.progress;
         let dropped = progress.retain_known(known);
@@ -362,11 +369,19 @@ impl Progress {
 }
 
 fn migration_notice(progress: &Progress) -> String {
-    let confident = progress.cards.values().filter(|m| **m == Mark::Confident).count();
+    let confident = progress
+        .cards
+        .values()
+        .filter(|m| **m == Mark::Confident)
+        .count();
     let others = progress.cards.len() - confident;
     format!(
         "Your card marks now feed practice mode: {} due now, {} back in a few days.",
-        plural(others, "shaky or studied card is", "shaky or studied cards are"),
+        plural(
+            others,
+            "shaky or studied card is",
+            "shaky or studied cards are"
+        ),
         plural(confident, "confident card comes", "confident cards come")
     )
 }

@@ -91,7 +91,10 @@ impl ProgressStore {
         let (now, offset) = clock();
         let mut state = None;
         self.progress.update(|p| {
-            state = Some(p.record_review(slug, grade, now, local_day(now, offset)).clone());
+            state = Some(
+                p.record_review(slug, grade, now, local_day(now, offset))
+                    .clone(),
+            );
         });
         self.save();
         state.expect("record_review always schedules")
@@ -136,7 +139,11 @@ mod tests {
         let first = set_aside_key("bad one", |k| lookup(&held, k));
         assert_eq!(first, "hoplab.progress.unreadable");
         held.insert(first, "bad one".into());
-        assert_eq!(set_aside_key("bad one", |k| lookup(&held, k)), "hoplab.progress.unreadable", "same text, same slot");
+        assert_eq!(
+            set_aside_key("bad one", |k| lookup(&held, k)),
+            "hoplab.progress.unreadable",
+            "same text, same slot"
+        );
         let second = set_aside_key("bad two", |k| lookup(&held, k));
         assert_eq!(second, "hoplab.progress.unreadable.2");
     }

@@ -36,7 +36,10 @@ fn corrupt_data_is_set_aside_with_a_notice() {
     assert_eq!(loaded.progress, Progress::new());
     assert!(loaded.unreadable);
     let notice = loaded.notice.unwrap();
-    assert!(notice.contains("could not be read") && notice.contains("kept aside"), "{notice}");
+    assert!(
+        notice.contains("could not be read") && notice.contains("kept aside"),
+        "{notice}"
+    );
 }
 
 #[test]
@@ -58,9 +61,15 @@ fn an_impossible_schedule_is_dropped_and_the_text_kept_aside() {
     progress.reviews.get_mut("echo-loop").unwrap().difficulty = 99.0;
     let loaded = Progress::load(Some(&progress.to_json()), None, NOW);
     assert!(loaded.unreadable, "the original text is kept aside");
-    assert!(loaded.progress.reviews.contains_key("copy-lag"), "the good card survives");
+    assert!(
+        loaded.progress.reviews.contains_key("copy-lag"),
+        "the good card survives"
+    );
     assert!(!loaded.progress.reviews.contains_key("echo-loop"));
-    assert!(loaded.notice.unwrap().contains("1 card held impossible numbers"));
+    assert!(loaded
+        .notice
+        .unwrap()
+        .contains("1 card held impossible numbers"));
 }
 
 #[test]
@@ -70,7 +79,10 @@ fn progress_on_vanished_cards_is_dropped_and_counted() {
     assert_eq!(loaded.progress.mark("copy-lag"), Some(Mark::Studied));
     assert_eq!(loaded.progress.mark("gone"), None);
     assert!(!loaded.progress.reviews.contains_key("gone"));
-    assert!(loaded.notice.unwrap().contains("1 saved card's progress named cards that no longer exist"));
+    assert!(loaded
+        .notice
+        .unwrap()
+        .contains("1 saved card's progress named cards that no longer exist"));
     assert!(!loaded.unreadable);
 }
 
@@ -85,7 +97,11 @@ fn clearing_a_mark_removes_it() {
 // Migration from format 1, one test per mark.
 
 fn migrate_one(mark: &str) -> Loaded {
-    Progress::load(Some(&format!(r#"{{"version":1,"cards":{{"a":"{mark}"}}}}"#)), None, NOW)
+    Progress::load(
+        Some(&format!(r#"{{"version":1,"cards":{{"a":"{mark}"}}}}"#)),
+        None,
+        NOW,
+    )
 }
 
 #[test]
@@ -93,9 +109,19 @@ fn a_shaky_mark_becomes_a_failed_first_review_due_now() {
     let loaded = migrate_one("shaky");
     assert!(loaded.migrated && !loaded.unreadable);
     let state = &loaded.progress.reviews["a"];
-    assert_eq!((state.last_grade, state.due, state.reps), (Grade::Again, NOW, 1));
-    assert_eq!(loaded.progress.mark("a"), Some(Mark::Shaky), "the card page keeps its mark");
-    assert!(loaded.notice.unwrap().contains("1 shaky or studied card is due now"));
+    assert_eq!(
+        (state.last_grade, state.due, state.reps),
+        (Grade::Again, NOW, 1)
+    );
+    assert_eq!(
+        loaded.progress.mark("a"),
+        Some(Mark::Shaky),
+        "the card page keeps its mark"
+    );
+    assert!(loaded
+        .notice
+        .unwrap()
+        .contains("1 shaky or studied card is due now"));
 }
 
 #[test]
@@ -112,7 +138,10 @@ fn a_confident_mark_becomes_a_good_first_review_due_in_three_days() {
     let state = &loaded.progress.reviews["a"];
     assert_eq!(state.last_grade, Grade::Good);
     assert_eq!(state.due, NOW + 3 * DAY_MS);
-    assert!(loaded.notice.unwrap().contains("1 confident card comes back"));
+    assert!(loaded
+        .notice
+        .unwrap()
+        .contains("1 confident card comes back"));
 }
 
 #[test]
@@ -122,7 +151,11 @@ fn format_one_without_marks_migrates_quietly_and_counts_no_new_cards() {
     assert_eq!(loaded.notice, None);
     assert_eq!(loaded.progress, Progress::new());
     let migrated = migrate_one("confident").progress;
-    assert_eq!(migrated.new_left_today(DAY), 5, "migrated marks do not use today's new cards");
+    assert_eq!(
+        migrated.new_left_today(DAY),
+        5,
+        "migrated marks do not use today's new cards"
+    );
 }
 
 // The daily limit for new cards.
@@ -134,12 +167,26 @@ fn new_cards_count_against_the_day_they_were_started() {
     progress.record_review("a", Grade::Good, NOW, DAY);
     assert_eq!(progress.new_left_today(DAY), 1);
     progress.record_review("a", Grade::Good, NOW + 1000, DAY);
-    assert_eq!(progress.new_left_today(DAY), 1, "a second review is not a new card");
+    assert_eq!(
+        progress.new_left_today(DAY),
+        1,
+        "a second review is not a new card"
+    );
     progress.record_review("b", Grade::Good, NOW, DAY);
     assert_eq!(progress.new_left_today(DAY), 0);
-    assert_eq!(progress.new_left_today(DAY + 1), 2, "a new day, a new allowance");
+    assert_eq!(
+        progress.new_left_today(DAY + 1),
+        2,
+        "a new day, a new allowance"
+    );
     progress.record_review("c", Grade::Good, NOW + DAY_MS, DAY + 1);
-    assert_eq!(progress.new_today, DayCount { day: DAY + 1, count: 1 });
+    assert_eq!(
+        progress.new_today,
+        DayCount {
+            day: DAY + 1,
+            count: 1
+        }
+    );
 }
 
 // Importing a file.
@@ -161,7 +208,10 @@ fn bad_files_are_refused_with_the_reason() {
         ("hello", "it is not JSON"),
         (r#"{"cards":{}}"#, "no format version"),
         (r#"{"version":3}"#, "format 3"),
-        (r#"{"version":2,"reviews":{"a":{"due":"soon"}}}"#, "could not be read"),
+        (
+            r#"{"version":2,"reviews":{"a":{"due":"soon"}}}"#,
+            "could not be read",
+        ),
         (r#"{"version":1,"cards":["copy-lag"]}"#, "format-1 marks"),
     ] {
         let error = Progress::import(file, KNOWN, NOW).unwrap_err();
@@ -180,8 +230,12 @@ fn a_file_with_an_impossible_schedule_is_refused_naming_the_card() {
 
 #[test]
 fn a_format_one_file_imports_through_the_migration() {
-    let (imported, summary) =
-        Progress::import(r#"{"version":1,"cards":{"echo-loop":"shaky","gone":"studied"}}"#, KNOWN, NOW).unwrap();
+    let (imported, summary) = Progress::import(
+        r#"{"version":1,"cards":{"echo-loop":"shaky","gone":"studied"}}"#,
+        KNOWN,
+        NOW,
+    )
+    .unwrap();
     assert_eq!(imported.reviews["echo-loop"].last_grade, Grade::Again);
     assert!(!imported.cards.contains_key("gone"));
     assert!(summary.contains("no longer exist"), "{summary}");
@@ -194,8 +248,20 @@ fn merging_keeps_the_more_recent_practice_of_each_card() {
     mine.record_review("echo-loop", Grade::Good, NOW - DAY_MS, DAY - 1);
     let theirs = practised(); // both reviewed at NOW
     mine.merge(theirs);
-    assert_eq!(mine.reviews["copy-lag"].last_grade, Grade::Again, "mine is newer");
-    assert_eq!(mine.reviews["echo-loop"].last_grade, Grade::Again, "theirs is newer");
-    assert_eq!(mine.settings.target_level, Level::Senior, "the file's settings");
+    assert_eq!(
+        mine.reviews["copy-lag"].last_grade,
+        Grade::Again,
+        "mine is newer"
+    );
+    assert_eq!(
+        mine.reviews["echo-loop"].last_grade,
+        Grade::Again,
+        "theirs is newer"
+    );
+    assert_eq!(
+        mine.settings.target_level,
+        Level::Senior,
+        "the file's settings"
+    );
     assert_eq!(mine.mark("copy-lag"), Some(Mark::Confident));
 }

@@ -16,8 +16,8 @@ pub const DAY_MS: i64 = 86_400_000;
 
 /// FSRS-5 default weights (w0..w18).
 pub const DEFAULT_WEIGHTS: [f64; 19] = [
-    0.4072, 1.1829, 3.1262, 15.4722, 7.2102, 0.5316, 1.0651, 0.0234, 1.616, 0.1544, 1.0824,
-    1.9813, 0.0953, 0.2975, 2.2042, 0.2407, 2.9466, 0.5034, 0.6567,
+    0.4072, 1.1829, 3.1262, 15.4722, 7.2102, 0.5316, 1.0651, 0.0234, 1.616, 0.1544, 1.0824, 1.9813,
+    0.0953, 0.2975, 2.2042, 0.2407, 2.9466, 0.5034, 0.6567,
 ];
 
 const DECAY: f64 = -0.5;
@@ -48,7 +48,9 @@ impl Grade {
     }
 
     pub fn from_key(key: &str) -> Option<Grade> {
-        Grade::ALL.into_iter().find(|g| key == g.number().to_string())
+        Grade::ALL
+            .into_iter()
+            .find(|g| key == g.number().to_string())
     }
 
     pub fn label(self) -> &'static str {
@@ -158,12 +160,14 @@ impl Scheduler {
             Grade::Easy => w[16],
             _ => 1.0,
         };
-        s * (1.0 + w[8].exp() * (11.0 - d) * s.powf(-w[9]) * ((1.0 - r) * w[10]).exp_m1() * modifier)
+        s * (1.0
+            + w[8].exp() * (11.0 - d) * s.powf(-w[9]) * ((1.0 - r) * w[10]).exp_m1() * modifier)
     }
 
     fn next_forget_stability(&self, d: f64, s: f64, r: f64) -> f64 {
         let w = &self.weights;
-        let forgot = w[11] * d.powf(-w[12]) * ((s + 1.0).powf(w[13]) - 1.0) * ((1.0 - r) * w[14]).exp();
+        let forgot =
+            w[11] * d.powf(-w[12]) * ((s + 1.0).powf(w[13]) - 1.0) * ((1.0 - r) * w[14]).exp();
         // Forgetting never makes a memory more stable than it was.
         forgot.min(s)
     }
@@ -202,7 +206,8 @@ impl Scheduler {
             stability,
             difficulty,
             reps: previous.map_or(0, |p| p.reps) + 1,
-            lapses: previous.map_or(0, |p| p.lapses) + u32::from(grade == Grade::Again && previous.is_some()),
+            lapses: previous.map_or(0, |p| p.lapses)
+                + u32::from(grade == Grade::Again && previous.is_some()),
             last_grade: grade,
         }
     }
@@ -232,7 +237,9 @@ mod tests {
             ..Scheduler::default()
         };
         use Grade::*;
-        let grades = [Good, Good, Good, Good, Good, Good, Again, Again, Good, Good, Good, Good, Good];
+        let grades = [
+            Good, Good, Good, Good, Good, Good, Again, Again, Good, Good, Good, Good, Good,
+        ];
         let mut state: Option<ReviewState> = None;
         let mut now = START;
         let (mut intervals, mut stabilities, mut difficulties) = (vec![], vec![], vec![]);
@@ -244,7 +251,10 @@ mod tests {
             now = next.due;
             state = Some(next);
         }
-        assert_eq!(intervals, [3, 13, 48, 155, 445, 1158, 17, 3, 9, 27, 74, 190, 457]);
+        assert_eq!(
+            intervals,
+            [3, 13, 48, 155, 445, 1158, 17, 3, 9, 27, 74, 190, 457]
+        );
         assert_eq!(
             stabilities,
             [
@@ -269,7 +279,10 @@ mod tests {
     fn a_first_easy_matches_the_reference_retrievability() {
         let state = Scheduler::default().review(None, Grade::Easy, START);
         assert_eq!(state.scheduled_days(), 15);
-        assert_eq!((state.retrievability(state.due) * 1e7).round() / 1e7, 0.9026208);
+        assert_eq!(
+            (state.retrievability(state.due) * 1e7).round() / 1e7,
+            0.9026208
+        );
     }
 
     #[test]

@@ -57,8 +57,10 @@ pub fn progress_by_level<'a>(
     reviews: &BTreeMap<String, ReviewState>,
     now: i64,
 ) -> BTreeMap<Level, LevelProgress> {
-    let mut by_level: BTreeMap<Level, LevelProgress> =
-        Level::ALL.iter().map(|l| (*l, LevelProgress::default())).collect();
+    let mut by_level: BTreeMap<Level, LevelProgress> = Level::ALL
+        .iter()
+        .map(|l| (*l, LevelProgress::default()))
+        .collect();
     for (slug, level) in cards {
         let entry = by_level.entry(level).or_default();
         entry.total += 1;
@@ -89,10 +91,29 @@ mod tests {
             ("b".to_string(), fresh),
             ("c".to_string(), again),
         ]);
-        let cards = [("a", Level::Junior), ("b", Level::Junior), ("c", Level::Senior), ("d", Level::Senior)];
+        let cards = [
+            ("a", Level::Junior),
+            ("b", Level::Junior),
+            ("c", Level::Senior),
+            ("d", Level::Senior),
+        ];
         let progress = progress_by_level(cards, &reviews, NOW);
-        assert_eq!(progress[&Level::Junior], LevelProgress { total: 2, learned: 2, due: 1 });
-        assert_eq!(progress[&Level::Senior], LevelProgress { total: 2, learned: 0, due: 0 });
+        assert_eq!(
+            progress[&Level::Junior],
+            LevelProgress {
+                total: 2,
+                learned: 2,
+                due: 1
+            }
+        );
+        assert_eq!(
+            progress[&Level::Senior],
+            LevelProgress {
+                total: 2,
+                learned: 0,
+                due: 0
+            }
+        );
         assert_eq!(progress[&Level::Principal], LevelProgress::default());
         assert_eq!(CardStanding::of(reviews.get("c")), CardStanding::Shaky);
         assert_eq!(CardStanding::of(None), CardStanding::New);

@@ -48,7 +48,10 @@ impl SessionQueue {
         let new_waiting = new.len() - take;
         new.truncate(take);
         SessionQueue {
-            due: due.into_iter().map(|(_, _, slug)| slug.to_string()).collect(),
+            due: due
+                .into_iter()
+                .map(|(_, _, slug)| slug.to_string())
+                .collect(),
             new,
             new_waiting,
             next_due,
@@ -123,7 +126,10 @@ mod tests {
     #[test]
     fn a_card_due_exactly_now_is_due_and_ties_keep_reading_order() {
         let cards = ["a", "b"];
-        let reviews = BTreeMap::from([("b".to_string(), reviewed(0)), ("a".to_string(), reviewed(0))]);
+        let reviews = BTreeMap::from([
+            ("b".to_string(), reviewed(0)),
+            ("a".to_string(), reviewed(0)),
+        ]);
         let queue = SessionQueue::build(&cards, &reviews, 5, NOW);
         assert_eq!(queue.due, ["a", "b"]);
     }

@@ -131,7 +131,10 @@ pub fn third_person(verb: &str) -> String {
         format!("{}s", &verb[..verb.len() - 2])
     } else if consonant_y {
         format!("{}ies", &verb[..verb.len() - 1])
-    } else if ["ss", "sh", "ch", "x", "z", "o"].iter().any(|e| lower.ends_with(e)) {
+    } else if ["ss", "sh", "ch", "x", "z", "o"]
+        .iter()
+        .any(|e| lower.ends_with(e))
+    {
         format!("{verb}es")
     } else {
         format!("{verb}s")
@@ -143,7 +146,9 @@ fn without_asides(text: &str) -> String {
     let mut kept = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(open) = rest.find(" (") {
-        let Some(close) = rest[open..].find(')') else { break };
+        let Some(close) = rest[open..].find(')') else {
+            break;
+        };
         kept.push_str(&rest[..open]);
         rest = &rest[open + close + 1..];
     }
@@ -204,12 +209,17 @@ mod tests {
                 senior: format!("<p>Classify {slug} by risk (with care).</p>"),
                 principal: format!("<p>Frames {slug} as a purchase.</p>"),
             },
-            red_flags: vec![format!("Assumes {slug} is instant"), format!("Claims {slug} is free.")],
+            red_flags: vec![
+                format!("Assumes {slug} is instant"),
+                format!("Claims {slug} is free."),
+            ],
         }
     }
 
     fn deck(n: usize) -> PracticeDeck {
-        PracticeDeck { cards: (0..n).map(|i| card(&format!("c{i}"))).collect() }
+        PracticeDeck {
+            cards: (0..n).map(|i| card(&format!("c{i}"))).collect(),
+        }
     }
 
     #[test]
@@ -230,14 +240,23 @@ mod tests {
     #[test]
     fn the_same_seed_gives_the_same_quiz_and_another_seed_another() {
         let d = deck(21);
-        assert_eq!(build_quiz(&d, Level::Senior, 8, 1), build_quiz(&d, Level::Senior, 8, 1));
-        assert_ne!(build_quiz(&d, Level::Senior, 8, 1), build_quiz(&d, Level::Senior, 8, 2));
+        assert_eq!(
+            build_quiz(&d, Level::Senior, 8, 1),
+            build_quiz(&d, Level::Senior, 8, 1)
+        );
+        assert_ne!(
+            build_quiz(&d, Level::Senior, 8, 1),
+            build_quiz(&d, Level::Senior, 8, 2)
+        );
     }
 
     #[test]
     fn safe_statements_stay_at_or_below_the_target_level() {
         for seed in 0..20 {
-            for s in build_quiz(&deck(6), Level::Junior, 6, seed).iter().filter(|s| !s.costs_the_question) {
+            for s in build_quiz(&deck(6), Level::Junior, 6, seed)
+                .iter()
+                .filter(|s| !s.costs_the_question)
+            {
                 assert!(s.text.starts_with("Knows that"), "{}", s.text);
                 assert!(s.why.contains("junior candidate"));
             }
@@ -252,16 +271,28 @@ mod tests {
 
     #[test]
     fn depth_tabs_become_third_person_first_clauses() {
-        assert_eq!(claim_from_depth("Know that a trails; more."), "Knows that a trails");
-        assert_eq!(claim_from_depth("Explain why it matters. Then more."), "Explains why it matters");
-        assert_eq!(claim_from_depth("Classify streams by risk (with care)."), "Classifies streams by risk");
+        assert_eq!(
+            claim_from_depth("Know that a trails; more."),
+            "Knows that a trails"
+        );
+        assert_eq!(
+            claim_from_depth("Explain why it matters. Then more."),
+            "Explains why it matters"
+        );
+        assert_eq!(
+            claim_from_depth("Classify streams by risk (with care)."),
+            "Classifies streams by risk"
+        );
         assert_eq!(claim_from_depth("Can say that x."), "Can say that x");
         assert_eq!(claim_from_depth("Frames it."), "Frames it");
         assert_eq!(
             claim_from_depth("Decide it as a convention (it trades x) for y; z."),
             "Decides it as a convention for y"
         );
-        let long = format!("Explain the mechanism of it all: {}.", "a reason ".repeat(20));
+        let long = format!(
+            "Explain the mechanism of it all: {}.",
+            "a reason ".repeat(20)
+        );
         assert_eq!(claim_from_depth(&long), "Explains the mechanism of it all");
         assert_eq!(claim_from_depth("Explain it: short."), "Explains it: short");
     }

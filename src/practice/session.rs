@@ -79,7 +79,9 @@ impl AnswerTimer {
         let paused = if self.paused { " (paused)" } else { "" };
         match self.phase {
             TimerPhase::Short => format!("Short answer: {} s left{paused}", self.seconds_left),
-            TimerPhase::Full => format!("Now the full answer: {} s left{paused}", self.seconds_left),
+            TimerPhase::Full => {
+                format!("Now the full answer: {} s left{paused}", self.seconds_left)
+            }
             TimerPhase::Over => "Time is up: reveal the answers.".into(),
         }
     }

@@ -41,7 +41,10 @@ fn export(content_dir: &Path, out_dir: &Path) -> Result<usize, String> {
     write_json(&cards_dir.join("index.json"), &index.without_search_text())?;
     write_json(&cards_dir.join("search-index.json"), &index)?;
     // Practice mode's level path and red-flag quiz read every card's depth tabs and red flags.
-    write_json(&cards_dir.join("practice.json"), &PracticeDeck::from_cards(&cards))?;
+    write_json(
+        &cards_dir.join("practice.json"),
+        &PracticeDeck::from_cards(&cards),
+    )?;
     for card in &cards {
         write_json(&cards_dir.join(format!("{}.json", card.slug)), card)?;
     }
