@@ -66,7 +66,7 @@ pub fn LevelPath(deck: PracticeDeck) -> impl IntoView {
                     by_level()
                         .into_iter()
                         .map(|(level, p)| {
-                            let percent = if p.total == 0 { 0 } else { 100 * p.learned / p.total };
+                            let percent = (100 * p.learned).checked_div(p.total).unwrap_or(0);
                             let due = if p.due > 0 { format!(", {} due again", p.due) } else { String::new() };
                             view! {
                                 <li class="level-bar" class:level-bar--target=move || target() == level>
