@@ -2,6 +2,8 @@
 //! learner decides whether it would cost the question, and the answer says why and links
 //! to the card.
 
+use std::collections::BTreeMap;
+
 use hoplab_content::PracticeDeck;
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -50,22 +52,18 @@ pub fn Quiz(deck: PracticeDeck) -> impl IntoView {
         let target = store.progress.with(|p| p.settings.target_level);
         deck.with_value(|d| build_quiz(d, target, STATEMENTS, seed.get()))
     });
-    // The learner's answers: true for "costs the question".
-    let answers = RwSignal::new(vec![None::<bool>; STATEMENTS]);
-    Effect::new(move |_| {
-        statements.track();
-        answers.set(vec![None; STATEMENTS]);
-    });
+    // The learner's answers by statement text: true for "costs the question". Keyed by
+    // text, so a new set of statements starts unanswered without a reset to race with.
+    let answers = RwSignal::new(BTreeMap::<String, bool>::new());
     let score = move || {
         statements.with(|list| {
             answers.with(|given| {
-                let answered = given.iter().flatten().count();
-                let right = list
+                let chosen: Vec<(bool, bool)> = list
                     .iter()
-                    .zip(given)
-                    .filter(|(s, a)| **a == Some(s.costs_the_question))
-                    .count();
-                (answered, right, list.len())
+                    .filter_map(|s| given.get(&s.text).map(|g| (*g, s.costs_the_question)))
+                    .collect();
+                let right = chosen.iter().filter(|(g, truth)| g == truth).count();
+                (chosen.len(), right, list.len())
             })
         })
     };
@@ -73,7 +71,10 @@ pub fn Quiz(deck: PracticeDeck) -> impl IntoView {
     view! {
         <div class="filters quiz-settings">
             <LevelPicker id="quiz-level" />
-            <button type="button" class="button" on:click=move |_| seed.update(|s| *s = s.wrapping_add(1))>
+            <button type="button" class="button" on:click=move |_| {
+                answers.update(BTreeMap::clear);
+                seed.update(|s| *s = s.wrapping_add(1));
+            }>
                 "New statements"
             </button>
         </div>
@@ -101,9 +102,14 @@ pub fn Quiz(deck: PracticeDeck) -> impl IntoView {
 }
 
 #[component]
-fn QuizItem(i: usize, statement: Statement, answers: RwSignal<Vec<Option<bool>>>) -> impl IntoView {
-    let given = move || answers.with(|a| a.get(i).copied().flatten());
-    let choose = move |costs: bool| answers.update(|a| a[i] = Some(costs));
+fn QuizItem(
+    i: usize,
+    statement: Statement,
+    answers: RwSignal<BTreeMap<String, bool>>,
+) -> impl IntoView {
+    let key = StoredValue::new(statement.text.clone());
+    let given = move || key.with_value(|k| answers.with(|a| a.get(k).copied()));
+    let choose = move |costs: bool| answers.update(|a| _ = a.insert(key.get_value(), costs));
     let truth = statement.costs_the_question;
     let text_id = format!("quiz-{i}");
     let group_label = text_id.clone();
