@@ -82,7 +82,7 @@ fn claim(card: &PracticeCard, level: Level) -> Statement {
         slug: card.slug.clone(),
         question: card.question.clone(),
         why: format!(
-            "Safe: the card expects a {} candidate to be able to say this about “{}”.",
+            "Safe: the card expects a {}-level candidate to be able to say this about “{}”.",
             level.label().to_lowercase(),
             card.question
         ),
@@ -258,7 +258,7 @@ mod tests {
                 .filter(|s| !s.costs_the_question)
             {
                 assert!(s.text.starts_with("Knows that"), "{}", s.text);
-                assert!(s.why.contains("junior candidate"));
+                assert!(s.why.contains("junior-level candidate"));
             }
         }
     }

@@ -86,7 +86,7 @@ pub fn LevelPath(deck: PracticeDeck) -> impl IntoView {
         </section>
         <section aria-labelledby="path-cards-heading">
             <h2 id="path-cards-heading">
-                {move || format!("What a {} must be able to say", target().label().to_lowercase())}
+                {move || format!("What the {} level must be able to say", target().label().to_lowercase())}
             </h2>
             <ol class="path-cards">
                 {move || {

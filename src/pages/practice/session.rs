@@ -251,7 +251,7 @@ fn CardInSession(
                         <div class="prose" inner_html=card.solid.clone()></div>
                     </section>
                     <section class="practice-answer practice-answer--depth">
-                        <h3>{format!("What a {} adds", target.label().to_lowercase())}</h3>
+                        <h3>{format!("What the {} level adds", target.label().to_lowercase())}</h3>
                         <div class="prose" inner_html=depth_html.clone()></div>
                     </section>
                 </div>

@@ -114,11 +114,11 @@ test("the level path shows what the target level must say, and progress per leve
   await page.waitForSelector(".path-card");
   assert.equal(await page.locator(".path-card").count(), 21);
   assert.equal(await page.locator(".level-bar").count(), 4);
-  assert.match(await page.textContent("#path-cards-heading"), /What a middle must be able to say/);
+  assert.match(await page.textContent("#path-cards-heading"), /What the middle level must be able to say/);
   const deck = await (await fetch(`${session.url}/cards/practice.json`)).json();
   const principalText = deck.cards[0].depth.principal.replace(/<[^>]+>/g, "").slice(0, 40);
   await page.selectOption("#path-level", "principal");
-  await page.waitForFunction(() => /principal must/.test(document.querySelector("#path-cards-heading").textContent));
+  await page.waitForFunction(() => /principal level must/.test(document.querySelector("#path-cards-heading").textContent));
   assert.ok((await page.textContent(".path-card__depth")).includes(principalText));
   assert.equal((await storedProgress(page)).settings.target_level, "principal");
   assertClean(page);
