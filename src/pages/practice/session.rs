@@ -79,11 +79,11 @@ pub fn SessionView(cards: Vec<String>, #[prop(into)] on_done: Callback<()>) -> i
         session.update(|s| {
             s.grade(grade);
         });
-        let (now, _) = clock();
+        // Measured from the review itself: a later clock reading would shave "3 days" to 2.
         announcement.set(format!(
             "Graded {}: this card comes back {}.",
             grade.label().to_lowercase(),
-            describe_wait(state.due, now)
+            describe_wait(state.due, state.last_review)
         ));
         if !session.with_untracked(Session::is_finished) {
             start_timer();
