@@ -10,11 +10,11 @@ use crate::lazy_pages::{
     PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute,
 };
 use crate::pages::{Designer, Home, NotFound};
-use crate::progress_store::ProgressStore;
+use crate::progress_store::ProgressHome;
 
 #[component]
 pub fn App() -> impl IntoView {
-    provide_context(ProgressStore::load());
+    provide_context(ProgressHome::here());
     preload_on_intent();
     // True while a page's code is downloading (the cards and the lab load on first visit).
     let (routing, set_routing) = signal(false);

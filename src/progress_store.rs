@@ -123,8 +123,38 @@ impl ProgressStore {
     }
 }
 
+/// Where the app keeps the store. The store is made on first use, under the app's owner, so
+/// reading stored progress (and the schedule code a migration needs) is not part of the
+/// first download: only the pages that show progress load it.
+#[derive(Clone)]
+pub struct ProgressHome {
+    owner: Owner,
+    store: StoredValue<Option<ProgressStore>>,
+}
+
+impl ProgressHome {
+    /// A home under the current owner: call it in the app's root component.
+    pub fn here() -> Self {
+        ProgressHome {
+            owner: Owner::current().expect("ProgressHome::here runs inside the app"),
+            store: StoredValue::new(None),
+        }
+    }
+}
+
+/// The progress store: one given directly as context (tests do), or the app's, loaded on
+/// first use.
 pub fn use_progress() -> ProgressStore {
-    expect_context::<ProgressStore>()
+    if let Some(store) = use_context::<ProgressStore>() {
+        return store;
+    }
+    let home = expect_context::<ProgressHome>();
+    if let Some(store) = home.store.get_value() {
+        return store;
+    }
+    let store = home.owner.with(ProgressStore::load);
+    home.store.set_value(Some(store));
+    store
 }
 
 #[cfg(test)]
