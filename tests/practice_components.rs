@@ -111,6 +111,7 @@ fn card(slug: &str) -> Card {
         red_flags: vec![format!("Assumes {slug} is free")],
         scenario: "follow-one-record".into(),
         related: vec![],
+        sources: vec![],
         previous: None,
         next: None,
     }
