@@ -7,13 +7,14 @@ use leptos_router::{path, Lazy};
 use crate::components::{Footer, Header};
 use crate::lazy_pages::{
     preload_on_intent, CardListRoute, CardRoute, CopiersRoute, LabIndexRoute, LabRoute,
+    PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute,
 };
 use crate::pages::{Designer, Home, NotFound};
-use crate::progress_store::ProgressStore;
+use crate::progress_store::ProgressHome;
 
 #[component]
 pub fn App() -> impl IntoView {
-    provide_context(ProgressStore::load());
+    provide_context(ProgressHome::here());
     preload_on_intent();
     // True while a page's code is downloading (the cards and the lab load on first visit).
     let (routing, set_routing) = signal(false);
@@ -30,6 +31,9 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/copiers") view={Lazy::<CopiersRoute>::new()} />
                     <Route path=path!("/lab") view={Lazy::<LabIndexRoute>::new()} />
                     <Route path=path!("/lab/:scenario") view={Lazy::<LabRoute>::new()} />
+                    <Route path=path!("/practice") view={Lazy::<PracticeRoute>::new()} />
+                    <Route path=path!("/practice/quiz") view={Lazy::<PracticeQuizRoute>::new()} />
+                    <Route path=path!("/practice/levels") view={Lazy::<PracticeLevelsRoute>::new()} />
                     <Route path=path!("/designer") view=Designer />
                 </Routes>
             </main>

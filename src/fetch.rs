@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use hoplab_content::{Card, CardIndex, CopierTable};
+use hoplab_content::{Card, CardIndex, CopierTable, PracticeDeck};
 
 fn describe(error: wasm_bindgen::JsValue) -> String {
     error
@@ -88,6 +88,12 @@ pub async fn card_search_index() -> Result<CardIndex, String> {
     get_json(&data_url("search-index.json")).await
 }
 
+/// What practice mode reads of every card: depth tabs and red flags (the level path and
+/// the red-flag quiz).
+pub async fn practice_deck() -> Result<PracticeDeck, String> {
+    get_json(&data_url("practice.json")).await
+}
+
 /// Slugs are checked before they reach a URL, so a typed address cannot fetch other files.
 pub fn is_valid_slug(slug: &str) -> bool {
     !slug.is_empty()
@@ -97,13 +103,33 @@ pub fn is_valid_slug(slug: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
+thread_local! {
+    /// Cards already loaded: a practice session shows a card again after "again".
+    static CARDS: std::cell::RefCell<Vec<Card>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Keeps a loaded card for the rest of the visit (tests use it to supply cards).
+pub fn remember_card(card: Card) {
+    CARDS.with(|cards| {
+        let mut cards = cards.borrow_mut();
+        cards.retain(|c| c.slug != card.slug);
+        cards.push(card);
+    });
+}
+
 /// Loads one card. Slugs the index does not list are "not found" without a request,
 /// so a mistyped address does not leave a failed load in the console.
 pub async fn card(slug: &str) -> Result<Card, String> {
+    if let Some(card) = CARDS.with(|cards| cards.borrow().iter().find(|c| c.slug == slug).cloned())
+    {
+        return Ok(card);
+    }
     if !is_valid_slug(slug) || card_index().await?.find(slug).is_none() {
         return Err("not found".into());
     }
-    get_json(&data_url(&format!("cards/{slug}.json"))).await
+    let card: Card = get_json(&data_url(&format!("cards/{slug}.json"))).await?;
+    remember_card(card.clone());
+    Ok(card)
 }
 
 /// The copier comparison (`content/copiers.toml`, exported at build time).

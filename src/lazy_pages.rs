@@ -14,7 +14,9 @@ use leptos_router::LazyRoute;
 use wasm_bindgen::JsCast;
 
 use crate::components::PageLoadFailed;
-use crate::pages::{CardList, CardPage, CopiersPage, LabIndex, LabPage};
+use crate::pages::{
+    CardList, CardPage, CopiersPage, LabIndex, LabPage, PracticeLevels, PracticePage, PracticeQuiz,
+};
 
 /// Why a lazy page has nothing to show: its chunk did not load.
 pub struct PageChunkMissing;
@@ -78,6 +80,19 @@ lazy_page!(
     LabRoute, lab_chunk, preload_lab, LabPage
 );
 
+lazy_page!(
+    /// `/practice`: the practice session (spaced repetition), settings and progress file.
+    PracticeRoute, practice_chunk, preload_practice, PracticePage
+);
+lazy_page!(
+    /// `/practice/quiz`: the red-flag quiz.
+    PracticeQuizRoute, practice_quiz_chunk, preload_practice_quiz, PracticeQuiz
+);
+lazy_page!(
+    /// `/practice/levels`: the level path.
+    PracticeLevelsRoute, practice_levels_chunk, preload_practice_levels, PracticeLevels
+);
+
 /// Starts downloading the chunk of the page at `path` (a site path such as `/lab/echo-loop`),
 /// if that page has one. A chunk downloads once; a failed try is only logged, since showing
 /// the page tries again and says so if it fails.
@@ -94,6 +109,12 @@ pub fn preload_page(path: &str) {
         spawn_local(async { _ = preload_lab_index().await });
     } else if path.starts_with("/lab/") {
         spawn_local(async { _ = preload_lab().await });
+    } else if path == "/practice" {
+        spawn_local(async { _ = preload_practice().await });
+    } else if path == "/practice/quiz" {
+        spawn_local(async { _ = preload_practice_quiz().await });
+    } else if path == "/practice/levels" {
+        spawn_local(async { _ = preload_practice_levels().await });
     }
 }
 

@@ -8,6 +8,7 @@ pub mod fetch;
 pub mod lab;
 pub mod lazy_pages;
 pub mod pages;
+pub mod practice;
 pub mod progress;
 pub mod progress_store;
 pub mod storage;

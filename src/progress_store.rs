@@ -1,37 +1,73 @@
-//! Study progress shared by the card pages, kept in local storage.
+//! Study progress shared by the card pages and practice mode, kept in local storage.
 
 use leptos::prelude::*;
 
-use crate::progress::{Mark, Progress};
+use crate::practice::queue::local_day;
+use crate::practice::{Grade, ReviewState};
+use crate::progress::{Mark, Progress, Settings};
 use crate::storage;
 
 const KEY: &str = "hoplab.progress";
-/// Where unreadable progress is moved, so a bug or a manual edit loses nothing.
+/// Where unreadable progress is moved, so a bug or a manual edit loses nothing. A second
+/// bad text never overwrites a first: it goes to `…unreadable.2`, and so on.
 const SET_ASIDE_KEY: &str = "hoplab.progress.unreadable";
+const SET_ASIDE_SLOTS: usize = 9;
+
+/// The browser's clock: now in milliseconds, and the offset that makes calendar days local.
+pub fn clock() -> (i64, i32) {
+    let now = js_sys::Date::now() as i64;
+    let offset = js_sys::Date::new_0().get_timezone_offset() as i32;
+    (now, offset)
+}
+
+/// The first set-aside key that is free or already holds `text`.
+fn set_aside_key(text: &str, stored: impl Fn(&str) -> Option<String>) -> String {
+    (1..=SET_ASIDE_SLOTS)
+        .map(|n| match n {
+            1 => SET_ASIDE_KEY.to_string(),
+            n => format!("{SET_ASIDE_KEY}.{n}"),
+        })
+        .find(|key| stored(key).is_none_or(|held| held == text))
+        .unwrap_or_else(|| format!("{SET_ASIDE_KEY}.{SET_ASIDE_SLOTS}"))
+}
 
 #[derive(Clone, Copy)]
 pub struct ProgressStore {
     pub progress: RwSignal<Progress>,
     /// A sentence for the page about stored data that could not be used, or a failed save.
     pub notice: RwSignal<Option<String>>,
+    /// The storage key holding the text that could not be used, if any (the practice page
+    /// offers it as a download).
+    pub set_aside: RwSignal<Option<String>>,
 }
 
 impl ProgressStore {
     pub fn load() -> Self {
         let stored = storage::read(KEY);
-        let loaded = Progress::load(stored.as_deref(), None);
-        if loaded.unreadable {
-            if let Some(text) = &stored {
-                storage::write(SET_ASIDE_KEY, text);
+        let loaded = Progress::load(stored.as_deref(), None, clock().0);
+        let mut notice = loaded.notice;
+        let mut set_aside = None;
+        if let (true, Some(text)) = (loaded.unreadable, &stored) {
+            let key = set_aside_key(text, storage::read);
+            if storage::write(&key, text) {
+                notice = notice.map(|n| format!("{n} (Kept under “{key}”.)"));
+                set_aside = Some(key);
             }
         }
-        ProgressStore {
+        let store = ProgressStore {
             progress: RwSignal::new(loaded.progress),
-            notice: RwSignal::new(loaded.notice),
+            notice: RwSignal::new(notice),
+            set_aside: RwSignal::new(set_aside),
+        };
+        // Migrated progress is saved at once, so the old format is read only once. Text
+        // that could not be used is not overwritten until the learner changes something.
+        if loaded.migrated {
+            store.save();
         }
+        store
     }
 
-    /// Drops marks for cards that no longer exist, once the card list is known.
+    /// Drops progress on cards that no longer exist, once the card list is known.
     pub fn forget_unknown(&self, known: &[&str]) {
         let mut progress = self.progress.get_untracked();
         if let Some(notice) = progress.retain_known(known) {
@@ -50,18 +86,95 @@ impl ProgressStore {
         self.save();
     }
 
+    /// Schedules a card after a practice answer; returns its new schedule.
+    pub fn record_review(&self, slug: &str, grade: Grade) -> ReviewState {
+        let (now, offset) = clock();
+        let mut state = None;
+        self.progress.update(|p| {
+            state = Some(
+                p.record_review(slug, grade, now, local_day(now, offset))
+                    .clone(),
+            );
+        });
+        self.save();
+        state.expect("record_review always schedules")
+    }
+
+    pub fn set_settings(&self, settings: Settings) {
+        self.progress.update(|p| p.settings = settings);
+        self.save();
+    }
+
+    /// Takes in an imported file's progress (see `Progress::merge`).
+    pub fn merge(&self, imported: Progress) {
+        self.progress.update(|p| p.merge(imported));
+        self.save();
+    }
+
     fn save(&self) {
         let json = self.progress.with_untracked(Progress::to_json);
         if !storage::write(KEY, &json) {
             self.notice.set(Some(
                 "This browser would not store your progress (private mode or full storage); \
-                 your marks last until you close the tab."
+                 it lasts until you close the tab. Export it to keep it."
                     .into(),
             ));
         }
     }
 }
 
+/// Where the app keeps the store. The store is made on first use, under the app's owner, so
+/// reading stored progress (and the schedule code a migration needs) is not part of the
+/// first download: only the pages that show progress load it.
+#[derive(Clone)]
+pub struct ProgressHome {
+    owner: Owner,
+    store: StoredValue<Option<ProgressStore>>,
+}
+
+impl ProgressHome {
+    /// A home under the current owner: call it in the app's root component.
+    pub fn here() -> Self {
+        ProgressHome {
+            owner: Owner::current().expect("ProgressHome::here runs inside the app"),
+            store: StoredValue::new(None),
+        }
+    }
+}
+
+/// The progress store: one given directly as context (tests do), or the app's, loaded on
+/// first use.
 pub fn use_progress() -> ProgressStore {
-    expect_context::<ProgressStore>()
+    if let Some(store) = use_context::<ProgressStore>() {
+        return store;
+    }
+    let home = expect_context::<ProgressHome>();
+    if let Some(store) = home.store.get_value() {
+        return store;
+    }
+    let store = home.owner.with(ProgressStore::load);
+    home.store.set_value(Some(store));
+    store
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    #[test]
+    fn set_aside_text_never_overwrites_earlier_set_aside_text() {
+        let mut held: HashMap<String, String> = HashMap::new();
+        let lookup = |held: &HashMap<String, String>, key: &str| held.get(key).cloned();
+        let first = set_aside_key("bad one", |k| lookup(&held, k));
+        assert_eq!(first, "hoplab.progress.unreadable");
+        held.insert(first, "bad one".into());
+        assert_eq!(
+            set_aside_key("bad one", |k| lookup(&held, k)),
+            "hoplab.progress.unreadable",
+            "same text, same slot"
+        );
+        let second = set_aside_key("bad two", |k| lookup(&held, k));
+        assert_eq!(second, "hoplab.progress.unreadable.2");
+    }
 }

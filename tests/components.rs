@@ -153,7 +153,7 @@ async fn marking_a_card_is_stored_and_can_be_cleared() {
         Some("true")
     );
     let stored = hoplab::storage::read("hoplab.progress");
-    let loaded = Progress::load(stored.as_deref(), None);
+    let loaded = Progress::load(stored.as_deref(), None, 0);
     assert_eq!(loaded.progress.mark("copy-lag"), Some(Mark::Confident));
     confident.click();
     tick().await;

@@ -17,6 +17,7 @@ pub fn Header() -> impl IntoView {
                 <nav aria-label="Main" class="site-nav">
                     <A href="/cards">"Cards"</A>
                     <A href="/copiers">"Copiers"</A>
+                    <A href="/practice">"Practice"</A>
                     <A href="/lab">"Lab"</A>
                     <A href="/designer">"Designer"</A>
                 </nav>
@@ -38,6 +39,8 @@ pub fn Footer() -> impl IntoView {
                 <A href="/cards">"Question cards"</A>
                 " · "
                 <A href="/copiers">"Copiers compared"</A>
+                " · "
+                <A href="/practice">"Practice"</A>
                 " · "
                 <A href="/lab">"Lab"</A>
                 " · "

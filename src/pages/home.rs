@@ -3,7 +3,7 @@ use leptos_router::components::A;
 
 use crate::components::set_page_title;
 
-/// What Hoplab is, and three ways in.
+/// What Hoplab is, and the ways in.
 #[component]
 pub fn Home() -> impl IntoView {
     set_page_title("");
@@ -26,6 +26,16 @@ pub fn Home() -> impl IntoView {
                         <span class="entry-point__text">
                             "The Cross-Cluster Continuity tree: a 20-second and a 50-second answer for each, "
                             "what juniors to principals are expected to add, follow-ups and red flags."
+                        </span>
+                    </A>
+                </li>
+                <li>
+                    <A href="/practice" attr:class="entry-point">
+                        <span class="entry-point__kicker">"Practise"</span>
+                        <span class="entry-point__title">"A mock interview"</span>
+                        <span class="entry-point__text">
+                            "Answer aloud against the clock, grade yourself, and let spaced repetition "
+                            "bring each card back when it is due. A red-flag quiz and a level path too."
                         </span>
                     </A>
                 </li>

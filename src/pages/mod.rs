@@ -7,6 +7,7 @@ mod designer;
 mod home;
 pub mod lab;
 mod not_found;
+pub mod practice;
 
 pub use card::CardPage;
 pub use card_list::CardList;
@@ -15,3 +16,4 @@ pub use designer::Designer;
 pub use home::Home;
 pub use lab::{LabIndex, LabPage};
 pub use not_found::NotFound;
+pub use practice::{PracticeLevels, PracticePage, PracticeQuiz};

@@ -9,6 +9,7 @@ pub mod card;
 pub mod copiers;
 #[cfg(feature = "authoring")]
 pub mod evidence;
+pub mod practice;
 #[cfg(feature = "authoring")]
 pub mod products;
 #[cfg(feature = "authoring")]
@@ -20,3 +21,4 @@ pub mod validate;
 
 pub use card::{Card, CardIndex, CardSummary, Importance, Level, Source, SourceKind};
 pub use copiers::{Carry, CopierRow, CopierTable, Verdict};
+pub use practice::{PracticeCard, PracticeDeck};

@@ -1,7 +1,7 @@
 // The copier comparison, and the sources behind every card, as a reader uses them.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startSession, openPage, visit, assertClean, assertAccessible } from "../lib/browser.mjs";
+import { startSession, openPage, visit, assertClean, assertAccessible, readData } from "../lib/browser.mjs";
 
 let session;
 let table;
@@ -101,7 +101,7 @@ test("/copiers passes axe light and dark, desktop and phone, without sideways pa
 });
 
 test("every card shows its sources as safe external links, light and dark", async () => {
-  const index = await (await fetch(`${session.url}/cards/index.json`)).json();
+  const index = await readData(session, "index.json");
   const slugs = index.sections.flatMap((s) => s.cards.map((c) => c.slug));
   const page = await openPage(session);
   for (const slug of slugs) {

@@ -1,6 +1,7 @@
 //! Renders `content/` into the JSON the site fetches: `<out>/index.json` (the tree),
 //! `<out>/search-index.json` (the tree with every card's text, for the list's search),
-//! one `<out>/cards/<slug>.json` per card and `<out>/copiers.json` (the copier comparison,
+//! `<out>/practice.json` (what practice mode reads of every card), one
+//! `<out>/cards/<slug>.json` per card and `<out>/copiers.json` (the copier comparison,
 //! checked first: a broken table stops the build). Run by Trunk's pre-build hook; the build
 //! serves the folder as `data/` (a name no page of the site uses) with a hash in each
 //! file's name.
@@ -11,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use hoplab_content::copiers;
+use hoplab_content::practice::PracticeDeck;
 use hoplab_content::render::render_content;
 use hoplab_content::source::read_content;
 
@@ -44,6 +46,11 @@ fn export(content_dir: &Path, out_dir: &Path) -> Result<usize, String> {
     // Card and lab pages only link cards: they get the index without the full text.
     write_json(&out_dir.join("index.json"), &index.without_search_text())?;
     write_json(&out_dir.join("search-index.json"), &index)?;
+    // Practice mode's level path and red-flag quiz read every card's depth tabs and red flags.
+    write_json(
+        &out_dir.join("practice.json"),
+        &PracticeDeck::from_cards(&cards),
+    )?;
     for card in &cards {
         write_json(&cards_dir.join(format!("{}.json", card.slug)), card)?;
     }

@@ -1,0 +1,345 @@
+//! Practice mode's components mounted in headless Chromium, asserted on the DOM.
+//! Run with `cargo test --target wasm32-unknown-unknown --test practice_components`.
+#![cfg(target_arch = "wasm32")]
+
+use hoplab::pages::practice::{LevelPath, Quiz, SessionView};
+use hoplab::practice::Grade;
+use hoplab::progress::Progress;
+use hoplab::progress_store::ProgressStore;
+use hoplab_content::card::{Card, DepthTabs, FollowUp, Platforms};
+use hoplab_content::{Importance, Level, PracticeDeck};
+use leptos::prelude::*;
+use leptos_router::components::Router;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::HtmlElement;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn clear_storage() {
+    let _ = web_sys::window()
+        .unwrap()
+        .local_storage()
+        .unwrap()
+        .unwrap()
+        .clear();
+}
+
+/// Mounts `view` in a fresh element. Keep the handle for the test: dropping it unmounts the
+/// view, so one test's window key listener does not answer another test's key presses.
+fn mount<V: IntoView + 'static>(view: impl FnOnce() -> V + 'static) -> (HtmlElement, impl Sized) {
+    let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&root).unwrap();
+    let handle = leptos::mount::mount_to(root.clone(), view);
+    (root, handle)
+}
+
+fn find(root: &HtmlElement, selector: &str) -> Option<HtmlElement> {
+    root.query_selector(selector)
+        .unwrap()
+        .map(|e| e.unchecked_into())
+}
+
+fn text(root: &HtmlElement, selector: &str) -> String {
+    find(root, selector)
+        .unwrap_or_else(|| panic!("nothing matches {selector}"))
+        .text_content()
+        .unwrap_or_default()
+}
+
+fn all(root: &HtmlElement, selector: &str) -> Vec<HtmlElement> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(|n| n.unchecked_into())
+        .collect()
+}
+
+/// Lets Leptos and the card loader run until `done` holds (at most about a second).
+async fn until(what: &str, done: impl Fn() -> bool) {
+    for _ in 0..200 {
+        if done() {
+            return;
+        }
+        gloo_timers::future::TimeoutFuture::new(5).await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
+fn press(key: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    let event =
+        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    document().body().unwrap().dispatch_event(&event).unwrap();
+}
+
+fn depth(slug: &str) -> DepthTabs {
+    DepthTabs {
+        junior: format!("<p>Know that {slug} junior.</p>"),
+        middle: format!("<p>Explain why {slug} middle.</p>"),
+        senior: format!("<p>Classify {slug} senior.</p>"),
+        principal: format!("<p>Frames {slug} principal.</p>"),
+    }
+}
+
+fn card(slug: &str) -> Card {
+    let html = |s: &str| format!("<p>{s} of {slug}</p>");
+    Card {
+        slug: slug.into(),
+        section: "Tests".into(),
+        question: format!("Question {slug}?"),
+        question_html: format!("Question {slug}?"),
+        level: Level::Junior,
+        importance: Importance::MustKnow,
+        outline: vec!["cue".into()],
+        basics: html("basics"),
+        solid: html("solid"),
+        depth: depth(slug),
+        explanation: html("explanation"),
+        platforms: Platforms {
+            partitioned_logs: html("logs"),
+            queue_brokers: html("queues"),
+            time_based_resume: html("time"),
+        },
+        follow_ups: vec![FollowUp {
+            question: html("follow-up"),
+            answer: html("follow-up answer"),
+        }],
+        analogy: html("analogy"),
+        red_flags: vec![format!("Assumes {slug} is free")],
+        scenario: "follow-one-record".into(),
+        related: vec![],
+        sources: vec![],
+        previous: None,
+        next: None,
+    }
+}
+
+fn stored() -> Progress {
+    Progress::load(hoplab::storage::read("hoplab.progress").as_deref(), None, 0).progress
+}
+
+#[wasm_bindgen_test]
+async fn a_session_runs_by_keyboard_and_schedules_each_grade() {
+    clear_storage();
+    for slug in ["t-one", "t-two"] {
+        hoplab::fetch::remember_card(card(slug));
+    }
+    let (root, _mounted) = mount(|| {
+        provide_context(ProgressStore::load());
+        let cards = vec!["t-one".to_string(), "t-two".to_string()];
+        view! { <Router><SessionView cards on_done=|_| {} /></Router> }
+    });
+    until("the first card", || {
+        find(&root, "#practice-question").is_some()
+    })
+    .await;
+    assert_eq!(text(&root, "#practice-question"), "Question t-one?");
+    assert!(text(&root, "[data-testid=timer]").starts_with("Short answer: 20 s left"));
+    assert!(
+        find(&root, ".practice-answers").is_none(),
+        "answers hidden until revealed"
+    );
+
+    press("3");
+    leptos::task::tick().await;
+    assert!(stored().reviews.is_empty(), "no grade before the reveal");
+
+    press(" ");
+    until("the answers", || find(&root, ".practice-answers").is_some()).await;
+    assert!(text(&root, ".practice-answers").contains("basics of t-one"));
+    assert!(text(&root, ".practice-answers").contains("solid of t-one"));
+    assert!(
+        text(&root, ".practice-answers").contains("Explain why t-one middle"),
+        "the default target level, middle"
+    );
+    assert!(text(&root, ".practice-follow-up").contains("follow-up of t-one"));
+    assert_eq!(all(&root, ".grade").len(), 4);
+
+    press("3");
+    until("the second card", || {
+        text(&root, "#practice-question") == "Question t-two?"
+    })
+    .await;
+    assert_eq!(stored().reviews["t-one"].last_grade, Grade::Good);
+    assert!(text(&root, "[data-testid=announcer]")
+        .contains("Graded good: this card comes back in 3 days"));
+
+    press(" ");
+    until("the answers", || find(&root, ".practice-answers").is_some()).await;
+    press("1");
+    until("t-two again", || {
+        find(&root, "#practice-question")
+            .is_some_and(|q| q.text_content().unwrap_or_default() == "Question t-two?")
+            && text(&root, ".practice-session__count").starts_with("Answer 3")
+    })
+    .await;
+    assert_eq!(stored().reviews["t-two"].last_grade, Grade::Again);
+
+    press(" ");
+    until("the answers", || find(&root, ".practice-answers").is_some()).await;
+    press("4");
+    until("the summary", || find(&root, "#session-done").is_some()).await;
+    assert!(text(&root, ".practice-done").contains("1 again, 0 hard, 1 good, 1 easy"));
+    assert_eq!(stored().reviews["t-two"].last_grade, Grade::Easy);
+    assert_eq!(stored().reviews["t-two"].reps, 2);
+}
+
+#[wasm_bindgen_test]
+async fn the_timer_pauses_and_skips_by_button_and_key() {
+    clear_storage();
+    hoplab::fetch::remember_card(card("t-timer"));
+    let (root, _mounted) = mount(|| {
+        provide_context(ProgressStore::load());
+        view! { <Router><SessionView cards=vec!["t-timer".to_string()] on_done=|_| {} /></Router> }
+    });
+    until("the card", || find(&root, ".answer-timer").is_some()).await;
+    press("p");
+    until("paused", || {
+        text(&root, "[data-testid=timer]").contains("(paused)")
+    })
+    .await;
+    let buttons = all(&root, ".answer-timer__buttons button");
+    buttons[0].click();
+    until("resumed", || {
+        !text(&root, "[data-testid=timer]").contains("(paused)")
+    })
+    .await;
+    buttons[1].click();
+    until("the full answer", || {
+        text(&root, "[data-testid=timer]").starts_with("Now the full answer: 50 s")
+    })
+    .await;
+    press("s");
+    until("time up", || {
+        text(&root, "[data-testid=timer]").starts_with("Time is up")
+    })
+    .await;
+    assert!(
+        buttons[0].has_attribute("disabled"),
+        "nothing to pause once time is up"
+    );
+}
+
+fn deck() -> PracticeDeck {
+    let cards: Vec<Card> = (0..10)
+        .map(|i| {
+            let mut c = card(&format!("d{i}"));
+            c.level = Level::ALL[i % 4];
+            c
+        })
+        .collect();
+    PracticeDeck::from_cards(&cards)
+}
+
+#[wasm_bindgen_test]
+async fn the_quiz_explains_each_answer_and_keeps_score() {
+    clear_storage();
+    let (root, _mounted) = mount(|| {
+        provide_context(ProgressStore::load());
+        view! { <Router><Quiz deck=deck() /></Router> }
+    });
+    until("the statements", || all(&root, ".quiz-item").len() == 8).await;
+    assert!(text(&root, "[data-testid=quiz-score]").starts_with("0 of 8 answered"));
+    for item in all(&root, ".quiz-item") {
+        find(&item, ".quiz-choice--costs").unwrap().click();
+    }
+    until("every verdict", || all(&root, ".quiz-verdict").len() == 8).await;
+    let right = all(&root, ".quiz-verdict--right").len();
+    assert_eq!(right, 4, "half the statements are red flags");
+    assert_eq!(
+        text(&root, "[data-testid=quiz-score]"),
+        "Done: 4 of 8 right."
+    );
+    for item in all(&root, ".quiz-item") {
+        let link = find(&item, ".quiz-item__card a").expect("each answer links its card");
+        assert!(link.get_attribute("href").unwrap().starts_with("/cards/d"));
+    }
+}
+
+#[wasm_bindgen_test]
+async fn the_level_path_follows_the_target_level_and_counts_progress() {
+    clear_storage();
+    let mut progress = Progress::new();
+    progress.record_review("d0", Grade::Good, 0, 0); // d0 is a junior card
+    assert!(hoplab::storage::write(
+        "hoplab.progress",
+        &progress.to_json()
+    ));
+    let (root, _mounted) = mount(|| {
+        provide_context(ProgressStore::load());
+        view! { <Router><LevelPath deck=deck() /></Router> }
+    });
+    until("the path", || all(&root, ".path-card").len() == 10).await;
+    let bars = all(&root, ".level-bar__count");
+    assert!(
+        bars[0]
+            .text_content()
+            .unwrap()
+            .starts_with("1 of 3 learned"),
+        "{:?}",
+        bars[0].text_content()
+    );
+    assert!(text(&root, ".path-card__depth").contains("Explain why d0 middle"));
+    let select: web_sys::HtmlSelectElement = find(&root, "#path-level").unwrap().unchecked_into();
+    select.set_value("principal");
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    until("principal depth", || {
+        text(&root, ".path-card__depth").contains("Frames d0 principal")
+    })
+    .await;
+    assert_eq!(
+        stored().settings.target_level,
+        Level::Principal,
+        "the choice is saved"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_second_corrupt_store_does_not_overwrite_the_first() {
+    clear_storage();
+    assert!(hoplab::storage::write("hoplab.progress", "{first bad"));
+    let first = ProgressStore::load();
+    assert_eq!(
+        first.set_aside.get_untracked().as_deref(),
+        Some("hoplab.progress.unreadable")
+    );
+    assert!(hoplab::storage::write("hoplab.progress", "{second bad"));
+    let second = ProgressStore::load();
+    assert_eq!(
+        second.set_aside.get_untracked().as_deref(),
+        Some("hoplab.progress.unreadable.2")
+    );
+    assert_eq!(
+        hoplab::storage::read("hoplab.progress.unreadable").as_deref(),
+        Some("{first bad")
+    );
+    assert_eq!(
+        hoplab::storage::read("hoplab.progress.unreadable.2").as_deref(),
+        Some("{second bad")
+    );
+    clear_storage();
+}
+
+#[wasm_bindgen_test]
+async fn format_one_marks_are_migrated_and_saved_at_once() {
+    clear_storage();
+    assert!(hoplab::storage::write(
+        "hoplab.progress",
+        r#"{"version":1,"cards":{"copy-lag":"shaky"}}"#
+    ));
+    let store = ProgressStore::load();
+    assert!(store
+        .notice
+        .get_untracked()
+        .unwrap()
+        .contains("feed practice mode"));
+    let saved = stored();
+    assert_eq!(saved.version, 2);
+    assert_eq!(saved.reviews["copy-lag"].last_grade, Grade::Again);
+    clear_storage();
+}
