@@ -7,7 +7,7 @@ let session;
 let table;
 before(async () => {
   session = await startSession();
-  table = await (await fetch(`${session.url}/data/copiers.json`)).json();
+  table = await readData(session, "copiers.json");
 });
 after(async () => session?.close());
 
@@ -105,7 +105,7 @@ test("every card shows its sources as safe external links, light and dark", asyn
   const slugs = index.sections.flatMap((s) => s.cards.map((c) => c.slug));
   const page = await openPage(session);
   for (const slug of slugs) {
-    const card = await (await fetch(`${session.url}/cards/${slug}.json`)).json();
+    const card = await readData(session, `cards/${slug}.json`);
     await visit(page, session, `/cards/${slug}`);
     await page.waitForSelector(".card__sources");
     assert.equal(await page.textContent("#sources-heading"), "Sources");
