@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Hoplab's benchmarks. Usage: scripts/bench.sh [size|model|frame|all]   (default: all)
+# Hoplab's benchmarks. Usage: scripts/bench.sh [size|model|frame|designer|all]   (default: all)
 #   size   bytes the first load of / and of a card page transfers, raw and brotli
 #   model  simulated events/s natively and in wasm (node), and the three-site day
 #   frame  script time per animation frame of the busiest lab scenario, in Chromium
+#   designer  one edit plus lint on a 20-site, 60-hop design, beside a two-site baseline
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 setup_all
@@ -13,7 +14,7 @@ build_site() { [ -n "${SKIP_BUILD:-}" ] || trunk build --release --offline; }
 
 if [[ "$what" == size || "$what" == all ]]; then
   build_site
-  (cd tests/e2e && node bench/size.mjs / && node bench/size.mjs /cards/copy-lag && node bench/size.mjs /lab/echo-loop)
+  (cd tests/e2e && node bench/size.mjs / && node bench/size.mjs /cards/copy-lag && node bench/size.mjs /lab/echo-loop && node bench/size.mjs /designer)
   SKIP_BUILD=1
 fi
 if [[ "$what" == model || "$what" == all ]]; then
@@ -23,4 +24,9 @@ fi
 if [[ "$what" == frame || "$what" == all ]]; then
   build_site
   (cd tests/e2e && node bench/frame.mjs)
+  SKIP_BUILD=1
+fi
+if [[ "$what" == designer || "$what" == all ]]; then
+  build_site
+  (cd tests/e2e && node bench/designer.mjs)
 fi

@@ -6,9 +6,10 @@ use leptos_router::{path, Lazy};
 
 use crate::components::{Footer, Header};
 use crate::lazy_pages::{
-    preload_on_intent, CardListRoute, CardRoute, CopiersRoute, LabIndexRoute, LabRoute,
+    preload_on_intent, CardListRoute, CardRoute, CopiersRoute, DesignerRoute, LabIndexRoute,
+    LabRoute,
 };
-use crate::pages::{Designer, Home, NotFound};
+use crate::pages::{Home, NotFound};
 use crate::progress_store::ProgressStore;
 
 #[component]
@@ -30,7 +31,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/copiers") view={Lazy::<CopiersRoute>::new()} />
                     <Route path=path!("/lab") view={Lazy::<LabIndexRoute>::new()} />
                     <Route path=path!("/lab/:scenario") view={Lazy::<LabRoute>::new()} />
-                    <Route path=path!("/designer") view=Designer />
+                    <Route path=path!("/designer") view={Lazy::<DesignerRoute>::new()} />
                 </Routes>
             </main>
             <Footer />

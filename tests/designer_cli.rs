@@ -42,14 +42,23 @@ fn exported_files_lint_and_run_as_the_page_shows() {
             let m = sim.measures();
             for (hop, _, _, tail, age) in &loss.tails {
                 let h = m.hops.iter().find(|h| &h.id == hop).unwrap();
-                assert_eq!((h.uncopied_tail, h.oldest_uncopied_age_ms), (*tail, *age), "{}: {hop}", t.id);
+                assert_eq!(
+                    (h.uncopied_tail, h.oldest_uncopied_age_ms),
+                    (*tail, *age),
+                    "{}: {hop}",
+                    t.id
+                );
             }
         }
         // The runbook prints those same numbers.
         let md = runbook::to_markdown(&runbook::build(&design, &page_findings, Some(&summary)));
         for loss in &summary.losses {
             for (_, _, _, tail, _) in &loss.tails {
-                assert!(md.contains(&format!("{} records of", hoplab_model::fmt_n(*tail))), "{}", t.id);
+                assert!(
+                    md.contains(&format!("{} records of", hoplab_model::fmt_n(*tail))),
+                    "{}",
+                    t.id
+                );
             }
         }
         // And the file imports back to the same design.

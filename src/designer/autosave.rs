@@ -18,8 +18,12 @@ struct Stored {
 }
 
 pub fn to_text(d: &Design) -> String {
-    serde_json::to_string(&Stored { format: "hoplab-designer".into(), version: VERSION, design: d.clone() })
-        .expect("a design serialises")
+    serde_json::to_string(&Stored {
+        format: "hoplab-designer".into(),
+        version: VERSION,
+        design: d.clone(),
+    })
+    .expect("a design serialises")
 }
 
 /// The stored design, or why it cannot be used.
@@ -28,13 +32,22 @@ pub fn from_text(text: &str) -> Result<Design, String> {
         serde_json::from_str(text).map_err(|e| format!("it is not readable JSON ({e})"))?;
     match value.get("version").and_then(|v| v.as_u64()) {
         Some(v) if v == u64::from(VERSION) => {}
-        Some(v) => return Err(format!("it was saved in format {v}, which this version cannot read")),
+        Some(v) => {
+            return Err(format!(
+                "it was saved in format {v}, which this version cannot read"
+            ))
+        }
         None => return Err("it has no format version".into()),
     }
-    let stored: Stored = serde_json::from_value(value).map_err(|e| format!("it is damaged ({e})"))?;
+    let stored: Stored =
+        serde_json::from_value(value).map_err(|e| format!("it is damaged ({e})"))?;
     // The spec inside must still be one the model accepts.
     if !stored.design.spec.topology.sites.is_empty() {
-        stored.design.spec.validate().map_err(|e| format!("its design is not valid ({e})"))?;
+        stored
+            .design
+            .spec
+            .validate()
+            .map_err(|e| format!("its design is not valid ({e})"))?;
     }
     Ok(stored.design)
 }
@@ -55,8 +68,16 @@ mod tests {
     #[test]
     fn damage_is_named_not_hidden() {
         assert!(from_text("{not json").unwrap_err().contains("JSON"));
-        assert!(from_text(r#"{"format":"hoplab-designer","version":9,"design":{}}"#).unwrap_err().contains('9'));
-        assert!(from_text(r#"{"format":"hoplab-designer","version":1,"design":{}}"#).unwrap_err().contains("damaged"));
+        assert!(
+            from_text(r#"{"format":"hoplab-designer","version":9,"design":{}}"#)
+                .unwrap_err()
+                .contains('9')
+        );
+        assert!(
+            from_text(r#"{"format":"hoplab-designer","version":1,"design":{}}"#)
+                .unwrap_err()
+                .contains("damaged")
+        );
         let d = templates::build("ring-of-three").unwrap();
         let broken = to_text(&d).replace("\"stream\":\"orders\"", "\"stream\":\"nothing\"");
         assert!(from_text(&broken).unwrap_err().contains("not valid"));

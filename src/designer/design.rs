@@ -3,7 +3,7 @@
 //! format refuses unknown fields, so positions never go into the exported file: an
 //! imported file is laid out automatically.
 
-use hoplab_model::spec::{FORMAT_VERSION, ScenarioSpec, StreamRef, Topology};
+use hoplab_model::spec::{ScenarioSpec, StreamRef, Topology, FORMAT_VERSION};
 use serde::{Deserialize, Serialize};
 
 /// A point on the canvas, in SVG user units.
@@ -74,9 +74,21 @@ impl ElementRef {
         match self {
             ElementRef::Site(n) => Some(n),
             ElementRef::Stream(r) => Some(&r.site),
-            ElementRef::Hop(id) => t.hops.iter().find(|h| &h.id == id).map(|h| h.from.site.as_str()),
-            ElementRef::Writer(id) => t.writers.iter().find(|w| &w.id == id).map(|w| w.site.as_str()),
-            ElementRef::Reader(id) => t.readers.iter().find(|r| &r.id == id).map(|r| r.site.as_str()),
+            ElementRef::Hop(id) => t
+                .hops
+                .iter()
+                .find(|h| &h.id == id)
+                .map(|h| h.from.site.as_str()),
+            ElementRef::Writer(id) => t
+                .writers
+                .iter()
+                .find(|w| &w.id == id)
+                .map(|w| w.site.as_str()),
+            ElementRef::Reader(id) => t
+                .readers
+                .iter()
+                .find(|r| &r.id == id)
+                .map(|r| r.site.as_str()),
             ElementRef::Companion(n) => t
                 .companions
                 .iter()
@@ -153,11 +165,23 @@ impl Design {
     /// Every element, in the order the side panel lists them.
     pub fn elements(&self) -> Vec<ElementRef> {
         let t = self.topology();
-        let mut out: Vec<ElementRef> = t.sites.iter().map(|s| ElementRef::Site(s.name.clone())).collect();
-        out.extend(t.streams.iter().map(|s| ElementRef::Stream(stream_ref(&s.site, &s.name))));
+        let mut out: Vec<ElementRef> = t
+            .sites
+            .iter()
+            .map(|s| ElementRef::Site(s.name.clone()))
+            .collect();
+        out.extend(
+            t.streams
+                .iter()
+                .map(|s| ElementRef::Stream(stream_ref(&s.site, &s.name))),
+        );
         out.extend(t.writers.iter().map(|w| ElementRef::Writer(w.id.clone())));
         out.extend(t.readers.iter().map(|r| ElementRef::Reader(r.id.clone())));
-        out.extend(t.companions.iter().map(|c| ElementRef::Companion(c.name.clone())));
+        out.extend(
+            t.companions
+                .iter()
+                .map(|c| ElementRef::Companion(c.name.clone())),
+        );
         out.extend(t.hops.iter().map(|h| ElementRef::Hop(h.id.clone())));
         out
     }
@@ -167,7 +191,10 @@ impl Design {
         let t = self.topology();
         match e {
             ElementRef::Site(n) => t.sites.iter().any(|s| &s.name == n),
-            ElementRef::Stream(r) => t.streams.iter().any(|s| s.site == r.site && s.name == r.stream),
+            ElementRef::Stream(r) => t
+                .streams
+                .iter()
+                .any(|s| s.site == r.site && s.name == r.stream),
             ElementRef::Hop(n) => t.hops.iter().any(|h| &h.id == n),
             ElementRef::Writer(n) => t.writers.iter().any(|w| &w.id == n),
             ElementRef::Reader(n) => t.readers.iter().any(|r| &r.id == n),
@@ -193,7 +220,10 @@ mod tests {
         let a = ElementRef::Stream(stream_ref("A:1", "b"));
         let b = ElementRef::Stream(stream_ref("A", "1:b"));
         assert_ne!(a.key(), b.key());
-        assert_ne!(ElementRef::Hop("x".into()).key(), ElementRef::Writer("x".into()).key());
+        assert_ne!(
+            ElementRef::Hop("x".into()).key(),
+            ElementRef::Writer("x".into()).key()
+        );
     }
 
     #[test]
@@ -201,6 +231,9 @@ mod tests {
         let text = Design::empty().to_model_json();
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["version"], 1);
-        assert!(v.get("places").is_none(), "layout stays out of the model file");
+        assert!(
+            v.get("places").is_none(),
+            "layout stays out of the model file"
+        );
     }
 }

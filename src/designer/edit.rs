@@ -4,7 +4,7 @@
 
 use super::design::{Design, ElementRef, Pos};
 use hoplab_model::spec::{
-    CompanionSpec, Command, HopSpec, ReaderSpec, SiteSpec, StreamSpec, TimedCommand, WriterSpec,
+    Command, CompanionSpec, HopSpec, ReaderSpec, SiteSpec, StreamSpec, TimedCommand, WriterSpec,
 };
 
 /// A whole element, as the model specifies it.
@@ -158,7 +158,10 @@ fn add(d: &mut Design, e: Element, at: Option<Pos>) -> Result<(), String> {
         Element::Stream(s) => {
             check_name(&s.name)?;
             exists(d, ElementRef::Site(s.site.clone()))?;
-            taken(d, &ElementRef::Stream(super::design::stream_ref(&s.site, &s.name)))?;
+            taken(
+                d,
+                &ElementRef::Stream(super::design::stream_ref(&s.site, &s.name)),
+            )?;
             parts_ok(s.parts)?;
         }
         Element::Hop(h) => {
@@ -177,13 +180,19 @@ fn add(d: &mut Design, e: Element, at: Option<Pos>) -> Result<(), String> {
         Element::Writer(w) => {
             check_name(&w.id)?;
             taken(d, &ElementRef::Writer(w.id.clone()))?;
-            exists(d, ElementRef::Stream(super::design::stream_ref(&w.site, &w.stream)))?;
+            exists(
+                d,
+                ElementRef::Stream(super::design::stream_ref(&w.site, &w.stream)),
+            )?;
             rate_ok(w.rate_per_sec)?;
         }
         Element::Reader(r) => {
             check_name(&r.id)?;
             taken(d, &ElementRef::Reader(r.id.clone()))?;
-            exists(d, ElementRef::Stream(super::design::stream_ref(&r.site, &r.stream)))?;
+            exists(
+                d,
+                ElementRef::Stream(super::design::stream_ref(&r.site, &r.stream)),
+            )?;
             rate_ok(r.rate_per_sec)?;
         }
         Element::Companion(c) => {
@@ -256,13 +265,18 @@ fn update(d: &mut Design, e: Element) -> Result<(), String> {
             let qualified = format!("{}.{}", h.from.site, h.from.stream);
             if h.options.stamp == hoplab_model::spec::OriginStamp::QualifiedName {
                 h.to.stream = qualified;
-            } else if !t.streams.iter().any(|s| s.site == h.to.site && s.name == h.to.stream) {
+            } else if !t
+                .streams
+                .iter()
+                .any(|s| s.site == h.to.site && s.name == h.to.stream)
+            {
                 let parts = t
                     .streams
                     .iter()
                     .find(|s| s.site == h.from.site && s.name == h.from.stream)
                     .map_or(1, |s| s.parts);
-                t.streams.push(StreamSpec::new(&h.to.site, &h.to.stream, parts));
+                t.streams
+                    .push(StreamSpec::new(&h.to.site, &h.to.stream, parts));
             }
             if let Some(slot) = t.hops.iter_mut().find(|x| x.id == h.id) {
                 *slot = h;
@@ -319,12 +333,14 @@ fn names(c: &Command, r: &ElementRef) -> bool {
             | Command::TakeBackup { site },
             ElementRef::Site(n),
         ) => site == n,
-        (Command::MoveReader { site, .. } | Command::MoveWriter { site, .. }, ElementRef::Site(n)) => {
-            site == n
-        }
-        (Command::CompanionDown { site, .. } | Command::CompanionUp { site, .. }, ElementRef::Site(n)) => {
-            site == n
-        }
+        (
+            Command::MoveReader { site, .. } | Command::MoveWriter { site, .. },
+            ElementRef::Site(n),
+        ) => site == n,
+        (
+            Command::CompanionDown { site, .. } | Command::CompanionUp { site, .. },
+            ElementRef::Site(n),
+        ) => site == n,
         (
             Command::StallHop { hop }
             | Command::ResumeHop { hop }
@@ -341,9 +357,10 @@ fn names(c: &Command, r: &ElementRef) -> bool {
             | Command::StopWriter { writer },
             ElementRef::Writer(n),
         ) => writer == n,
-        (Command::CompanionDown { name, .. } | Command::CompanionUp { name, .. }, ElementRef::Companion(n)) => {
-            name == n
-        }
+        (
+            Command::CompanionDown { name, .. } | Command::CompanionUp { name, .. },
+            ElementRef::Companion(n),
+        ) => name == n,
         _ => false,
     }
 }
@@ -389,8 +406,18 @@ fn remove(d: &mut Design, r: &ElementRef) {
         }
         ElementRef::Stream(sr) => {
             let on = |site: &str, stream: &str| site == sr.site && stream == sr.stream;
-            let writers: Vec<String> = t.writers.iter().filter(|w| on(&w.site, &w.stream)).map(|w| w.id.clone()).collect();
-            let readers: Vec<String> = t.readers.iter().filter(|x| on(&x.site, &x.stream)).map(|x| x.id.clone()).collect();
+            let writers: Vec<String> = t
+                .writers
+                .iter()
+                .filter(|w| on(&w.site, &w.stream))
+                .map(|w| w.id.clone())
+                .collect();
+            let readers: Vec<String> = t
+                .readers
+                .iter()
+                .filter(|x| on(&x.site, &x.stream))
+                .map(|x| x.id.clone())
+                .collect();
             let hops: Vec<String> = t
                 .hops
                 .iter()
@@ -441,7 +468,13 @@ fn rename(d: &mut Design, r: &ElementRef, to: String) -> Result<(), String> {
         return Ok(());
     }
     taken(d, &renamed)?;
-    let before: Vec<String> = d.spec.topology.hops.iter().map(|h| h.to.stream.clone()).collect();
+    let before: Vec<String> = d
+        .spec
+        .topology
+        .hops
+        .iter()
+        .map(|h| h.to.stream.clone())
+        .collect();
     rename_refs(d, r, &to);
     // An origin-qualified target is named after its source (`<site>.<stream>`): when that
     // source is renamed, the copy's stream follows, with everything reading it.
@@ -457,7 +490,11 @@ fn rename(d: &mut Design, r: &ElementRef, to: String) -> Result<(), String> {
         }
     }
     for (site, old, new) in follow {
-        rename_refs(d, &ElementRef::Stream(super::design::stream_ref(&site, &old)), &new);
+        rename_refs(
+            d,
+            &ElementRef::Stream(super::design::stream_ref(&site, &old)),
+            &new,
+        );
     }
     Ok(())
 }

@@ -60,7 +60,10 @@ mod tests {
             h.id = format!("{}, east", h.id);
         }
         let t = d.topology();
-        let f = hoplab_model::lint(t).into_iter().find(|f| f.code == "echo-loop").unwrap();
+        let f = hoplab_model::lint(t)
+            .into_iter()
+            .find(|f| f.code == "echo-loop")
+            .unwrap();
         let got = targets(&f, t);
         assert_eq!(got.len(), 2, "{got:?}");
     }
@@ -70,7 +73,12 @@ mod tests {
         for tpl in templates::ALL {
             let d = templates::build(tpl.id).unwrap();
             for f in hoplab_model::lint(d.topology()) {
-                assert!(!targets(&f, d.topology()).is_empty(), "{}: {}", tpl.id, f.code);
+                assert!(
+                    !targets(&f, d.topology()).is_empty(),
+                    "{}: {}",
+                    tpl.id,
+                    f.code
+                );
             }
         }
     }

@@ -46,6 +46,21 @@ pub struct Shape {
     pub site: String,
 }
 
+impl Shape {
+    /// Unique within a scene: a companion is drawn once per site running it.
+    pub fn key(&self) -> String {
+        match self.element {
+            ElementRef::Companion(_) => format!(
+                "{}@{}:{}",
+                self.element.key(),
+                self.site.chars().count(),
+                self.site
+            ),
+            _ => self.element.key(),
+        }
+    }
+}
+
 /// A hop's arrow.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Arrow {
@@ -114,7 +129,12 @@ fn site_inside(t: &Topology, site: &str, at: Pos, inner: &mut Vec<Shape>) -> f64
         );
         inner.push(Shape {
             element: ElementRef::Stream(sr.clone()),
-            rect: Rect { x, y, w, h: STREAM_ROW },
+            rect: Rect {
+                x,
+                y,
+                w,
+                h: STREAM_ROW,
+            },
             text,
             site: site.into(),
         });
@@ -123,12 +143,22 @@ fn site_inside(t: &Topology, site: &str, at: Pos, inner: &mut Vec<Shape>) -> f64
             .writers
             .iter()
             .filter(|wr| wr.site == sr.site && wr.stream == sr.stream)
-            .map(|wr| (ElementRef::Writer(wr.id.clone()), format!("✎ {}", cut(&wr.id, CHIP_CHARS))))
+            .map(|wr| {
+                (
+                    ElementRef::Writer(wr.id.clone()),
+                    format!("✎ {}", cut(&wr.id, CHIP_CHARS)),
+                )
+            })
             .chain(
                 t.readers
                     .iter()
                     .filter(|r| r.site == sr.site && r.stream == sr.stream)
-                    .map(|r| (ElementRef::Reader(r.id.clone()), format!("▶ {}", cut(&r.id, CHIP_CHARS)))),
+                    .map(|r| {
+                        (
+                            ElementRef::Reader(r.id.clone()),
+                            format!("▶ {}", cut(&r.id, CHIP_CHARS)),
+                        )
+                    }),
             )
             .collect();
         let mut cx = x + 8.0;
@@ -144,7 +174,12 @@ fn site_inside(t: &Topology, site: &str, at: Pos, inner: &mut Vec<Shape>) -> f64
             }
             inner.push(Shape {
                 element,
-                rect: Rect { x: cx, y, w: cw, h: CHIP_ROW - 4.0 },
+                rect: Rect {
+                    x: cx,
+                    y,
+                    w: cw,
+                    h: CHIP_ROW - 4.0,
+                },
                 text,
                 site: site.into(),
             });
@@ -155,11 +190,20 @@ fn site_inside(t: &Topology, site: &str, at: Pos, inner: &mut Vec<Shape>) -> f64
         }
         y += GAP;
     }
-    for c in t.companions.iter().filter(|c| c.sites.iter().any(|s| s == site)) {
+    for c in t
+        .companions
+        .iter()
+        .filter(|c| c.sites.iter().any(|s| s == site))
+    {
         let text = format!("◆ {}", cut(&c.name, 24));
         inner.push(Shape {
             element: ElementRef::Companion(c.name.clone()),
-            rect: Rect { x, y, w: chip_width(&text).min(w), h: CHIP_ROW - 4.0 },
+            rect: Rect {
+                x,
+                y,
+                w: chip_width(&text).min(w),
+                h: CHIP_ROW - 4.0,
+            },
             text,
             site: site.into(),
         });
@@ -184,7 +228,12 @@ pub fn scene(d: &Design) -> Scene {
         let h = site_inside(t, &site.name, at, &mut s.inner);
         s.sites.push(Shape {
             element: ElementRef::Site(site.name.clone()),
-            rect: Rect { x: at.x, y: at.y, w: SITE_WIDTH, h },
+            rect: Rect {
+                x: at.x,
+                y: at.y,
+                w: SITE_WIDTH,
+                h,
+            },
             text: cut(&site.name, 26),
             site: site.name.clone(),
         });
@@ -202,8 +251,19 @@ pub fn scene(d: &Design) -> Scene {
         };
         // Two hops between the same pair of streams in opposite directions: shift each a
         // little so both arrows show.
-        let back = t.hops.iter().any(|o| o.from == qualified_target(h) && qualified_target(o) == h.from);
-        let shift = if back { if h.from < qualified_target(h) { -6.0 } else { 6.0 } } else { 0.0 };
+        let back = t
+            .hops
+            .iter()
+            .any(|o| o.from == qualified_target(h) && qualified_target(o) == h.from);
+        let shift = if back {
+            if h.from < qualified_target(h) {
+                -6.0
+            } else {
+                6.0
+            }
+        } else {
+            0.0
+        };
         arrows.push(arrow(&h.id, a, b, shift));
     }
     s.arrows = arrows;
@@ -245,11 +305,21 @@ pub fn bounds(rects: impl Iterator<Item = Rect>) -> Rect {
     for r in rects {
         b = Some(match b {
             None => (r.x, r.y, r.x + r.w, r.y + r.h),
-            Some((x0, y0, x1, y1)) => (x0.min(r.x), y0.min(r.y), x1.max(r.x + r.w), y1.max(r.y + r.h)),
+            Some((x0, y0, x1, y1)) => (
+                x0.min(r.x),
+                y0.min(r.y),
+                x1.max(r.x + r.w),
+                y1.max(r.y + r.h),
+            ),
         });
     }
     let (x0, y0, x1, y1) = b.unwrap_or((0.0, 0.0, 600.0, 400.0));
-    Rect { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }
+    Rect {
+        x: x0,
+        y: y0,
+        w: x1 - x0,
+        h: y1 - y0,
+    }
 }
 
 #[cfg(test)]
@@ -262,15 +332,44 @@ mod tests {
         for t in templates::ALL {
             let d = templates::build(t.id).unwrap();
             let s = scene(&d);
-            let drawn: Vec<ElementRef> = s.sites.iter().chain(&s.inner).map(|x| x.element.clone()).collect();
+            let drawn: Vec<ElementRef> = s
+                .sites
+                .iter()
+                .chain(&s.inner)
+                .map(|x| x.element.clone())
+                .collect();
             for e in d.elements() {
                 match e {
-                    ElementRef::Hop(id) => assert!(s.arrows.iter().any(|a| a.hop == id), "{}: {id}", t.id),
+                    ElementRef::Hop(id) => {
+                        assert!(s.arrows.iter().any(|a| a.hop == id), "{}: {id}", t.id)
+                    }
                     ElementRef::Companion(_) => assert!(drawn.contains(&e)),
-                    e => assert_eq!(drawn.iter().filter(|x| **x == e).count(), 1, "{}: {e:?}", t.id),
+                    e => assert_eq!(
+                        drawn.iter().filter(|x| **x == e).count(),
+                        1,
+                        "{}: {e:?}",
+                        t.id
+                    ),
                 }
             }
         }
+    }
+
+    #[test]
+    fn shape_keys_are_unique_even_for_a_companion_at_two_sites() {
+        let s = scene(&templates::build("one-way-dr").unwrap());
+        let mut keys: Vec<String> = s.sites.iter().chain(&s.inner).map(Shape::key).collect();
+        let n = keys.len();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), n);
+        assert_eq!(
+            s.inner
+                .iter()
+                .filter(|x| matches!(x.element, ElementRef::Companion(_)))
+                .count(),
+            2
+        );
     }
 
     #[test]
@@ -279,8 +378,16 @@ mod tests {
         let s = scene(&d);
         for x in &s.inner {
             let site = s.sites.iter().find(|b| b.site == x.site).unwrap().rect;
-            assert!(x.rect.x >= site.x && x.rect.x + x.rect.w <= site.x + site.w, "{:?}", x.element);
-            assert!(x.rect.y >= site.y && x.rect.y + x.rect.h <= site.y + site.h, "{:?}", x.element);
+            assert!(
+                x.rect.x >= site.x && x.rect.x + x.rect.w <= site.x + site.w,
+                "{:?}",
+                x.element
+            );
+            assert!(
+                x.rect.y >= site.y && x.rect.y + x.rect.h <= site.y + site.h,
+                "{:?}",
+                x.element
+            );
         }
     }
 

@@ -115,13 +115,22 @@ mod tests {
         let mut e = Editor::new(Design::empty());
         e.apply(kit::add_site("A")).unwrap();
         for x in 0..20 {
-            e.apply(Edit::Move("A".into(), Pos { x: x as f64, y: 0.0 })).unwrap();
+            e.apply(Edit::Move(
+                "A".into(),
+                Pos {
+                    x: x as f64,
+                    y: 0.0,
+                },
+            ))
+            .unwrap();
         }
         e.seal();
         assert!(e.apply(kit::add_site("A")).is_err());
         assert!(e.undo());
         assert_ne!(e.design().place("A"), Some(Pos { x: 19.0, y: 0.0 }));
-        assert!(e.design().has(&crate::designer::ElementRef::Site("A".into())));
+        assert!(e
+            .design()
+            .has(&crate::designer::ElementRef::Site("A".into())));
         assert!(e.undo());
         assert!(e.design().topology().sites.is_empty());
     }

@@ -27,7 +27,10 @@ impl fmt::Display for ImportError {
 /// The "line N" serde_json puts in its messages.
 fn line_in(message: &str) -> Option<usize> {
     let rest = &message[message.find("line ")? + 5..];
-    rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+    rest.split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// Largest value accepted for a delay or interval: an hour of simulated time.
@@ -46,30 +49,63 @@ fn too_big(field: String, v: u64, max: u64, unit: &str) -> Result<(), ImportErro
 
 /// Values the model reads but that no run in a browser tab could honour.
 pub fn check_sane(spec: &ScenarioSpec) -> Result<(), ImportError> {
-    too_big("duration_ms".into(), spec.duration_ms, MAX_DURATION_MS, "ms")?;
+    too_big(
+        "duration_ms".into(),
+        spec.duration_ms,
+        MAX_DURATION_MS,
+        "ms",
+    )?;
     for (i, h) in spec.topology.hops.iter().enumerate() {
         let f = |name: &str| format!("topology.hops[{i}].options.{name}");
         let o = &h.options;
         too_big(f("rtt_ms"), o.rtt_ms, MAX_DELAY_MS, "ms")?;
         too_big(f("rtt_jitter_ms"), o.rtt_jitter_ms, MAX_DELAY_MS, "ms")?;
-        too_big(f("poll_interval_ms"), o.poll_interval_ms, MAX_DELAY_MS, "ms")?;
+        too_big(
+            f("poll_interval_ms"),
+            o.poll_interval_ms,
+            MAX_DELAY_MS,
+            "ms",
+        )?;
         too_big(f("target_write_ms"), o.target_write_ms, MAX_DELAY_MS, "ms")?;
-        too_big(f("commit_interval_ms"), o.commit_interval_ms, MAX_DELAY_MS, "ms")?;
+        too_big(
+            f("commit_interval_ms"),
+            o.commit_interval_ms,
+            MAX_DELAY_MS,
+            "ms",
+        )?;
         too_big(f("workers"), u64::from(o.workers), 256, "workers")?;
     }
     for (i, s) in spec.topology.streams.iter().enumerate() {
-        too_big(format!("topology.streams[{i}].start_position"), s.start_position, 1 << 50, "")?;
+        too_big(
+            format!("topology.streams[{i}].start_position"),
+            s.start_position,
+            1 << 50,
+            "",
+        )?;
     }
     for (i, w) in spec.topology.writers.iter().enumerate() {
-        too_big(format!("topology.writers[{i}].durability_ms"), w.durability_ms, MAX_DELAY_MS, "ms")?;
-        too_big(format!("topology.writers[{i}].interval_ms"), w.interval_ms, MAX_DELAY_MS, "ms")?;
+        too_big(
+            format!("topology.writers[{i}].durability_ms"),
+            w.durability_ms,
+            MAX_DELAY_MS,
+            "ms",
+        )?;
+        too_big(
+            format!("topology.writers[{i}].interval_ms"),
+            w.interval_ms,
+            MAX_DELAY_MS,
+            "ms",
+        )?;
     }
     for (i, tc) in spec.timeline.iter().enumerate() {
         if tc.at_ms > spec.duration_ms {
             return Err(ImportError {
                 field: format!("timeline[{i}].at_ms"),
                 line: None,
-                problem: format!("{} is after the end of the run ({} ms)", tc.at_ms, spec.duration_ms),
+                problem: format!(
+                    "{} is after the end of the run ({} ms)",
+                    tc.at_ms, spec.duration_ms
+                ),
             });
         }
     }
@@ -138,10 +174,20 @@ mod tests {
     #[test]
     fn absurd_values_are_named() {
         let text = good().replacen("\"parts\": 3", "\"parts\": 100000", 1);
-        assert_eq!(import_model_file(&text).unwrap_err().field, "topology.streams[0].parts");
-        let text = good().replacen("\"duration_ms\": 60000", "\"duration_ms\": 18446744073709551615", 1);
+        assert_eq!(
+            import_model_file(&text).unwrap_err().field,
+            "topology.streams[0].parts"
+        );
+        let text = good().replacen(
+            "\"duration_ms\": 60000",
+            "\"duration_ms\": 18446744073709551615",
+            1,
+        );
         assert_eq!(import_model_file(&text).unwrap_err().field, "duration_ms");
         let text = good().replacen("\"rtt_ms\": 40", "\"rtt_ms\": 99999999999", 1);
-        assert!(import_model_file(&text).unwrap_err().field.ends_with("options.rtt_ms"));
+        assert!(import_model_file(&text)
+            .unwrap_err()
+            .field
+            .ends_with("options.rtt_ms"));
     }
 }

@@ -124,7 +124,12 @@ mod tests {
         let d = templates::build("ring-of-three").unwrap();
         let spot = free_spot(&d);
         let s = scene(&d);
-        let new = Rect { x: spot.x, y: spot.y, w: SITE_WIDTH, h: 100.0 };
+        let new = Rect {
+            x: spot.x,
+            y: spot.y,
+            w: SITE_WIDTH,
+            h: 100.0,
+        };
         assert!(s.sites.iter().all(|x| !x.rect.overlaps(&new, 10.0)));
     }
 }

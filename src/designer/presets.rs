@@ -109,7 +109,8 @@ pub fn matching(o: &HopOptions) -> Option<&'static Preset> {
         p.options.is_some_and(|f| {
             let want = f();
             want.stamp == o.stamp
-                && (o.stamp != OriginStamp::Marker || want.forward_only_local == o.forward_only_local)
+                && (o.stamp != OriginStamp::Marker
+                    || want.forward_only_local == o.forward_only_local)
                 && want.map_every == o.map_every
                 && want.checkpoint_every_ms == o.checkpoint_every_ms
         })
@@ -130,7 +131,9 @@ pub fn apply(p: &Preset, current: &HopOptions) -> Option<HopOptions> {
 
 /// The settings a preset writes, as (option, value) for the page to show.
 pub fn settings(p: &Preset) -> Vec<(&'static str, String)> {
-    let Some(f) = p.options else { return Vec::new() };
+    let Some(f) = p.options else {
+        return Vec::new();
+    };
     let o = f();
     let stamp = match o.stamp {
         OriginStamp::None => "none",
@@ -140,10 +143,14 @@ pub fn settings(p: &Preset) -> Vec<(&'static str, String)> {
     vec![
         ("stamp", stamp.into()),
         ("forward_only_local", o.forward_only_local.to_string()),
-        ("map_every", o.map_every.map_or("none".into(), |n| n.to_string())),
+        (
+            "map_every",
+            o.map_every.map_or("none".into(), |n| n.to_string()),
+        ),
         (
             "checkpoint_every_ms",
-            o.checkpoint_every_ms.map_or("none (live position)".into(), |n| n.to_string()),
+            o.checkpoint_every_ms
+                .map_or("none (live position)".into(), |n| n.to_string()),
         ),
     ]
 }
@@ -155,7 +162,14 @@ mod tests {
     #[test]
     fn each_usable_preset_is_recognised_after_applying_it() {
         for p in ALL.iter().filter(|p| p.options.is_some()) {
-            let o = apply(p, &HopOptions { rtt_ms: 90, ..HopOptions::default() }).unwrap();
+            let o = apply(
+                p,
+                &HopOptions {
+                    rtt_ms: 90,
+                    ..HopOptions::default()
+                },
+            )
+            .unwrap();
             assert_eq!(o.rtt_ms, 90, "the link stays as it was");
             assert!(matching(&o).is_some(), "{}", p.id);
             assert!(!settings(p).is_empty());
@@ -170,6 +184,8 @@ mod tests {
         for h in &mut d.spec.topology.hops {
             h.options = apply(get("mm2-identity").unwrap(), &h.options).unwrap();
         }
-        assert!(hoplab_model::lint(d.topology()).iter().any(|f| f.code == "echo-loop"));
+        assert!(hoplab_model::lint(d.topology())
+            .iter()
+            .any(|f| f.code == "echo-loop"));
     }
 }

@@ -34,8 +34,16 @@ pub fn estimate(spec: &ScenarioSpec) -> Cost {
         let ticks = dur / w.interval_ms.max(1);
         events = events.saturating_add(ticks);
         // Each tick writes a block per part, and each hop out of the stream copies it.
-        let copies = 1 + t.hops.iter().filter(|h| h.from.site == w.site && h.from.stream == w.stream).count() as u64;
-        runs = runs.saturating_add(ticks.saturating_mul(parts(&w.site, &w.stream)).saturating_mul(copies));
+        let copies = 1 + t
+            .hops
+            .iter()
+            .filter(|h| h.from.site == w.site && h.from.stream == w.stream)
+            .count() as u64;
+        runs = runs.saturating_add(
+            ticks
+                .saturating_mul(parts(&w.site, &w.stream))
+                .saturating_mul(copies),
+        );
     }
     for r in &t.readers {
         events = events.saturating_add(dur / r.interval_ms.max(1));
@@ -43,7 +51,8 @@ pub fn estimate(spec: &ScenarioSpec) -> Cost {
     for h in &t.hops {
         let o = &h.options;
         let cycle = o.poll_interval_ms.min(o.rtt_ms + o.target_write_ms).max(1);
-        events = events.saturating_add((2 * dur / cycle).saturating_mul(u64::from(o.workers.max(1))));
+        events =
+            events.saturating_add((2 * dur / cycle).saturating_mul(u64::from(o.workers.max(1))));
     }
     Cost { events, runs }
 }
@@ -147,14 +156,18 @@ impl RunJob {
     /// Checks the size, builds the simulation (seed 1, as `hoplab run` uses by default).
     pub fn start(spec: &ScenarioSpec) -> Result<RunJob, String> {
         check_size(spec)?;
-        let sim = Sim::new(spec, SEED).map_err(|e| format!("The model refuses this design: {e}"))?;
+        let sim =
+            Sim::new(spec, SEED).map_err(|e| format!("The model refuses this design: {e}"))?;
         let mut stops = Vec::new();
         for tc in &spec.timeline {
             let before = tc.at_ms.saturating_sub(1);
             match &tc.command {
                 Command::LoseSite { site } => stops.push((before, Stop::BeforeLoss(site.clone()))),
                 Command::MoveReader { reader, site, rule } => {
-                    stops.push((before, Stop::BeforeMove(reader.clone(), site.clone(), rule.id().into())));
+                    stops.push((
+                        before,
+                        Stop::BeforeMove(reader.clone(), site.clone(), rule.id().into()),
+                    ));
                     stops.push((tc.at_ms, Stop::AfterMove));
                 }
                 _ => {}
@@ -162,7 +175,14 @@ impl RunJob {
         }
         stops.sort_by_key(|(t, _)| *t);
         stops.push((spec.duration_ms, Stop::End));
-        Ok(RunJob { sim, stops, next: 0, losses: Vec::new(), moves: Vec::new(), summary: None })
+        Ok(RunJob {
+            sim,
+            stops,
+            next: 0,
+            losses: Vec::new(),
+            moves: Vec::new(),
+            summary: None,
+        })
     }
 
     /// Runs at most `max_events` events; returns the summary once the run is over.
@@ -206,21 +226,43 @@ impl RunJob {
                     .zip(&m.hops)
                     .filter(|(h, _)| h.from.site == site)
                     .map(|(h, hm)| {
-                        (h.id.clone(), h.from.stream.clone(), h.to.site.clone(), hm.uncopied_tail, hm.oldest_uncopied_age_ms)
+                        (
+                            h.id.clone(),
+                            h.from.stream.clone(),
+                            h.to.site.clone(),
+                            hm.uncopied_tail,
+                            hm.oldest_uncopied_age_ms,
+                        )
                     })
                     .collect();
-                self.losses.push(LossAt { site, at_ms: at + 1, tails });
+                self.losses.push(LossAt {
+                    site,
+                    at_ms: at + 1,
+                    tails,
+                });
             }
             Stop::BeforeMove(reader, site, rule) => {
                 let (priced, error) = match self.sim.resume_options(&reader, &site) {
                     Ok(p) => (p, None),
                     Err(e) => (Vec::new(), Some(e.0)),
                 };
-                self.moves.push(MoveAt { reader, site, at_ms: at + 1, rule, priced, actual: None, error });
+                self.moves.push(MoveAt {
+                    reader,
+                    site,
+                    at_ms: at + 1,
+                    rule,
+                    priced,
+                    actual: None,
+                    error,
+                });
             }
             Stop::AfterMove => {
                 let m = self.sim.measures();
-                for mv in self.moves.iter_mut().filter(|mv| mv.at_ms == at && mv.actual.is_none()) {
+                for mv in self
+                    .moves
+                    .iter_mut()
+                    .filter(|mv| mv.at_ms == at && mv.actual.is_none())
+                {
                     mv.actual = m
                         .readers
                         .iter()
@@ -235,7 +277,11 @@ impl RunJob {
                 let first_fault = spec.timeline.first().map(|tc| tc.at_ms);
                 let series = self.sim.series();
                 let echo_at_first_fault = first_fault.and_then(|t| {
-                    series.iter().rev().find(|s| s.at_ms <= t).map(|s| s.copies_per_original)
+                    series
+                        .iter()
+                        .rev()
+                        .find(|s| s.at_ms <= t)
+                        .map(|s| s.copies_per_original)
                 });
                 self.summary = Some(RunSummary {
                     duration_ms: spec.duration_ms,
@@ -257,7 +303,9 @@ pub const SEED: u64 = 1;
 /// Per hop: the worst backlog after the first fault, and how long until the lag was back
 /// under its usual level (the highest lag seen before any fault).
 fn drains(sim: &Sim, first_fault: Option<u64>) -> Vec<Drain> {
-    let Some(fault) = first_fault else { return Vec::new() };
+    let Some(fault) = first_fault else {
+        return Vec::new();
+    };
     let series = sim.series();
     sim.spec()
         .topology
@@ -266,7 +314,13 @@ fn drains(sim: &Sim, first_fault: Option<u64>) -> Vec<Drain> {
         .enumerate()
         .filter_map(|(i, h)| {
             let lag = |s: &hoplab_model::Sample| s.hop_lag_records.get(i).copied().unwrap_or(0);
-            let usual = series.iter().filter(|s| s.at_ms < fault).map(lag).max().unwrap_or(0).max(1);
+            let usual = series
+                .iter()
+                .filter(|s| s.at_ms < fault)
+                .map(lag)
+                .max()
+                .unwrap_or(0)
+                .max(1);
             let (peak_at, peak) = series
                 .iter()
                 .filter(|s| s.at_ms >= fault)
@@ -275,8 +329,16 @@ fn drains(sim: &Sim, first_fault: Option<u64>) -> Vec<Drain> {
             if peak <= usual {
                 return None;
             }
-            let back = series.iter().find(|s| s.at_ms > peak_at && lag(s) <= usual).map(|s| s.at_ms - peak_at);
-            Some(Drain { hop: h.id.clone(), peak_records: peak, peak_at_ms: peak_at, drained_after_ms: back })
+            let back = series
+                .iter()
+                .find(|s| s.at_ms > peak_at && lag(s) <= usual)
+                .map(|s| s.at_ms - peak_at);
+            Some(Drain {
+                hop: h.id.clone(),
+                peak_records: peak,
+                peak_at_ms: peak_at,
+                drained_after_ms: back,
+            })
         })
         .collect()
 }

@@ -7,7 +7,10 @@ fn run_all(spec: &ScenarioSpec, chunk: u64) -> RunSummary {
     loop {
         chunks += 1;
         if let Some(s) = job.advance(chunk) {
-            assert!(chunks > 1 || chunk == u64::MAX, "a small budget takes several chunks");
+            assert!(
+                chunks > 1 || chunk == u64::MAX,
+                "a small budget takes several chunks"
+            );
             return s.clone();
         }
         assert!(job.progress() <= 1.0);
@@ -23,7 +26,12 @@ fn a_chunked_run_ends_exactly_where_the_command_line_run_ends() {
         let mut sim = Sim::new(&spec, SEED).unwrap();
         sim.advance_to(spec.duration_ms);
         let cli = serde_json::to_string(&sim.measures()).unwrap();
-        assert_eq!(serde_json::to_string(&summary.end).unwrap(), cli, "{}", t.id);
+        assert_eq!(
+            serde_json::to_string(&summary.end).unwrap(),
+            cli,
+            "{}",
+            t.id
+        );
     }
 }
 
@@ -36,7 +44,10 @@ fn a_site_loss_reports_the_uncopied_tail_and_the_move_prices_every_rule() {
     assert_eq!(loss.site, "primary");
     assert_eq!(loss.at_ms, 30_000);
     assert_eq!(loss.tails.len(), 1);
-    assert!(loss.tails[0].3 > 0, "records acknowledged on primary and not yet on standby");
+    assert!(
+        loss.tails[0].3 > 0,
+        "records acknowledged on primary and not yet on standby"
+    );
     assert_eq!(s.moves.len(), 1);
     let mv = &s.moves[0];
     assert_eq!(mv.priced.len(), 5, "{:?}", mv.error);
@@ -56,14 +67,22 @@ fn echo_growth_shows_without_stamps() {
     d.spec.timeline.clear();
     d.spec.duration_ms = 20_000;
     let s = run_all(&d.spec, 300);
-    assert!(s.echo_at_end > 2.0, "copies keep coming back: {}", s.echo_at_end);
+    assert!(
+        s.echo_at_end > 2.0,
+        "copies keep coming back: {}",
+        s.echo_at_end
+    );
 }
 
 #[test]
 fn a_stalled_hop_drains_after_it_resumes() {
     let spec = templates::build("ring-of-three").unwrap().spec;
     let s = run_all(&spec, 300);
-    let d = s.drains.iter().find(|d| d.hop == "B-to-C").expect("a backlog built up");
+    let d = s
+        .drains
+        .iter()
+        .find(|d| d.hop == "B-to-C")
+        .expect("a backlog built up");
     assert!(d.peak_at_ms >= 20_000);
     assert!(d.drained_after_ms.is_some(), "{d:?}");
 }
@@ -84,6 +103,8 @@ fn a_run_too_large_is_refused_with_the_reason() {
 
 #[test]
 fn an_invalid_design_is_refused_by_the_model_with_the_field() {
-    let e = RunJob::start(&crate::designer::Design::empty().spec).err().unwrap();
+    let e = RunJob::start(&crate::designer::Design::empty().spec)
+        .err()
+        .unwrap();
     assert!(e.contains("topology.sites"), "{e}");
 }

@@ -38,13 +38,20 @@ fn row(cells: &[&str]) -> Vec<String> {
 
 pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runbook {
     let t = d.topology();
-    let name = if d.spec.name.trim().is_empty() { "this design" } else { d.spec.name.as_str() };
+    let name = if d.spec.name.trim().is_empty() {
+        "this design"
+    } else {
+        d.spec.name.as_str()
+    };
     let mut sections = Vec::new();
 
     // Preconditions.
     let mut pre = Vec::new();
     for f in findings {
-        pre.push(format!("Resolve the lint finding {} ({}): {}", f.code, f.subject, f.message));
+        pre.push(format!(
+            "Resolve the lint finding {} ({}): {}",
+            f.code, f.subject, f.message
+        ));
     }
     for h in &t.hops {
         let to = qualified_target(h);
@@ -53,13 +60,23 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
             h.id, h.from.site, h.from.stream, to.site, to.stream
         ));
         if h.options.map_every.is_none() {
-            pre.push(format!("Copier {} writes no position map: readers cannot be translated over it", h.id));
+            pre.push(format!(
+                "Copier {} writes no position map: readers cannot be translated over it",
+                h.id
+            ));
         }
     }
     for w in &t.writers {
-        pre.push(format!("Writer {} on {} is stopped (or fenced) before its stream is written elsewhere", w.id, w.site));
+        pre.push(format!(
+            "Writer {} on {} is stopped (or fenced) before its stream is written elsewhere",
+            w.id, w.site
+        ));
     }
-    sections.push(Section { heading: "Preconditions".into(), items: pre, table: None });
+    sections.push(Section {
+        heading: "Preconditions".into(),
+        items: pre,
+        table: None,
+    });
 
     // Companion inventory.
     let companions = Table {
@@ -68,13 +85,21 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
             .companions
             .iter()
             .map(|c| {
-                let needed: Vec<&str> =
-                    t.writers.iter().filter(|w| w.requires.contains(&c.name)).map(|w| w.id.as_str()).collect();
+                let needed: Vec<&str> = t
+                    .writers
+                    .iter()
+                    .filter(|w| w.requires.contains(&c.name))
+                    .map(|w| w.id.as_str())
+                    .collect();
                 vec![
                     c.name.clone(),
                     c.kind.clone(),
                     c.sites.join(", "),
-                    if needed.is_empty() { "none".into() } else { needed.join(", ") },
+                    if needed.is_empty() {
+                        "none".into()
+                    } else {
+                        needed.join(", ")
+                    },
                 ]
             })
             .collect(),
@@ -84,7 +109,11 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
     } else {
         Vec::new()
     };
-    sections.push(Section { heading: "Companion inventory".into(), items: inventory_note, table: Some(companions) });
+    sections.push(Section {
+        heading: "Companion inventory".into(),
+        items: inventory_note,
+        table: Some(companions),
+    });
 
     // Loss and the uncopied tail.
     if let Some(r) = run {
@@ -98,18 +127,31 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
             }
         }
         if !items.is_empty() {
-            sections.push(Section { heading: "Recovery-point floor (measured)".into(), items, table: None });
+            sections.push(Section {
+                heading: "Recovery-point floor (measured)".into(),
+                items,
+                table: None,
+            });
         }
     }
 
     // Reader groups.
     let mut groups = Table {
-        head: row(&["reader group", "reads", "planned resume", "rule", "replay", "gap"]),
+        head: row(&[
+            "reader group",
+            "reads",
+            "planned resume",
+            "rule",
+            "replay",
+            "gap",
+        ]),
         rows: Vec::new(),
     };
     for g in &t.readers {
         let planned = g.planned_resume.map_or("not planned", |r| r.id());
-        let moves: Vec<_> = run.map(|r| r.moves.iter().filter(|m| m.reader == g.id).collect()).unwrap_or_default();
+        let moves: Vec<_> = run
+            .map(|r| r.moves.iter().filter(|m| m.reader == g.id).collect())
+            .unwrap_or_default();
         if moves.is_empty() {
             groups.rows.push(vec![
                 g.id.clone(),
@@ -133,7 +175,14 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
                 ]);
             }
             if let Some(e) = &m.error {
-                groups.rows.push(vec![g.id.clone(), m.site.clone(), planned.into(), format!("cannot move: {e}"), "–".into(), "–".into()]);
+                groups.rows.push(vec![
+                    g.id.clone(),
+                    m.site.clone(),
+                    planned.into(),
+                    format!("cannot move: {e}"),
+                    "–".into(),
+                    "–".into(),
+                ]);
             }
         }
     }
@@ -144,10 +193,18 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
     });
 
     // Failover steps from the timeline.
-    let steps: Vec<String> =
-        d.spec.timeline.iter().map(|tc| format!("At {}: {}", secs(tc.at_ms), tc.command.describe())).collect();
+    let steps: Vec<String> = d
+        .spec
+        .timeline
+        .iter()
+        .map(|tc| format!("At {}: {}", secs(tc.at_ms), tc.command.describe()))
+        .collect();
     if !steps.is_empty() {
-        sections.push(Section { heading: "Failover steps (as rehearsed)".into(), items: steps, table: None });
+        sections.push(Section {
+            heading: "Failover steps (as rehearsed)".into(),
+            items: steps,
+            table: None,
+        });
     }
 
     // Failback.
@@ -165,39 +222,75 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
     back.push("Let the reverse copy drain to zero lag; stop writers on the standby side".into());
     back.push("Translate every reader group's position again, over the reverse copy's own position map (the old map does not apply to the rebuilt site)".into());
     back.push("Move writers back, then reader groups, then restart the original copiers from the position they had".into());
-    sections.push(Section { heading: "Failback".into(), items: back, table: None });
+    sections.push(Section {
+        heading: "Failback".into(),
+        items: back,
+        table: None,
+    });
 
     // Rehearsal checklist: stated against measured.
-    let mut check = Table { head: row(&["figure", "stated by the design", "measured in the run"]), rows: Vec::new() };
+    let mut check = Table {
+        head: row(&["figure", "stated by the design", "measured in the run"]),
+        rows: Vec::new(),
+    };
     let measured = |f: &dyn Fn(&RunSummary) -> String| run.map_or("not run yet".to_string(), f);
     for h in &t.hops {
         let o = &h.options;
         let floor = o.rtt_ms + o.target_write_ms;
         check.rows.push(vec![
             format!("copy lag of {}", h.id),
-            format!("at least {} ms per round (link {} ms + write {} ms), polling every {} ms", floor, o.rtt_ms, o.target_write_ms, o.poll_interval_ms),
+            format!(
+                "at least {} ms per round (link {} ms + write {} ms), polling every {} ms",
+                floor, o.rtt_ms, o.target_write_ms, o.poll_interval_ms
+            ),
             measured(&|r| {
-                r.end.hops.iter().find(|m| m.id == h.id).map_or("–".into(), |m| {
-                    format!("latency {}–{} ms; lag at end {} records", m.latency_min_ms.unwrap_or(0), m.latency_max_ms, fmt_n(m.lag_records))
-                })
+                r.end
+                    .hops
+                    .iter()
+                    .find(|m| m.id == h.id)
+                    .map_or("–".into(), |m| {
+                        format!(
+                            "latency {}–{} ms; lag at end {} records",
+                            m.latency_min_ms.unwrap_or(0),
+                            m.latency_max_ms,
+                            fmt_n(m.lag_records)
+                        )
+                    })
             }),
         ]);
         check.rows.push(vec![
             format!("duplicates from {}", h.id),
-            format!("0 expected; a restart re-copies up to {} ms of progress", o.commit_interval_ms),
-            measured(&|r| r.end.hops.iter().find(|m| m.id == h.id).map_or("–".into(), |m| fmt_n(m.duplicates))),
+            format!(
+                "0 expected; a restart re-copies up to {} ms of progress",
+                o.commit_interval_ms
+            ),
+            measured(&|r| {
+                r.end
+                    .hops
+                    .iter()
+                    .find(|m| m.id == h.id)
+                    .map_or("–".into(), |m| fmt_n(m.duplicates))
+            }),
         ]);
     }
     for g in &t.readers {
         check.rows.push(vec![
             format!("resume of {}", g.id),
-            g.planned_resume.map_or("no rule planned".into(), |r| format!("by {}", r.id())),
+            g.planned_resume
+                .map_or("no rule planned".into(), |r| format!("by {}", r.id())),
             measured(&|r| {
                 r.moves
                     .iter()
                     .find(|m| m.reader == g.id)
                     .and_then(|m| m.actual.as_ref())
-                    .map_or("not moved".into(), |a| format!("{}: replay {}, gap {}", a.rule, fmt_n(a.replay), fmt_n(a.gap)))
+                    .map_or("not moved".into(), |a| {
+                        format!(
+                            "{}: replay {}, gap {}",
+                            a.rule,
+                            fmt_n(a.replay),
+                            fmt_n(a.gap)
+                        )
+                    })
             }),
         ]);
     }
@@ -216,7 +309,12 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
                 r.drains
                     .iter()
                     .map(|d| match d.drained_after_ms {
-                        Some(ms) => format!("{}: {} after a peak of {} records", d.hop, secs(ms), fmt_n(d.peak_records)),
+                        Some(ms) => format!(
+                            "{}: {} after a peak of {} records",
+                            d.hop,
+                            secs(ms),
+                            fmt_n(d.peak_records)
+                        ),
                         None => format!("{}: not drained by the end", d.hop),
                     })
                     .collect::<Vec<_>>()
@@ -233,7 +331,10 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
         table: Some(check),
     });
 
-    Runbook { title: format!("Failover runbook: {name}"), sections }
+    Runbook {
+        title: format!("Failover runbook: {name}"),
+        sections,
+    }
 }
 
 /// Escapes Markdown's active characters so a name is shown, not interpreted.
@@ -264,7 +365,14 @@ pub fn to_markdown(r: &Runbook) -> String {
                 o.push('\n');
             }
             let line = |cells: &[String]| {
-                format!("| {} |\n", cells.iter().map(|c| md_escape(c)).collect::<Vec<_>>().join(" | "))
+                format!(
+                    "| {} |\n",
+                    cells
+                        .iter()
+                        .map(|c| md_escape(c))
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                )
             };
             o.push_str(&line(&t.head));
             o.push_str(&format!("|{}\n", "---|".repeat(t.head.len())));
@@ -300,7 +408,14 @@ mod tests {
         let (_, rb) = with_run("one-way-dr");
         let md = to_markdown(&rb);
         let headings: Vec<&str> = rb.sections.iter().map(|s| s.heading.as_str()).collect();
-        for h in ["Preconditions", "Companion inventory", "Recovery-point floor (measured)", "Reader groups: resume rules", "Failback", "Rehearsal checklist"] {
+        for h in [
+            "Preconditions",
+            "Companion inventory",
+            "Recovery-point floor (measured)",
+            "Reader groups: resume rules",
+            "Failback",
+            "Rehearsal checklist",
+        ] {
             assert!(headings.contains(&h), "{h} in {headings:?}");
         }
         assert!(md.contains("uncopied tail"));

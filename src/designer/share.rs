@@ -38,7 +38,10 @@ impl std::fmt::Display for ShareError {
 
 /// The fragment (without `#`) that carries `d`.
 pub fn encode(d: &Design) -> Result<String, ShareError> {
-    let shared = Shared { spec: d.spec.clone(), places: d.places.clone() };
+    let shared = Shared {
+        spec: d.spec.clone(),
+        places: d.places.clone(),
+    };
     let json = serde_json::to_vec(&shared).expect("a design serialises");
     let packed = miniz_oxide::deflate::compress_to_vec(&json, 9);
     let fragment = format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(packed));
@@ -55,7 +58,9 @@ pub fn decode(fragment: &str) -> Result<Option<Design>, String> {
         return Ok(None);
     };
     let bad = |why: &str| format!("The shared link is damaged ({why}); nothing was loaded.");
-    let packed = URL_SAFE_NO_PAD.decode(data).map_err(|_| bad("not base64"))?;
+    let packed = URL_SAFE_NO_PAD
+        .decode(data)
+        .map_err(|_| bad("not base64"))?;
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_INFLATED)
         .map_err(|_| bad("cannot be unpacked"))?;
     let shared: Shared = serde_json::from_slice(&json).map_err(|e| bad(&e.to_string()))?;
@@ -82,7 +87,11 @@ mod tests {
         let mut d = templates::build("fan-in").unwrap();
         d.set_place("east", Pos { x: 1234.0, y: 56.0 });
         let f = encode(&d).unwrap();
-        assert!(f.chars().all(|c| c.is_ascii_alphanumeric() || "-_=".contains(c)), "URL-safe");
+        assert!(
+            f.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_=".contains(c)),
+            "URL-safe"
+        );
         assert_eq!(decode(&format!("#{f}")).unwrap().unwrap(), d);
     }
 
@@ -94,7 +103,9 @@ mod tests {
         let mut noise = |n: usize| -> String {
             (0..n)
                 .map(|_| {
-                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     char::from(b'a' + ((seed >> 33) % 26) as u8)
                 })
                 .collect()

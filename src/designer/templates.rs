@@ -15,20 +15,36 @@ pub struct Template {
 }
 
 pub const ALL: [Template; 6] = [
-    Template { id: "one-way-dr", title: "One-way disaster recovery", expected_findings: &[] },
+    Template {
+        id: "one-way-dr",
+        title: "One-way disaster recovery",
+        expected_findings: &[],
+    },
     Template {
         id: "active-active",
         title: "Active/active with origin stamps",
         expected_findings: &["written-at-two-sites"],
     },
-    Template { id: "hub-and-spoke", title: "Hub and spoke", expected_findings: &[] },
+    Template {
+        id: "hub-and-spoke",
+        title: "Hub and spoke",
+        expected_findings: &[],
+    },
     Template {
         id: "ring-of-three",
         title: "Ring of three",
         expected_findings: &["written-at-two-sites"],
     },
-    Template { id: "single-writer", title: "Per-site single-writer streams", expected_findings: &[] },
-    Template { id: "fan-in", title: "Fan-in to an aggregate", expected_findings: &[] },
+    Template {
+        id: "single-writer",
+        title: "Per-site single-writer streams",
+        expected_findings: &[],
+    },
+    Template {
+        id: "fan-in",
+        title: "Fan-in to an aggregate",
+        expected_findings: &[],
+    },
 ];
 
 fn opts(stamp: OriginStamp) -> HopOptions {
@@ -69,7 +85,11 @@ pub fn build(id: &str) -> Option<Design> {
     match id {
         "one-way-dr" => {
             t.sites = vec![site("primary"), site("standby")];
-            t.streams = vec![stream("primary", "orders", 3)];
+            // Where writers write after a failover: an empty stream of the same name.
+            t.streams = vec![
+                stream("primary", "orders", 3),
+                stream("standby", "orders", 3),
+            ];
             t.hops = vec![hop(
                 "primary-to-standby",
                 ("primary", "orders"),
@@ -88,7 +108,13 @@ pub fn build(id: &str) -> Option<Design> {
             t.companions = vec![companion("contracts", &["primary", "standby"])];
             timeline = vec![
                 at(30.0, lose("primary")),
-                at(32.0, Command::MoveWriter { writer: "checkout".into(), site: "standby".into() }),
+                at(
+                    32.0,
+                    Command::MoveWriter {
+                        writer: "checkout".into(),
+                        site: "standby".into(),
+                    },
+                ),
                 at(
                     32.0,
                     Command::MoveReader {
@@ -102,18 +128,26 @@ pub fn build(id: &str) -> Option<Design> {
         "active-active" => {
             t.sites = vec![site("A"), site("B")];
             t.streams = vec![stream("A", "orders", 2), stream("B", "orders", 2)];
-            let marker = HopOptions { forward_only_local: true, ..opts(OriginStamp::Marker) };
+            let marker = HopOptions {
+                forward_only_local: true,
+                ..opts(OriginStamp::Marker)
+            };
             t.hops = vec![
                 hop("a-to-b", ("A", "orders"), ("B", "orders"), marker.clone()),
                 hop("b-to-a", ("B", "orders"), ("A", "orders"), marker),
             ];
-            t.writers = vec![writer("wa", "A", "orders", 200.0), writer("wb", "B", "orders", 200.0)];
+            t.writers = vec![
+                writer("wa", "A", "orders", 200.0),
+                writer("wb", "B", "orders", 200.0),
+            ];
             t.readers = vec![reader("billing", "A", "orders", 500.0)];
             timeline = vec![at(30.0, lose("A"))];
         }
         "hub-and-spoke" => {
             let spokes = ["north", "south", "west"];
-            t.sites = std::iter::once(site("hub")).chain(spokes.iter().map(|s| site(s))).collect();
+            t.sites = std::iter::once(site("hub"))
+                .chain(spokes.iter().map(|s| site(s)))
+                .collect();
             t.streams = std::iter::once(stream("hub", "prices", 1))
                 .chain(spokes.iter().map(|s| stream(s, "orders", 2)))
                 .collect();
@@ -130,7 +164,8 @@ pub fn build(id: &str) -> Option<Design> {
                     (s, "hub.prices"),
                     opts(OriginStamp::QualifiedName),
                 ));
-                t.writers.push(writer(&format!("shop-{s}"), s, "orders", 100.0));
+                t.writers
+                    .push(writer(&format!("shop-{s}"), s, "orders", 100.0));
             }
             t.writers.push(writer("pricing", "hub", "prices", 20.0));
             timeline = vec![at(30.0, lose("north"))];
@@ -145,23 +180,52 @@ pub fn build(id: &str) -> Option<Design> {
                     &format!("{a}-to-{b}"),
                     (a, "orders"),
                     (b, "orders"),
-                    HopOptions { forward_only_local: false, ..opts(OriginStamp::Marker) },
+                    HopOptions {
+                        forward_only_local: false,
+                        ..opts(OriginStamp::Marker)
+                    },
                 ));
                 t.writers.push(writer(&format!("w{a}"), a, "orders", 100.0));
             }
             // A marker that only forwards local records stops the loop, and also keeps C's
             // records from passing B on the way to A: the ring needs one hop that does both.
             t.hops[2].options.forward_only_local = true;
-            timeline = vec![at(20.0, Command::StallHop { hop: "B-to-C".into() }), at(40.0, Command::ResumeHop { hop: "B-to-C".into() })];
+            timeline = vec![
+                at(
+                    20.0,
+                    Command::StallHop {
+                        hop: "B-to-C".into(),
+                    },
+                ),
+                at(
+                    40.0,
+                    Command::ResumeHop {
+                        hop: "B-to-C".into(),
+                    },
+                ),
+            ];
         }
         "single-writer" => {
             t.sites = vec![site("A"), site("B")];
             t.streams = vec![stream("A", "orders", 2), stream("B", "orders", 2)];
             t.hops = vec![
-                hop("a-to-b", ("A", "orders"), ("B", "A.orders"), opts(OriginStamp::QualifiedName)),
-                hop("b-to-a", ("B", "orders"), ("A", "B.orders"), opts(OriginStamp::QualifiedName)),
+                hop(
+                    "a-to-b",
+                    ("A", "orders"),
+                    ("B", "A.orders"),
+                    opts(OriginStamp::QualifiedName),
+                ),
+                hop(
+                    "b-to-a",
+                    ("B", "orders"),
+                    ("A", "B.orders"),
+                    opts(OriginStamp::QualifiedName),
+                ),
             ];
-            t.writers = vec![writer("wa", "A", "orders", 200.0), writer("wb", "B", "orders", 200.0)];
+            t.writers = vec![
+                writer("wa", "A", "orders", 200.0),
+                writer("wb", "B", "orders", 200.0),
+            ];
             let mut r = reader("billing", "A", "orders", 400.0);
             r.planned_resume = Some(ResumeRule::PositionMap);
             t.readers = vec![r];
@@ -169,13 +233,21 @@ pub fn build(id: &str) -> Option<Design> {
                 at(30.0, lose("A")),
                 at(
                     31.0,
-                    Command::MoveReader { reader: "billing".into(), site: "B".into(), rule: ResumeRule::PositionMap },
+                    Command::MoveReader {
+                        reader: "billing".into(),
+                        site: "B".into(),
+                        rule: ResumeRule::PositionMap,
+                    },
                 ),
             ];
         }
         "fan-in" => {
             let edges = ["east", "west", "north"];
-            t.sites = edges.iter().map(|s| site(s)).chain(std::iter::once(site("aggregate"))).collect();
+            t.sites = edges
+                .iter()
+                .map(|s| site(s))
+                .chain(std::iter::once(site("aggregate")))
+                .collect();
             t.streams = edges
                 .iter()
                 .map(|s| stream(s, "orders", 2))
@@ -188,10 +260,24 @@ pub fn build(id: &str) -> Option<Design> {
                     ("aggregate", "orders-all"),
                     opts(OriginStamp::Marker),
                 ));
-                t.writers.push(writer(&format!("shop-{s}"), s, "orders", 100.0));
+                t.writers
+                    .push(writer(&format!("shop-{s}"), s, "orders", 100.0));
             }
             t.readers = vec![reader("analytics", "aggregate", "orders-all", 400.0)];
-            timeline = vec![at(25.0, Command::CutLink { hop: "east-to-aggregate".into() }), at(40.0, Command::HealLink { hop: "east-to-aggregate".into() })];
+            timeline = vec![
+                at(
+                    25.0,
+                    Command::CutLink {
+                        hop: "east-to-aggregate".into(),
+                    },
+                ),
+                at(
+                    40.0,
+                    Command::HealLink {
+                        hop: "east-to-aggregate".into(),
+                    },
+                ),
+            ];
         }
         _ => return None,
     }
@@ -206,7 +292,8 @@ pub fn mesh(n: usize, hops: usize) -> Design {
     for i in 0..n {
         t.sites.push(site(&name(i)));
         t.streams.push(stream(&name(i), "orders", 2));
-        t.writers.push(writer(&format!("w{}", i + 1), &name(i), "orders", 50.0));
+        t.writers
+            .push(writer(&format!("w{}", i + 1), &name(i), "orders", 50.0));
     }
     let mut k = 1;
     'outer: loop {
@@ -219,7 +306,10 @@ pub fn mesh(n: usize, hops: usize) -> Design {
                 &format!("{}-to-{}", name(i), name(j)),
                 (&name(i), "orders"),
                 (&name(j), "orders"),
-                HopOptions { forward_only_local: true, ..opts(OriginStamp::Marker) },
+                HopOptions {
+                    forward_only_local: true,
+                    ..opts(OriginStamp::Marker)
+                },
             ));
         }
         k += 1;
@@ -235,8 +325,13 @@ mod tests {
     fn every_template_is_valid_and_lints_as_expected() {
         for t in ALL {
             let d = build(t.id).unwrap();
-            d.spec.validate().unwrap_or_else(|e| panic!("{}: {e}", t.id));
-            let codes: Vec<&str> = hoplab_model::lint(d.topology()).iter().map(|f| f.code).collect();
+            d.spec
+                .validate()
+                .unwrap_or_else(|e| panic!("{}: {e}", t.id));
+            let codes: Vec<&str> = hoplab_model::lint(d.topology())
+                .iter()
+                .map(|f| f.code)
+                .collect();
             assert_eq!(codes, t.expected_findings, "{}", t.id);
             // The exported file reads back as the same spec.
             let back = hoplab_model::ScenarioSpec::from_json(&d.to_model_json()).unwrap();
@@ -250,7 +345,11 @@ mod tests {
             let d = build(t.id).unwrap();
             let mut sim = hoplab_model::Sim::new(&d.spec, 1).unwrap();
             sim.advance_to(d.spec.duration_ms);
-            assert!(sim.measures().writers.iter().any(|w| w.acknowledged > 0), "{}", t.id);
+            assert!(
+                sim.measures().writers.iter().any(|w| w.acknowledged > 0),
+                "{}",
+                t.id
+            );
         }
     }
 
