@@ -44,19 +44,25 @@ pub struct Shape {
     pub text: String,
     /// The site box this shape sits in (moving it moves them all).
     pub site: String,
+    /// Unique within a scene (see [`Shape::key`]), computed once.
+    pub key: String,
 }
 
 impl Shape {
-    /// Unique within a scene: a companion is drawn once per site running it.
-    pub fn key(&self) -> String {
-        match self.element {
-            ElementRef::Companion(_) => format!(
-                "{}@{}:{}",
-                self.element.key(),
-                self.site.chars().count(),
-                self.site
-            ),
-            _ => self.element.key(),
+    fn new(element: ElementRef, rect: Rect, text: String, site: &str) -> Shape {
+        // A companion is drawn once per site running it.
+        let key = match element {
+            ElementRef::Companion(_) => {
+                format!("{}@{}:{site}", element.key(), site.chars().count())
+            }
+            _ => element.key(),
+        };
+        Shape {
+            element,
+            rect,
+            text,
+            site: site.into(),
+            key,
         }
     }
 }
@@ -68,6 +74,8 @@ pub struct Arrow {
     /// SVG path data.
     pub path: String,
     pub label_at: Pos,
+    /// "from orders on A to orders on B", for the accessible name.
+    pub route: String,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -127,17 +135,17 @@ fn site_inside(t: &Topology, site: &str, at: Pos, inner: &mut Vec<Shape>) -> f64
             cut(&sr.stream, 18),
             if parts == 1 { "" } else { "s" }
         );
-        inner.push(Shape {
-            element: ElementRef::Stream(sr.clone()),
-            rect: Rect {
+        inner.push(Shape::new(
+            ElementRef::Stream(sr.clone()),
+            Rect {
                 x,
                 y,
                 w,
                 h: STREAM_ROW,
             },
             text,
-            site: site.into(),
-        });
+            site,
+        ));
         y += STREAM_ROW + 4.0;
         let chips: Vec<(ElementRef, String)> = t
             .writers
@@ -172,17 +180,17 @@ fn site_inside(t: &Topology, site: &str, at: Pos, inner: &mut Vec<Shape>) -> f64
                 rows += 1;
                 cx = x + 8.0;
             }
-            inner.push(Shape {
+            inner.push(Shape::new(
                 element,
-                rect: Rect {
+                Rect {
                     x: cx,
                     y,
                     w: cw,
                     h: CHIP_ROW - 4.0,
                 },
                 text,
-                site: site.into(),
-            });
+                site,
+            ));
             cx += cw + 6.0;
         }
         if rows > 0 {
@@ -196,17 +204,17 @@ fn site_inside(t: &Topology, site: &str, at: Pos, inner: &mut Vec<Shape>) -> f64
         .filter(|c| c.sites.iter().any(|s| s == site))
     {
         let text = format!("◆ {}", cut(&c.name, 24));
-        inner.push(Shape {
-            element: ElementRef::Companion(c.name.clone()),
-            rect: Rect {
+        inner.push(Shape::new(
+            ElementRef::Companion(c.name.clone()),
+            Rect {
                 x,
                 y,
                 w: chip_width(&text).min(w),
                 h: CHIP_ROW - 4.0,
             },
             text,
-            site: site.into(),
-        });
+            site,
+        ));
         y += CHIP_ROW;
     }
     (y - at.y + PAD).max(70.0)
@@ -226,17 +234,17 @@ pub fn scene(d: &Design) -> Scene {
             y: 40.0,
         });
         let h = site_inside(t, &site.name, at, &mut s.inner);
-        s.sites.push(Shape {
-            element: ElementRef::Site(site.name.clone()),
-            rect: Rect {
+        s.sites.push(Shape::new(
+            ElementRef::Site(site.name.clone()),
+            Rect {
                 x: at.x,
                 y: at.y,
                 w: SITE_WIDTH,
                 h,
             },
-            text: cut(&site.name, 26),
-            site: site.name.clone(),
-        });
+            cut(&site.name, 26),
+            &site.name,
+        ));
     }
     let row = |r: &StreamRef| {
         s.inner
@@ -264,7 +272,13 @@ pub fn scene(d: &Design) -> Scene {
         } else {
             0.0
         };
-        arrows.push(arrow(&h.id, a, b, shift));
+        let to = qualified_target(h);
+        let mut drawn = arrow(&h.id, a, b, shift);
+        drawn.route = format!(
+            " from {} on {} to {} on {}",
+            h.from.stream, h.from.site, to.stream, to.site
+        );
+        arrows.push(drawn);
     }
     s.arrows = arrows;
     s.bounds = bounds(s.sites.iter().map(|x| x.rect));
@@ -297,6 +311,7 @@ fn arrow(hop: &str, a: Rect, b: Rect, shift: f64) -> Arrow {
         hop: hop.into(),
         path,
         label_at,
+        route: String::new(),
     }
 }
 
@@ -358,7 +373,12 @@ mod tests {
     #[test]
     fn shape_keys_are_unique_even_for_a_companion_at_two_sites() {
         let s = scene(&templates::build("one-way-dr").unwrap());
-        let mut keys: Vec<String> = s.sites.iter().chain(&s.inner).map(Shape::key).collect();
+        let mut keys: Vec<String> = s
+            .sites
+            .iter()
+            .chain(&s.inner)
+            .map(|x| x.key.clone())
+            .collect();
         let n = keys.len();
         keys.sort();
         keys.dedup();

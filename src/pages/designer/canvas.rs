@@ -275,11 +275,11 @@ pub fn Canvas() -> impl IntoView {
 }
 
 fn keys(scene: Memo<Scene>, pick: fn(&Scene) -> &Vec<geometry::Shape>) -> Vec<String> {
-    scene.with(|s| pick(s).iter().map(|x| x.key()).collect())
+    scene.with(|s| pick(s).iter().map(|x| x.key.clone()).collect())
 }
 
 fn find<'a>(s: &'a Scene, key: &str) -> Option<&'a geometry::Shape> {
-    s.sites.iter().chain(&s.inner).find(|x| x.key() == key)
+    s.sites.iter().chain(&s.inner).find(|x| x.key == key)
 }
 
 /// Enter or a click: select, or in connect mode pick a stream.
@@ -477,22 +477,12 @@ fn ArrowView(hop: String, scene: Memo<Scene>) -> impl IntoView {
     };
     let text_for_label = geometry::cut(&hop, 18);
     let label = move || {
-        let detail = ctx.with_design(|d| {
-            d.topology()
-                .hops
-                .iter()
-                .find(|x| ElementRef::Hop(x.id.clone()) == e3)
-                .map(|x| {
-                    let to = hoplab_model::spec::qualified_target(x);
-                    format!(
-                        " from {} on {} to {} on {}",
-                        x.from.stream, x.from.site, to.stream, to.site
-                    )
-                })
-        });
+        let route = arrow
+            .with(|a| a.as_ref().map(|a| a.route.clone()))
+            .unwrap_or_default();
         named(
             &text_for_label,
-            &format!("{}{}", e3.label(), detail.unwrap_or_default()),
+            &format!("{}{route}", e3.label()),
             ctx.flagged(&e3).0,
         )
     };

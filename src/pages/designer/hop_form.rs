@@ -50,7 +50,7 @@ pub fn Hops() -> impl IntoView {
             ));
         }
     };
-    let ids = move || {
+    let ids = Memo::new(move |_| {
         ctx.with_design(|d| {
             d.topology()
                 .hops
@@ -58,7 +58,7 @@ pub fn Hops() -> impl IntoView {
                 .map(|h| h.id.clone())
                 .collect::<Vec<_>>()
         })
-    };
+    });
     view! {
         <div class="panel-section panel-section--wide">
             <h3>"Hops"</h3>
@@ -72,7 +72,7 @@ pub fn Hops() -> impl IntoView {
                 <button type="submit">"Add hop"</button>
             </form>
             <ul class="panel-list">
-                <For each=ids key=|id| id.clone() let:id>
+                <For each=move || ids.get() key=|id| id.clone() let:id>
                     <HopRow id=id />
                 </For>
             </ul>

@@ -44,6 +44,13 @@ pub fn all_streams(d: &Design) -> Vec<StreamRef> {
         .collect()
 }
 
+/// The sites' names, as a memo (option lists redraw only when they change).
+pub fn site_names(ctx: Ctx) -> Memo<Vec<String>> {
+    Memo::new(move |_| {
+        ctx.with_design(|d| d.topology().sites.iter().map(|s| s.name.clone()).collect())
+    })
+}
+
 pub fn stream_label(r: &StreamRef) -> String {
     format!("{} on {}", r.stream, r.site)
 }
@@ -176,7 +183,7 @@ fn Sites() -> impl IntoView {
             ctx.info(format!("Added site {n}."));
         }
     };
-    let sites = move || {
+    let sites = Memo::new(move |_| {
         ctx.with_design(|d| {
             d.topology()
                 .sites
@@ -184,7 +191,7 @@ fn Sites() -> impl IntoView {
                 .map(|s| s.name.clone())
                 .collect::<Vec<_>>()
         })
-    };
+    });
     view! {
         <div class="panel-section">
             <h3>"Sites"</h3>
@@ -194,7 +201,7 @@ fn Sites() -> impl IntoView {
                 <button type="submit">"Add site"</button>
             </form>
             <ul class="panel-list">
-                <For each=sites key=|n| n.clone() let:n>
+                <For each=move || sites.get() key=|n| n.clone() let:n>
                     <li class=row_class(ctx, ElementRef::Site(n.clone()))>
                         <NameField element=ElementRef::Site(n.clone()) current=n.clone() label=format!("Name of site {n}") />
                         {remove_button(ctx, ElementRef::Site(n.clone()))}
@@ -232,7 +239,7 @@ fn Streams() -> impl IntoView {
             ctx.info(format!("Added stream {n} on {s}."));
         }
     };
-    let streams = move || {
+    let streams = Memo::new(move |_| {
         ctx.with_design(|d| {
             d.topology()
                 .streams
@@ -240,14 +247,14 @@ fn Streams() -> impl IntoView {
                 .map(|s| (stream_ref(&s.site, &s.name), s.parts))
                 .collect::<Vec<_>>()
         })
-    };
+    });
     view! {
         <div class="panel-section">
             <h3>"Streams"</h3>
             <form class="add-form" on:submit=add>
                 <label for="dz-new-stream-site">"On site"</label>
                 <select id="dz-new-stream-site" node_ref=site>
-                    {move || ctx.with_design(|d| d.topology().sites.iter().enumerate().map(|(i, s)| view! { <option value=i.to_string()>{s.name.clone()}</option> }).collect_view())}
+                    {move || site_names(ctx).get().into_iter().enumerate().map(|(i, s)| view! { <option value=i.to_string()>{s.clone()}</option> }).collect_view()}
                 </select>
                 <label for="dz-new-stream">"Stream name"</label>
                 <input id="dz-new-stream" type="text" node_ref=name placeholder="orders" />
@@ -256,7 +263,7 @@ fn Streams() -> impl IntoView {
                 <button type="submit">"Add stream"</button>
             </form>
             <ul class="panel-list">
-                <For each=streams key=|(r, p)| (ElementRef::Stream(r.clone()).key(), *p) let:item>
+                <For each=move || streams.get() key=|(r, p)| (ElementRef::Stream(r.clone()).key(), *p) let:item>
                     {
                         let (r, p) = item;
                         let e = ElementRef::Stream(r.clone());
@@ -287,9 +294,13 @@ fn Streams() -> impl IntoView {
 #[component]
 pub fn StreamSelect(id: &'static str, node: NodeRef<html::Select>) -> impl IntoView {
     let ctx = use_ctx();
+    // A memo: the options are only rebuilt when the list of streams changes.
+    let labels = Memo::new(move |_| {
+        ctx.with_design(|d| all_streams(d).iter().map(stream_label).collect::<Vec<_>>())
+    });
     view! {
         <select id=id node_ref=node>
-            {move || ctx.with_design(|d| all_streams(d).iter().enumerate().map(|(i, r)| view! { <option value=i.to_string()>{stream_label(r)}</option> }).collect_view())}
+            {move || labels.get().into_iter().enumerate().map(|(i, l)| view! { <option value=i.to_string()>{l.clone()}</option> }).collect_view()}
         </select>
     }
 }
@@ -321,7 +332,7 @@ fn Writers() -> impl IntoView {
             ctx.info(format!("Added writer {n} on {} {}.", r.site, r.stream));
         }
     };
-    let writers = move || ctx.with_design(|d| d.topology().writers.clone());
+    let writers = Memo::new(move |_| ctx.with_design(|d| d.topology().writers.clone()));
     view! {
         <div class="panel-section">
             <h3>"Writers"</h3>
@@ -333,7 +344,7 @@ fn Writers() -> impl IntoView {
                 <button type="submit">"Add writer"</button>
             </form>
             <ul class="panel-list">
-                <For each=writers key=|w| format!("{w:?}") let:w>
+                <For each=move || writers.get() key=|w| format!("{w:?}") let:w>
                     {
                         let e = ElementRef::Writer(w.id.clone());
                         let (e_row, e_name) = (e.clone(), e.clone());
@@ -397,7 +408,7 @@ fn Readers() -> impl IntoView {
             ctx.info(format!("Added reader group {n}."));
         }
     };
-    let readers = move || ctx.with_design(|d| d.topology().readers.clone());
+    let readers = Memo::new(move |_| ctx.with_design(|d| d.topology().readers.clone()));
     view! {
         <div class="panel-section">
             <h3>"Reader groups"</h3>
@@ -409,7 +420,7 @@ fn Readers() -> impl IntoView {
                 <button type="submit">"Add reader group"</button>
             </form>
             <ul class="panel-list">
-                <For each=readers key=|r| format!("{r:?}") let:r>
+                <For each=move || readers.get() key=|r| format!("{r:?}") let:r>
                     {
                         let e = ElementRef::Reader(r.id.clone());
                         let (e_row, e_name) = (e.clone(), e.clone());
@@ -473,7 +484,7 @@ fn Companions() -> impl IntoView {
             ctx.info(format!("Added companion {n} at {s}."));
         }
     };
-    let companions = move || ctx.with_design(|d| d.topology().companions.clone());
+    let companions = Memo::new(move |_| ctx.with_design(|d| d.topology().companions.clone()));
     view! {
         <div class="panel-section">
             <h3>"Companions"</h3>
@@ -481,14 +492,14 @@ fn Companions() -> impl IntoView {
             <form class="add-form" on:submit=add>
                 <label for="dz-new-companion-site">"Runs at"</label>
                 <select id="dz-new-companion-site" node_ref=site>
-                    {move || ctx.with_design(|d| d.topology().sites.iter().enumerate().map(|(i, s)| view! { <option value=i.to_string()>{s.name.clone()}</option> }).collect_view())}
+                    {move || site_names(ctx).get().into_iter().enumerate().map(|(i, s)| view! { <option value=i.to_string()>{s.clone()}</option> }).collect_view()}
                 </select>
                 <label for="dz-new-companion">"Companion name"</label>
                 <input id="dz-new-companion" type="text" node_ref=name placeholder="contracts" />
                 <button type="submit">"Add companion"</button>
             </form>
             <ul class="panel-list">
-                <For each=companions key=|c| format!("{c:?}") let:c>
+                <For each=move || companions.get() key=|c| format!("{c:?}") let:c>
                     {
                         let e = ElementRef::Companion(c.name.clone());
                         let (e_row, e_name) = (e.clone(), e.clone());

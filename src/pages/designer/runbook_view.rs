@@ -10,16 +10,29 @@ use crate::designer::runbook;
 #[component]
 pub fn RunbookView() -> impl IntoView {
     let ctx = use_ctx();
+    // The runbook follows the design a moment after the last edit, so a run of quick
+    // edits (a drag, typing) never waits for it to be rebuilt and redrawn.
+    let settled = RwSignal::new(ctx.design_untracked());
+    let timer = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
+    Effect::new(move |_| {
+        ctx.editor.with(|_| ());
+        let pending = gloo_timers::callback::Timeout::new(300, move || {
+            settled.set(ctx.design_untracked());
+        });
+        // Replacing the handle drops (cancels) the previous timer.
+        timer.set_value(Some(pending));
+    });
+    on_cleanup(move || timer.set_value(None));
     let book = Memo::new(move |_| {
         let run = ctx.run.get();
         let summary = match &run {
             RunState::Done(f) => Some(&f.summary),
             _ => None,
         };
-        ctx.findings
-            .with(|fs| ctx.with_design(|d| runbook::build(d, fs, summary)))
+        settled.with(|d| runbook::build(d, &hoplab_model::lint(d.topology()), summary))
     });
     let download_md = move |_| {
+        settled.set(ctx.design_untracked());
         let name = ctx.with_design(|d| file_stem(&d.spec.name));
         let text = book.with_untracked(runbook::to_markdown);
         if let Err(e) = download(&format!("{name}-runbook.md"), "text/markdown", &text) {

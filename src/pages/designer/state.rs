@@ -8,6 +8,7 @@ use hoplab_model::spec::StreamRef;
 use hoplab_model::{lint, Finding};
 use leptos::prelude::*;
 
+use crate::designer::findings::targets;
 use crate::designer::run::{RunJob, RunSummary};
 use crate::designer::{autosave, Design, Edit, Editor, ElementRef};
 use crate::lab::driver::Raf;
@@ -41,6 +42,10 @@ pub struct Ctx {
     pub active_finding: RwSignal<Option<usize>>,
     pub notice: RwSignal<Option<Notice>>,
     pub findings: Memo<Vec<Finding>>,
+    /// (element key, finding index) for every element a finding concerns: what the
+    /// canvas and lists highlight. A memo, so an edit that changes no finding redraws no
+    /// highlight.
+    flags: Memo<Vec<(String, usize)>>,
     pub run: RwSignal<RunState>,
     pub job: StoredValue<Option<(RunJob, Raf)>, LocalStorage>,
     /// Connect mode: the stream a new hop starts from, once picked.
@@ -51,12 +56,24 @@ impl Ctx {
     pub fn new(editor: Editor) -> Self {
         let editor = RwSignal::new(editor);
         let findings = Memo::new(move |_| editor.with(|e| lint(e.design().topology())));
+        let flags = Memo::new(move |_| {
+            findings.with(|fs| {
+                editor.with(|e| {
+                    let t = e.design().topology();
+                    fs.iter()
+                        .enumerate()
+                        .flat_map(|(i, f)| targets(f, t).into_iter().map(move |el| (el.key(), i)))
+                        .collect()
+                })
+            })
+        });
         Ctx {
             editor,
             selected: RwSignal::new(None),
             active_finding: RwSignal::new(None),
             notice: RwSignal::new(None),
             findings,
+            flags,
             run: RwSignal::new(RunState::Idle),
             job: StoredValue::new_local(None),
             connecting: RwSignal::new(None),
@@ -114,21 +131,19 @@ impl Ctx {
         self.notice.set(Some(Notice::Error(text.into())));
     }
 
-    /// Whether a finding concerns this element (for highlighting).
+    /// Whether a finding concerns this element, and whether that finding is the one
+    /// pointed at (for highlighting).
     pub fn flagged(&self, e: &ElementRef) -> (bool, bool) {
         let active = self.active_finding.get();
-        self.findings.with(|fs| {
-            self.with_design(|d| {
-                let mut any = false;
-                let mut hot = false;
-                for (i, f) in fs.iter().enumerate() {
-                    if crate::designer::findings::targets(f, d.topology()).contains(e) {
-                        any = true;
-                        hot |= active == Some(i);
-                    }
-                }
-                (any, hot)
-            })
+        let key = e.key();
+        self.flags.with(|flags| {
+            let mut hits = flags
+                .iter()
+                .filter(|(k, _)| *k == key)
+                .map(|(_, i)| *i)
+                .peekable();
+            let any = hits.peek().is_some();
+            (any, hits.any(|i| Some(i) == active))
         })
     }
 

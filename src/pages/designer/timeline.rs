@@ -68,6 +68,11 @@ pub fn Timeline() -> impl IntoView {
     let site = NodeRef::<html::Select>::new();
     let rule = NodeRef::<html::Select>::new();
     let moves = move || kind.with(|k| k.starts_with("move-"));
+    let targets = Memo::new(move |_| {
+        let k = kind.get();
+        ctx.with_design(|d| targets_of(&k, d))
+    });
+    let sites = super::panel::site_names(ctx);
     let add = move |ev: SubmitEvent| {
         ev.prevent_default();
         let k = kind.get_untracked();
@@ -128,12 +133,12 @@ pub fn Timeline() -> impl IntoView {
                 </select>
                 <label for="dz-fault-target">"Of"</label>
                 <select id="dz-fault-target" node_ref=target>
-                    {move || { let k = kind.get(); ctx.with_design(|d| targets_of(&k, d)).into_iter().map(|n| view! { <option value=n.clone()>{n.clone()}</option> }).collect_view() }}
+                    {move || targets.get().into_iter().map(|n| view! { <option value=n.clone()>{n.clone()}</option> }).collect_view()}
                 </select>
                 <span class="move-fields" class:is-hidden=move || !moves()>
                     <label for="dz-fault-site">"To site"</label>
                     <select id="dz-fault-site" node_ref=site>
-                        {move || ctx.with_design(|d| d.topology().sites.iter().map(|s| view! { <option value=s.name.clone()>{s.name.clone()}</option> }).collect_view())}
+                        {move || sites.get().into_iter().map(|s| view! { <option value=s.clone()>{s.clone()}</option> }).collect_view()}
                     </select>
                     <label for="dz-fault-rule">"Resume by"</label>
                     <select id="dz-fault-rule" node_ref=rule>
