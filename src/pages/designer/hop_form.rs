@@ -1,7 +1,7 @@
 //! Hops: add one from stream to stream, and edit each hop's options, with product
 //! presets that show what they set and link to the card explaining it.
 
-use hoplab_model::spec::{HopOptions, OriginStamp, PartMapping, Timestamps};
+use hoplab_model::spec::{HopKind, HopOptions, OriginStamp, PartMapping, Timestamps};
 use leptos::ev::SubmitEvent;
 use leptos::html;
 use leptos::prelude::*;
@@ -80,11 +80,12 @@ pub fn Hops() -> impl IntoView {
     }
 }
 
-fn stamp_id(s: OriginStamp) -> &'static str {
+fn stamp_value(s: OriginStamp) -> &'static str {
     match s {
         OriginStamp::None => "none",
         OriginStamp::Marker => "marker",
         OriginStamp::QualifiedName => "qualified-name",
+        OriginStamp::HopBudget(_) => "hop-budget",
     }
 }
 
@@ -165,35 +166,50 @@ fn HopRow(id: String) -> impl IntoView {
                         <span>"product preset"</span>
                         <select prop:value=move || preset().map_or("", |p| p.id) on:change=move |ev| {
                             let v = event_target_value(&ev);
-                            match presets::get(&v) {
-                                Some(p) if p.options.is_some() => set(&|o| { *o = presets::apply(p, o).ok_or("preset")?; Ok(()) }),
-                                Some(p) => ctx.info(format!("{}: {}", p.title, p.summary)),
-                                None => {}
+                            if let Some(p) = presets::get(&v) {
+                                set(&|o| { *o = presets::apply(&p, o); Ok(()) });
                             }
                         }>
                             <option value="">"custom"</option>
-                            {presets::ALL.iter().map(|p| view! { <option value=p.id>{p.title}{if p.options.is_none() { " (not in the model yet)" } else { "" }}</option> }).collect_view()}
+                            {presets::all().into_iter().map(|p| view! { <option value=p.id>{p.title}</option> }).collect_view()}
                         </select>
                     </label>
                     {move || preset().map(|p| view! {
                         <div class="preset-note field--wide">
                             <p>{p.summary} " " <A href=format!("/cards/{}", p.card)>"Card: why this matters"</A></p>
-                            <p class="row-note">"Sets: " {presets::settings(p).into_iter().map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ")}</p>
-                            <p class="row-note">"Source: " {p.sources.join("; ")}</p>
+                            <p class="row-note">"Sets: " {presets::settings(&p).into_iter().map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ")}</p>
+                            <p class="row-note">"Sources: " {p.sources.join("; ")}</p>
+                            {(!p.approximations.is_empty()).then(|| view! { <p class="row-note">"In this model: " {p.approximations.join("; ")}</p> })}
                         </div>
                     })}
                     <label class="field">
+                        <span>"kind"</span>
+                        <select prop:value=move || if opts().kind == HopKind::Mirror { "mirror" } else { "translate" } on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            set(&|o| { o.kind = if v == "mirror" { HopKind::Mirror } else { HopKind::Translate }; Ok(()) });
+                        }>
+                            <option value="translate">"translate (numbers its own copies)"</option>
+                            <option value="mirror">"mirror (keeps positions)"</option>
+                        </select>
+                    </label>
+                    <label class="field">
                         <span>"origin stamp"</span>
-                        <select prop:value=move || stamp_id(opts().stamp) on:change=move |ev| {
+                        <select prop:value=move || stamp_value(opts().stamp) on:change=move |ev| {
                             let v = event_target_value(&ev);
                             set(&|o| {
-                                o.stamp = match v.as_str() { "marker" => OriginStamp::Marker, "qualified-name" => OriginStamp::QualifiedName, _ => OriginStamp::None };
+                                o.stamp = match v.as_str() {
+                                    "marker" => OriginStamp::Marker,
+                                    "qualified-name" => OriginStamp::QualifiedName,
+                                    "hop-budget" => OriginStamp::HopBudget(1),
+                                    _ => OriginStamp::None,
+                                };
                                 Ok(())
                             });
                         }>
                             <option value="none">"none"</option>
                             <option value="marker">"marker"</option>
                             <option value="qualified-name">"qualified-name"</option>
+                            <option value="hop-budget">"hop budget (max-hops 1)"</option>
                         </select>
                     </label>
                     <label class="check">
