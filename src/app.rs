@@ -6,10 +6,10 @@ use leptos_router::{path, Lazy};
 
 use crate::components::{Footer, Header};
 use crate::lazy_pages::{
-    preload_on_intent, CardListRoute, CardRoute, CopiersRoute, LabIndexRoute, LabRoute,
-    PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute,
+    preload_on_intent, CardListRoute, CardRoute, CopiersRoute, DesignerRoute, LabIndexRoute,
+    LabRoute, PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute,
 };
-use crate::pages::{Designer, Home, NotFound};
+use crate::pages::{Home, NotFound};
 use crate::progress_store::ProgressHome;
 
 #[component]
@@ -34,7 +34,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/practice") view={Lazy::<PracticeRoute>::new()} />
                     <Route path=path!("/practice/quiz") view={Lazy::<PracticeQuizRoute>::new()} />
                     <Route path=path!("/practice/levels") view={Lazy::<PracticeLevelsRoute>::new()} />
-                    <Route path=path!("/designer") view=Designer />
+                    <Route path=path!("/designer") view={Lazy::<DesignerRoute>::new()} />
                 </Routes>
             </main>
             <Footer />

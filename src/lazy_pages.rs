@@ -1,8 +1,8 @@
 //! The pages that load on demand. Each page's view below is a split point: the release
 //! build (`scripts/build-wasm.sh`) cuts its code, and whatever only it uses, into a wasm
-//! chunk fetched the first time the page shows. The shell (header, home, designer, not
-//! found) is all the first download holds, so `/` loads without the cards, the copier
-//! comparison or the simulator.
+//! chunk fetched the first time the page shows. The shell (header, home, not found) is
+//! all the first download holds, so `/` loads without the cards, the copier comparison,
+//! the simulator or the designer.
 //!
 //! A chunk that fails to arrive (offline, a deploy mid-visit) shows a message with a retry
 //! instead of stopping the app; the next visit to the page tries the download again.
@@ -15,7 +15,8 @@ use wasm_bindgen::JsCast;
 
 use crate::components::PageLoadFailed;
 use crate::pages::{
-    CardList, CardPage, CopiersPage, LabIndex, LabPage, PracticeLevels, PracticePage, PracticeQuiz,
+    CardList, CardPage, CopiersPage, Designer, LabIndex, LabPage, PracticeLevels, PracticePage,
+    PracticeQuiz,
 };
 
 /// Why a lazy page has nothing to show: its chunk did not load.
@@ -92,6 +93,10 @@ lazy_page!(
     /// `/practice/levels`: the level path.
     PracticeLevelsRoute, practice_levels_chunk, preload_practice_levels, PracticeLevels
 );
+lazy_page!(
+    /// `/designer`: the topology designer, with the model for lint and runs.
+    DesignerRoute, designer_chunk, preload_designer, Designer
+);
 
 /// Starts downloading the chunk of the page at `path` (a site path such as `/lab/echo-loop`),
 /// if that page has one. A chunk downloads once; a failed try is only logged, since showing
@@ -115,6 +120,8 @@ pub fn preload_page(path: &str) {
         spawn_local(async { _ = preload_practice_quiz().await });
     } else if path == "/practice/levels" {
         spawn_local(async { _ = preload_practice_levels().await });
+    } else if path == "/designer" {
+        spawn_local(async { _ = preload_designer().await });
     }
 }
 

@@ -13,3 +13,9 @@ pub fn read(key: &str) -> Option<String> {
 pub fn write(key: &str, value: &str) -> bool {
     local_storage().is_some_and(|storage| storage.set_item(key, value).is_ok())
 }
+
+pub fn remove(key: &str) {
+    if let Some(storage) = local_storage() {
+        let _ = storage.remove_item(key);
+    }
+}

@@ -1,0 +1,420 @@
+//! Where everything is drawn: site boxes from the layout, stream rows inside them, writer
+//! and reader chips under their stream, companion chips at the foot of each site running
+//! them, and hops as curves from stream to stream. Pure, so the canvas only draws it.
+
+use super::design::{stream_ref, Design, ElementRef, Pos};
+use hoplab_model::spec::{qualified_target, StreamRef, Topology};
+
+pub const SITE_WIDTH: f64 = 230.0;
+const HEADER: f64 = 34.0;
+const STREAM_ROW: f64 = 30.0;
+const CHIP_ROW: f64 = 24.0;
+const GAP: f64 = 8.0;
+const PAD: f64 = 10.0;
+const CHAR_WIDTH: f64 = 6.6;
+/// Chip labels longer than this are cut with an ellipsis (the full name is in its label).
+pub const CHIP_CHARS: usize = 14;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Rect {
+    pub fn overlaps(&self, o: &Rect, margin: f64) -> bool {
+        self.x < o.x + o.w + margin
+            && o.x < self.x + self.w + margin
+            && self.y < o.y + o.h + margin
+            && o.y < self.y + self.h + margin
+    }
+    fn mid_y(&self) -> f64 {
+        self.y + self.h / 2.0
+    }
+}
+
+/// One drawn box (a site, a stream row or a chip) and what it stands for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shape {
+    pub element: ElementRef,
+    pub rect: Rect,
+    /// The visible text (cut to fit); the full name goes to the accessible label.
+    pub text: String,
+    /// The site box this shape sits in (moving it moves them all).
+    pub site: String,
+    /// Unique within a scene (see [`Shape::key`]), computed once.
+    pub key: String,
+}
+
+impl Shape {
+    fn new(element: ElementRef, rect: Rect, text: String, site: &str) -> Shape {
+        // A companion is drawn once per site running it.
+        let key = match element {
+            ElementRef::Companion(_) => {
+                format!("{}@{}:{site}", element.key(), site.chars().count())
+            }
+            _ => element.key(),
+        };
+        Shape {
+            element,
+            rect,
+            text,
+            site: site.into(),
+            key,
+        }
+    }
+}
+
+/// A hop's arrow.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrow {
+    pub hop: String,
+    /// SVG path data.
+    pub path: String,
+    pub label_at: Pos,
+    /// "from orders on A to orders on B", for the accessible name.
+    pub route: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scene {
+    pub sites: Vec<Shape>,
+    /// Streams, writers, readers and companions, drawn over their site.
+    pub inner: Vec<Shape>,
+    pub arrows: Vec<Arrow>,
+    /// The bounding box of everything, for "fit to view".
+    pub bounds: Rect,
+}
+
+pub fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
+        s.push('…');
+        s
+    }
+}
+
+fn chip_width(text: &str) -> f64 {
+    text.chars().count() as f64 * CHAR_WIDTH + 26.0
+}
+
+/// Streams drawn on a site: declared ones, then those a qualified-name hop creates there.
+pub fn streams_on(t: &Topology, site: &str) -> Vec<(StreamRef, u32)> {
+    let mut out: Vec<(StreamRef, u32)> = t
+        .streams
+        .iter()
+        .filter(|s| s.site == site)
+        .map(|s| (stream_ref(&s.site, &s.name), s.parts))
+        .collect();
+    for h in &t.hops {
+        let target = qualified_target(h);
+        if target.site == site && !out.iter().any(|(r, _)| *r == target) {
+            let parts = t
+                .streams
+                .iter()
+                .find(|s| s.site == h.from.site && s.name == h.from.stream)
+                .map_or(1, |s| s.parts);
+            out.push((target, parts));
+        }
+    }
+    out
+}
+
+/// Lays out the inside of one site box at `at`; returns the shapes and the box height.
+fn site_inside(t: &Topology, site: &str, at: Pos, inner: &mut Vec<Shape>) -> f64 {
+    let mut y = at.y + HEADER;
+    let x = at.x + PAD;
+    let w = SITE_WIDTH - 2.0 * PAD;
+    for (sr, parts) in streams_on(t, site) {
+        let text = format!(
+            "{} · {parts} part{}",
+            cut(&sr.stream, 18),
+            if parts == 1 { "" } else { "s" }
+        );
+        inner.push(Shape::new(
+            ElementRef::Stream(sr.clone()),
+            Rect {
+                x,
+                y,
+                w,
+                h: STREAM_ROW,
+            },
+            text,
+            site,
+        ));
+        y += STREAM_ROW + 4.0;
+        let chips: Vec<(ElementRef, String)> = t
+            .writers
+            .iter()
+            .filter(|wr| wr.site == sr.site && wr.stream == sr.stream)
+            .map(|wr| {
+                (
+                    ElementRef::Writer(wr.id.clone()),
+                    format!("✎ {}", cut(&wr.id, CHIP_CHARS)),
+                )
+            })
+            .chain(
+                t.readers
+                    .iter()
+                    .filter(|r| r.site == sr.site && r.stream == sr.stream)
+                    .map(|r| {
+                        (
+                            ElementRef::Reader(r.id.clone()),
+                            format!("▶ {}", cut(&r.id, CHIP_CHARS)),
+                        )
+                    }),
+            )
+            .collect();
+        let mut cx = x + 8.0;
+        let mut rows = 0;
+        for (element, text) in chips {
+            let cw = chip_width(&text).min(w - 8.0);
+            if rows == 0 || cx + cw > x + w {
+                if rows > 0 {
+                    y += CHIP_ROW;
+                }
+                rows += 1;
+                cx = x + 8.0;
+            }
+            inner.push(Shape::new(
+                element,
+                Rect {
+                    x: cx,
+                    y,
+                    w: cw,
+                    h: CHIP_ROW - 4.0,
+                },
+                text,
+                site,
+            ));
+            cx += cw + 6.0;
+        }
+        if rows > 0 {
+            y += CHIP_ROW;
+        }
+        y += GAP;
+    }
+    for c in t
+        .companions
+        .iter()
+        .filter(|c| c.sites.iter().any(|s| s == site))
+    {
+        let text = format!("◆ {}", cut(&c.name, 24));
+        inner.push(Shape::new(
+            ElementRef::Companion(c.name.clone()),
+            Rect {
+                x,
+                y,
+                w: chip_width(&text).min(w),
+                h: CHIP_ROW - 4.0,
+            },
+            text,
+            site,
+        ));
+        y += CHIP_ROW;
+    }
+    (y - at.y + PAD).max(70.0)
+}
+
+/// The size of a site's box (for layout).
+pub fn site_height(t: &Topology, site: &str) -> f64 {
+    site_inside(t, site, Pos { x: 0.0, y: 0.0 }, &mut Vec::new())
+}
+
+pub fn scene(d: &Design) -> Scene {
+    let t = d.topology();
+    let mut s = Scene::default();
+    for (i, site) in t.sites.iter().enumerate() {
+        let at = d.place(&site.name).unwrap_or(Pos {
+            x: 40.0 + i as f64 * (SITE_WIDTH + 100.0),
+            y: 40.0,
+        });
+        let h = site_inside(t, &site.name, at, &mut s.inner);
+        s.sites.push(Shape::new(
+            ElementRef::Site(site.name.clone()),
+            Rect {
+                x: at.x,
+                y: at.y,
+                w: SITE_WIDTH,
+                h,
+            },
+            cut(&site.name, 26),
+            &site.name,
+        ));
+    }
+    let row = |r: &StreamRef| {
+        s.inner
+            .iter()
+            .find(|x| x.element == ElementRef::Stream(r.clone()))
+            .map(|x| x.rect)
+    };
+    let mut arrows = Vec::new();
+    for h in &t.hops {
+        let (Some(a), Some(b)) = (row(&h.from), row(&qualified_target(h))) else {
+            continue;
+        };
+        // Two hops between the same pair of streams in opposite directions: shift each a
+        // little so both arrows show.
+        let back = t
+            .hops
+            .iter()
+            .any(|o| o.from == qualified_target(h) && qualified_target(o) == h.from);
+        let shift = if back {
+            if h.from < qualified_target(h) {
+                -6.0
+            } else {
+                6.0
+            }
+        } else {
+            0.0
+        };
+        let to = qualified_target(h);
+        let mut drawn = arrow(&h.id, a, b, shift);
+        drawn.route = format!(
+            " from {} on {} to {} on {}",
+            h.from.stream, h.from.site, to.stream, to.site
+        );
+        arrows.push(drawn);
+    }
+    s.arrows = arrows;
+    s.bounds = bounds(s.sites.iter().map(|x| x.rect));
+    s
+}
+
+fn arrow(hop: &str, a: Rect, b: Rect, shift: f64) -> Arrow {
+    let (x1, x2, bend) = if a.x + a.w <= b.x {
+        (a.x + a.w, b.x, 1.0)
+    } else if b.x + b.w <= a.x {
+        (a.x, b.x + b.w, -1.0)
+    } else {
+        // Stacked or in the same site: leave and enter on the right, bending outwards.
+        (a.x + a.w, b.x + b.w, 0.0)
+    };
+    let (y1, y2) = (a.mid_y() + shift, b.mid_y() + shift);
+    let reach = ((x2 - x1).abs() / 2.0).max(50.0);
+    let (c1, c2) = if bend == 0.0 {
+        (x1 + reach, x2 + reach)
+    } else {
+        (x1 + bend * reach, x2 - bend * reach)
+    };
+    let path = format!("M{x1:.1},{y1:.1} C{c1:.1},{y1:.1} {c2:.1},{y2:.1} {x2:.1},{y2:.1}");
+    // The curve's point at t = 0.5.
+    let label_at = Pos {
+        x: 0.125 * x1 + 0.375 * c1 + 0.375 * c2 + 0.125 * x2,
+        y: (y1 + y2) / 2.0,
+    };
+    Arrow {
+        hop: hop.into(),
+        path,
+        label_at,
+        route: String::new(),
+    }
+}
+
+pub fn bounds(rects: impl Iterator<Item = Rect>) -> Rect {
+    let mut b: Option<(f64, f64, f64, f64)> = None;
+    for r in rects {
+        b = Some(match b {
+            None => (r.x, r.y, r.x + r.w, r.y + r.h),
+            Some((x0, y0, x1, y1)) => (
+                x0.min(r.x),
+                y0.min(r.y),
+                x1.max(r.x + r.w),
+                y1.max(r.y + r.h),
+            ),
+        });
+    }
+    let (x0, y0, x1, y1) = b.unwrap_or((0.0, 0.0, 600.0, 400.0));
+    Rect {
+        x: x0,
+        y: y0,
+        w: x1 - x0,
+        h: y1 - y0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::designer::templates;
+
+    #[test]
+    fn every_element_of_a_template_is_drawn_once() {
+        for t in templates::ALL {
+            let d = templates::build(t.id).unwrap();
+            let s = scene(&d);
+            let drawn: Vec<ElementRef> = s
+                .sites
+                .iter()
+                .chain(&s.inner)
+                .map(|x| x.element.clone())
+                .collect();
+            for e in d.elements() {
+                match e {
+                    ElementRef::Hop(id) => {
+                        assert!(s.arrows.iter().any(|a| a.hop == id), "{}: {id}", t.id)
+                    }
+                    ElementRef::Companion(_) => assert!(drawn.contains(&e)),
+                    e => assert_eq!(
+                        drawn.iter().filter(|x| **x == e).count(),
+                        1,
+                        "{}: {e:?}",
+                        t.id
+                    ),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shape_keys_are_unique_even_for_a_companion_at_two_sites() {
+        let s = scene(&templates::build("one-way-dr").unwrap());
+        let mut keys: Vec<String> = s
+            .sites
+            .iter()
+            .chain(&s.inner)
+            .map(|x| x.key.clone())
+            .collect();
+        let n = keys.len();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), n);
+        assert_eq!(
+            s.inner
+                .iter()
+                .filter(|x| matches!(x.element, ElementRef::Companion(_)))
+                .count(),
+            2
+        );
+    }
+
+    #[test]
+    fn inner_shapes_stay_inside_their_site() {
+        let d = templates::build("active-active").unwrap();
+        let s = scene(&d);
+        for x in &s.inner {
+            let site = s.sites.iter().find(|b| b.site == x.site).unwrap().rect;
+            assert!(
+                x.rect.x >= site.x && x.rect.x + x.rect.w <= site.x + site.w,
+                "{:?}",
+                x.element
+            );
+            assert!(
+                x.rect.y >= site.y && x.rect.y + x.rect.h <= site.y + site.h,
+                "{:?}",
+                x.element
+            );
+        }
+    }
+
+    #[test]
+    fn long_names_are_cut_for_drawing() {
+        let long = "x".repeat(200);
+        assert_eq!(cut(&long, 14).chars().count(), 14);
+        assert_eq!(cut("short", 14), "short");
+    }
+}

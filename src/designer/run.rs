@@ -1,0 +1,348 @@
+//! Running a design: the model's simulation advanced in budgeted chunks (so the page can
+//! draw a progress bar between them and cancel), pausing just before each site loss and
+//! reader move to read what the model measures there. The figures are the model's own.
+
+use hoplab_model::spec::Command;
+use hoplab_model::{Measures, MoveReport, ScenarioSpec, Sim};
+
+/// Longest run the designer offers: an hour of simulated time.
+pub const MAX_DURATION_MS: u64 = 3_600_000;
+/// Events a run may need (each a writer tick, a fetch, a delivery or a read).
+pub const MAX_EVENTS: u64 = 40_000_000;
+/// Stored blocks of records a run may build up (memory grows with them).
+pub const MAX_RUNS: u64 = 4_000_000;
+
+/// What a run is expected to cost, from the spec alone.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cost {
+    pub events: u64,
+    pub runs: u64,
+}
+
+pub fn estimate(spec: &ScenarioSpec) -> Cost {
+    let t = &spec.topology;
+    let dur = spec.duration_ms.max(1);
+    let parts = |site: &str, stream: &str| {
+        t.streams
+            .iter()
+            .find(|s| s.site == site && s.name == stream)
+            .map_or(1, |s| u64::from(s.parts))
+    };
+    let mut events = 0u64;
+    let mut runs = 0u64;
+    for w in &t.writers {
+        let ticks = dur / w.interval_ms.max(1);
+        events = events.saturating_add(ticks);
+        // Each tick writes a block per part, and each hop out of the stream copies it.
+        let copies = 1 + t
+            .hops
+            .iter()
+            .filter(|h| h.from.site == w.site && h.from.stream == w.stream)
+            .count() as u64;
+        runs = runs.saturating_add(
+            ticks
+                .saturating_mul(parts(&w.site, &w.stream))
+                .saturating_mul(copies),
+        );
+    }
+    for r in &t.readers {
+        events = events.saturating_add(dur / r.interval_ms.max(1));
+    }
+    for h in &t.hops {
+        let o = &h.options;
+        let cycle = o.poll_interval_ms.min(o.rtt_ms + o.target_write_ms).max(1);
+        events =
+            events.saturating_add((2 * dur / cycle).saturating_mul(u64::from(o.workers.max(1))));
+    }
+    Cost { events, runs }
+}
+
+/// Refuses a run too large for a browser tab, saying why and what to change.
+pub fn check_size(spec: &ScenarioSpec) -> Result<Cost, String> {
+    if spec.duration_ms > MAX_DURATION_MS {
+        return Err(format!(
+            "The run lasts {} s; the designer runs at most {} s. Shorten the run.",
+            spec.duration_ms / 1000,
+            MAX_DURATION_MS / 1000
+        ));
+    }
+    let c = estimate(spec);
+    if c.events > MAX_EVENTS {
+        return Err(format!(
+            "This run needs about {} million events, more than the {} million a browser tab can run in reasonable time. Shorten the run, lengthen writer and reader intervals, or raise the hops' poll interval.",
+            c.events / 1_000_000,
+            MAX_EVENTS / 1_000_000
+        ));
+    }
+    if c.runs > MAX_RUNS {
+        return Err(format!(
+            "This run would store about {} million blocks of records, more than the {} million that fit in a tab's memory. Use fewer parts, longer writer intervals or a shorter run.",
+            c.runs / 1_000_000,
+            MAX_RUNS / 1_000_000
+        ));
+    }
+    Ok(c)
+}
+
+/// What the model measured just before a site was lost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LossAt {
+    pub site: String,
+    pub at_ms: u64,
+    /// Per hop reading from the lost site: (hop, source stream, target site, records
+    /// acknowledged there and never copied, age of the oldest of them in ms).
+    pub tails: Vec<(String, String, String, u64, u64)>,
+}
+
+/// A reader group's move: every rule priced just before it, and what the move did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveAt {
+    pub reader: String,
+    pub site: String,
+    pub at_ms: u64,
+    pub rule: String,
+    pub priced: Vec<MoveReport>,
+    pub actual: Option<MoveReport>,
+    pub error: Option<String>,
+}
+
+/// Per hop: how long after its worst backlog the copy was back to its usual lag.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drain {
+    pub hop: String,
+    pub peak_records: u64,
+    pub peak_at_ms: u64,
+    /// None: not back to its usual lag by the end of the run.
+    pub drained_after_ms: Option<u64>,
+}
+
+#[derive(Clone, Debug)]
+pub struct RunSummary {
+    pub duration_ms: u64,
+    pub losses: Vec<LossAt>,
+    pub moves: Vec<MoveAt>,
+    pub drains: Vec<Drain>,
+    /// Stored copies per original record, at the first fault and at the end.
+    pub echo_at_first_fault: Option<f64>,
+    pub echo_at_end: f64,
+    pub end: Measures,
+}
+
+impl RunSummary {
+    pub fn duplicates(&self) -> u64 {
+        self.end.hops.iter().map(|h| h.duplicates).sum()
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Stop {
+    BeforeLoss(String),
+    BeforeMove(String, String, String),
+    AfterMove,
+    End,
+}
+
+/// A run in progress.
+pub struct RunJob {
+    sim: Sim,
+    stops: Vec<(u64, Stop)>,
+    next: usize,
+    losses: Vec<LossAt>,
+    moves: Vec<MoveAt>,
+    summary: Option<RunSummary>,
+}
+
+impl RunJob {
+    /// Checks the size, builds the simulation (seed 1, as `hoplab run` uses by default).
+    pub fn start(spec: &ScenarioSpec) -> Result<RunJob, String> {
+        check_size(spec)?;
+        let sim =
+            Sim::new(spec, SEED).map_err(|e| format!("The model refuses this design: {e}"))?;
+        let mut stops = Vec::new();
+        for tc in &spec.timeline {
+            let before = tc.at_ms.saturating_sub(1);
+            match &tc.command {
+                Command::LoseSite { site } => stops.push((before, Stop::BeforeLoss(site.clone()))),
+                Command::MoveReader { reader, site, rule } => {
+                    stops.push((
+                        before,
+                        Stop::BeforeMove(reader.clone(), site.clone(), rule.id().into()),
+                    ));
+                    stops.push((tc.at_ms, Stop::AfterMove));
+                }
+                _ => {}
+            }
+        }
+        stops.sort_by_key(|(t, _)| *t);
+        stops.push((spec.duration_ms, Stop::End));
+        Ok(RunJob {
+            sim,
+            stops,
+            next: 0,
+            losses: Vec::new(),
+            moves: Vec::new(),
+            summary: None,
+        })
+    }
+
+    /// Runs at most `max_events` events; returns the summary once the run is over.
+    pub fn advance(&mut self, max_events: u64) -> Option<&RunSummary> {
+        let mut left = max_events;
+        while self.summary.is_none() {
+            let (at, stop) = self.stops[self.next].clone();
+            let before = self.sim.events_processed();
+            let reached = self.sim.advance_with_budget(at, left);
+            left = left.saturating_sub(self.sim.events_processed() - before);
+            if !reached {
+                return None;
+            }
+            self.at_stop(at, stop);
+            self.next += 1;
+            if left == 0 && self.summary.is_none() {
+                return None;
+            }
+        }
+        self.summary.as_ref()
+    }
+
+    /// How far the run is, 0 to 1.
+    pub fn progress(&self) -> f64 {
+        let end = self.sim.spec().duration_ms.max(1);
+        (self.sim.now() as f64 / end as f64).clamp(0.0, 1.0)
+    }
+
+    pub fn sim(&self) -> &Sim {
+        &self.sim
+    }
+
+    fn at_stop(&mut self, at: u64, stop: Stop) {
+        match stop {
+            Stop::BeforeLoss(site) => {
+                let m = self.sim.measures();
+                let t = &self.sim.spec().topology;
+                let tails = t
+                    .hops
+                    .iter()
+                    .zip(&m.hops)
+                    .filter(|(h, _)| h.from.site == site)
+                    .map(|(h, hm)| {
+                        (
+                            h.id.clone(),
+                            h.from.stream.clone(),
+                            h.to.site.clone(),
+                            hm.uncopied_tail,
+                            hm.oldest_uncopied_age_ms,
+                        )
+                    })
+                    .collect();
+                self.losses.push(LossAt {
+                    site,
+                    at_ms: at + 1,
+                    tails,
+                });
+            }
+            Stop::BeforeMove(reader, site, rule) => {
+                let (priced, error) = match self.sim.resume_options(&reader, &site) {
+                    Ok(p) => (p, None),
+                    Err(e) => (Vec::new(), Some(e.0)),
+                };
+                self.moves.push(MoveAt {
+                    reader,
+                    site,
+                    at_ms: at + 1,
+                    rule,
+                    priced,
+                    actual: None,
+                    error,
+                });
+            }
+            Stop::AfterMove => {
+                let m = self.sim.measures();
+                for mv in self
+                    .moves
+                    .iter_mut()
+                    .filter(|mv| mv.at_ms == at && mv.actual.is_none())
+                {
+                    mv.actual = m
+                        .readers
+                        .iter()
+                        .find(|r| r.id == mv.reader)
+                        .and_then(|r| r.last_move.clone())
+                        .filter(|x| x.at_ms == at);
+                }
+            }
+            Stop::End => {
+                let end = self.sim.measures();
+                let spec = self.sim.spec();
+                let first_fault = spec.timeline.first().map(|tc| tc.at_ms);
+                let series = self.sim.series();
+                let echo_at_first_fault = first_fault.and_then(|t| {
+                    series
+                        .iter()
+                        .rev()
+                        .find(|s| s.at_ms <= t)
+                        .map(|s| s.copies_per_original)
+                });
+                self.summary = Some(RunSummary {
+                    duration_ms: spec.duration_ms,
+                    losses: std::mem::take(&mut self.losses),
+                    moves: std::mem::take(&mut self.moves),
+                    drains: drains(&self.sim, first_fault),
+                    echo_at_first_fault,
+                    echo_at_end: end.echo.copies_per_original,
+                    end,
+                });
+            }
+        }
+    }
+}
+
+/// The seed every designer run uses (the command line's default too).
+pub const SEED: u64 = 1;
+
+/// Per hop: the worst backlog after the first fault, and how long until the lag was back
+/// under its usual level (the highest lag seen before any fault).
+fn drains(sim: &Sim, first_fault: Option<u64>) -> Vec<Drain> {
+    let Some(fault) = first_fault else {
+        return Vec::new();
+    };
+    let series = sim.series();
+    sim.spec()
+        .topology
+        .hops
+        .iter()
+        .enumerate()
+        .filter_map(|(i, h)| {
+            let lag = |s: &hoplab_model::Sample| s.hop_lag_records.get(i).copied().unwrap_or(0);
+            let usual = series
+                .iter()
+                .filter(|s| s.at_ms < fault)
+                .map(lag)
+                .max()
+                .unwrap_or(0)
+                .max(1);
+            let (peak_at, peak) = series
+                .iter()
+                .filter(|s| s.at_ms >= fault)
+                .map(|s| (s.at_ms, lag(s)))
+                .fold((fault, 0), |best, x| if x.1 > best.1 { x } else { best });
+            if peak <= usual {
+                return None;
+            }
+            let back = series
+                .iter()
+                .find(|s| s.at_ms > peak_at && lag(s) <= usual)
+                .map(|s| s.at_ms - peak_at);
+            Some(Drain {
+                hop: h.id.clone(),
+                peak_records: peak,
+                peak_at_ms: peak_at,
+                drained_after_ms: back,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+#[path = "run_tests.rs"]
+mod tests;

@@ -1,0 +1,110 @@
+use super::*;
+use crate::designer::templates;
+
+fn run_all(spec: &ScenarioSpec, chunk: u64) -> RunSummary {
+    let mut job = RunJob::start(spec).unwrap();
+    let mut chunks = 0;
+    loop {
+        chunks += 1;
+        if let Some(s) = job.advance(chunk) {
+            assert!(
+                chunks > 1 || chunk == u64::MAX,
+                "a small budget takes several chunks"
+            );
+            return s.clone();
+        }
+        assert!(job.progress() <= 1.0);
+    }
+}
+
+#[test]
+fn a_chunked_run_ends_exactly_where_the_command_line_run_ends() {
+    for t in templates::ALL {
+        let spec = templates::build(t.id).unwrap().spec;
+        let summary = run_all(&spec, 300);
+        // What `hoplab run` does: build with the same seed and advance to the end.
+        let mut sim = Sim::new(&spec, SEED).unwrap();
+        sim.advance_to(spec.duration_ms);
+        let cli = serde_json::to_string(&sim.measures()).unwrap();
+        assert_eq!(
+            serde_json::to_string(&summary.end).unwrap(),
+            cli,
+            "{}",
+            t.id
+        );
+    }
+}
+
+#[test]
+fn a_site_loss_reports_the_uncopied_tail_and_the_move_prices_every_rule() {
+    let spec = templates::build("one-way-dr").unwrap().spec;
+    let s = run_all(&spec, 300);
+    assert_eq!(s.losses.len(), 1);
+    let loss = &s.losses[0];
+    assert_eq!(loss.site, "primary");
+    assert_eq!(loss.at_ms, 30_000);
+    assert_eq!(loss.tails.len(), 1);
+    assert!(
+        loss.tails[0].3 > 0,
+        "records acknowledged on primary and not yet on standby"
+    );
+    assert_eq!(s.moves.len(), 1);
+    let mv = &s.moves[0];
+    assert_eq!(mv.priced.len(), 5, "{:?}", mv.error);
+    let actual = mv.actual.as_ref().expect("the move happened");
+    assert_eq!(actual.rule, "position-map");
+    // The end measures agree with what the move reported.
+    let billing = s.end.readers.iter().find(|r| r.id == "billing").unwrap();
+    assert_eq!(billing.last_move.as_ref(), Some(actual));
+}
+
+#[test]
+fn echo_growth_shows_without_stamps() {
+    let mut d = templates::build("active-active").unwrap();
+    for h in &mut d.spec.topology.hops {
+        h.options.stamp = hoplab_model::spec::OriginStamp::None;
+    }
+    d.spec.timeline.clear();
+    d.spec.duration_ms = 20_000;
+    let s = run_all(&d.spec, 300);
+    assert!(
+        s.echo_at_end > 2.0,
+        "copies keep coming back: {}",
+        s.echo_at_end
+    );
+}
+
+#[test]
+fn a_stalled_hop_drains_after_it_resumes() {
+    let spec = templates::build("ring-of-three").unwrap().spec;
+    let s = run_all(&spec, 300);
+    let d = s
+        .drains
+        .iter()
+        .find(|d| d.hop == "B-to-C")
+        .expect("a backlog built up");
+    assert!(d.peak_at_ms >= 20_000);
+    assert!(d.drained_after_ms.is_some(), "{d:?}");
+}
+
+#[test]
+fn a_run_too_large_is_refused_with_the_reason() {
+    let mut spec = templates::build("one-way-dr").unwrap().spec;
+    spec.duration_ms = MAX_DURATION_MS;
+    spec.topology.streams[0].parts = 256;
+    for w in &mut spec.topology.writers {
+        w.interval_ms = 1;
+    }
+    let e = RunJob::start(&spec).err().unwrap();
+    assert!(e.contains("million"), "{e}");
+    spec.duration_ms = MAX_DURATION_MS + 1;
+    assert!(RunJob::start(&spec).err().unwrap().contains("Shorten"));
+}
+
+#[test]
+fn an_invalid_design_is_refused_by_the_model_with_the_field() {
+    let e = RunJob::start(&crate::designer::Design::empty().spec)
+        .err()
+        .unwrap();
+    assert!(e.contains("topology.sites"), "{e}");
+}

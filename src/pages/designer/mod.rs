@@ -1,0 +1,120 @@
+//! `/designer`: sketch a hop topology on a canvas (or in the lists beside it), see the
+//! model's lint of it on every edit, run it with faults, and take away a runbook.
+
+mod canvas;
+mod files;
+mod hop_form;
+mod lint_panel;
+mod panel;
+mod run_panel;
+mod runbook_view;
+mod state;
+mod timeline;
+mod toolbar;
+
+use leptos::ev;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::components::set_page_title;
+use crate::designer::{autosave, share, Edit, Editor};
+use state::{load_autosave, Ctx, Notice};
+
+#[component]
+pub fn Designer() -> impl IntoView {
+    set_page_title("Topology designer");
+    let (design, notice) = load_autosave();
+    let ctx = Ctx::new(Editor::new(design));
+    provide_context(ctx);
+    ctx.notice.set(notice);
+
+    // A shared link replaces the design as one undoable step, so the saved one is not lost.
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    match share::decode(&hash) {
+        Ok(Some(d)) => {
+            if ctx.edit(Edit::Replace(Box::new(d))) {
+                ctx.info("Loaded the shared design. Undo brings back what you had.");
+            }
+        }
+        Ok(None) => {}
+        Err(why) => ctx.error(why),
+    }
+
+    // Autosave after every change.
+    Effect::new(move |_| {
+        let text = ctx.editor.with(|e| autosave::to_text(e.design()));
+        if !crate::storage::write(autosave::KEY, &text) {
+            ctx.notice.set(Some(Notice::Error(
+                "This browser would not save the design; export it to keep it.".into(),
+            )));
+        }
+    });
+
+    let keys = window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
+        if !(e.ctrl_key() || e.meta_key()) || typing(e.target()) {
+            return;
+        }
+        let k = e.key().to_ascii_lowercase();
+        if k == "z" && e.shift_key() || k == "y" {
+            e.prevent_default();
+            ctx.redo();
+        } else if k == "z" {
+            e.prevent_default();
+            ctx.undo();
+        }
+    });
+    on_cleanup(move || {
+        keys.remove();
+        ctx.cancel_run();
+    });
+
+    view! {
+        <div class="page designer">
+            <h1>"Topology designer"</h1>
+            <p class="designer-intro">
+                "Sketch sites, streams and hops; the model checks the design as you go. Run it with faults, then take away a failover runbook. Everything stays in this browser."
+            </p>
+            <toolbar::Toolbar />
+            <NoticeLine />
+            <div class="designer-work">
+                <canvas::Canvas />
+                <lint_panel::LintPanel />
+            </div>
+            <panel::Panel />
+            <timeline::Timeline />
+            <run_panel::RunPanel />
+            <runbook_view::RunbookView />
+        </div>
+    }
+}
+
+#[component]
+fn NoticeLine() -> impl IntoView {
+    let ctx = state::use_ctx();
+    view! {
+        <div class="designer-notice" role="status" aria-live="polite">
+            {move || match ctx.notice.get() {
+                Some(Notice::Info(t)) => view! { <p class="notice">{t}</p> }.into_any(),
+                Some(Notice::Error(t)) => view! { <p class="notice notice--error">{t}</p> }.into_any(),
+                None => ().into_any(),
+            }}
+        </div>
+    }
+}
+
+/// Whether a key press goes to a text field (where Ctrl+Z is the field's own undo).
+fn typing(target: Option<web_sys::EventTarget>) -> bool {
+    target
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| {
+            let tag = e.tag_name().to_ascii_lowercase();
+            tag == "textarea"
+                || (tag == "input"
+                    && !matches!(
+                        e.get_attribute("type").as_deref(),
+                        Some("checkbox" | "radio" | "button" | "submit" | "file")
+                    ))
+        })
+}

@@ -1,0 +1,535 @@
+//! The element lists beside the canvas: every site, stream, writer, reader group and
+//! companion, each editable by form, and a form to add each kind. Everything the canvas
+//! does can be done here by keyboard alone.
+
+use hoplab_model::spec::{ResumeRule, StreamRef};
+use leptos::ev::SubmitEvent;
+use leptos::html;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::hop_form::Hops;
+use super::state::{use_ctx, Ctx};
+use crate::designer::design::stream_ref;
+use crate::designer::geometry::streams_on;
+use crate::designer::{kit, Design, Edit, Element, ElementRef};
+
+#[component]
+pub fn Panel() -> impl IntoView {
+    view! {
+        <section class="designer-panel" aria-labelledby="dz-panel-title">
+            <h2 id="dz-panel-title">"Elements"</h2>
+            <div class="panel-grid">
+                <Sites />
+                <Streams />
+                <Writers />
+                <Readers />
+                <Companions />
+                <Hops />
+            </div>
+        </section>
+    }
+}
+
+/// Every stream drawn (declared, and created by qualified-name hops), in site order.
+pub fn all_streams(d: &Design) -> Vec<StreamRef> {
+    d.topology()
+        .sites
+        .iter()
+        .flat_map(|s| {
+            streams_on(d.topology(), &s.name)
+                .into_iter()
+                .map(|(r, _)| r)
+        })
+        .collect()
+}
+
+/// The sites' names, as a memo (option lists redraw only when they change).
+pub fn site_names(ctx: Ctx) -> Memo<Vec<String>> {
+    Memo::new(move |_| {
+        ctx.with_design(|d| d.topology().sites.iter().map(|s| s.name.clone()).collect())
+    })
+}
+
+pub fn stream_label(r: &StreamRef) -> String {
+    format!("{} on {}", r.stream, r.site)
+}
+
+/// The row's classes: selected on the canvas, or concerned by a finding.
+pub fn row_class(ctx: Ctx, e: ElementRef) -> impl Fn() -> String {
+    move || {
+        let (flagged, hot) = ctx.flagged(&e);
+        let selected = ctx.selected.with(|s| s.as_ref() == Some(&e));
+        format!(
+            "panel-row{}{}{}",
+            if selected { " is-selected" } else { "" },
+            if flagged { " is-flagged" } else { "" },
+            if hot { " is-hot" } else { "" }
+        )
+    }
+}
+
+fn input_value(ev: &leptos::ev::Event) -> (String, Option<web_sys::HtmlInputElement>) {
+    let input = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
+    (input.as_ref().map(|i| i.value()).unwrap_or_default(), input)
+}
+
+/// A text field that renames an element when it changes (Enter or leaving the field);
+/// a refused name goes back to the old one, with the reason in the message line.
+#[component]
+pub fn NameField(element: ElementRef, current: String, label: String) -> impl IntoView {
+    let ctx = use_ctx();
+    let old = current.clone();
+    view! {
+        <input
+            type="text"
+            class="name-field"
+            aria-label=label
+            prop:value=current
+            on:change=move |ev| {
+                let (value, input) = input_value(&ev);
+                if value != old && !ctx.edit(Edit::Rename(element.clone(), value)) {
+                    if let Some(i) = input { i.set_value(&old); }
+                }
+            }
+        />
+    }
+}
+
+/// A number field that sends `make(value)` as an edit when it changes.
+#[component]
+pub fn NumberField(
+    label: String,
+    current: String,
+    #[prop(default = "1")] step: &'static str,
+    #[prop(into)] on_value: Callback<String, Result<Edit, String>>,
+) -> impl IntoView {
+    let ctx = use_ctx();
+    let old = current.clone();
+    view! {
+        <label class="field">
+            <span>{label}</span>
+            <input
+                type="number"
+                min="0"
+                step=step
+                inputmode="decimal"
+                prop:value=current
+                on:change=move |ev| {
+                    let (value, input) = input_value(&ev);
+                    let ok = match on_value.run(value) {
+                        Ok(edit) => ctx.edit(edit),
+                        Err(why) => { ctx.error(why); false }
+                    };
+                    if !ok { if let Some(i) = input { i.set_value(&old); } }
+                }
+            />
+        </label>
+    }
+}
+
+pub fn parse_num<T: std::str::FromStr>(what: &str, v: &str) -> Result<T, String> {
+    v.trim()
+        .parse::<T>()
+        .map_err(|_| format!("{what}: “{v}” is not a number in range"))
+}
+
+fn remove_button(ctx: Ctx, e: ElementRef) -> impl IntoView {
+    let label = format!("Remove {}", e.label());
+    view! {
+        <button type="button" class="remove" aria-label=label on:click=move |_| {
+            let what = e.label();
+            if ctx.edit(Edit::Remove(e.clone())) {
+                ctx.info(format!("Removed {what}. Undo brings it back."));
+            }
+        }>"Remove"</button>
+    }
+}
+
+fn submit(ev: SubmitEvent) {
+    ev.prevent_default();
+}
+
+fn text_of(r: NodeRef<html::Input>) -> String {
+    r.get_untracked()
+        .map(|i| i.value().trim().to_string())
+        .unwrap_or_default()
+}
+
+fn clear(r: NodeRef<html::Input>) {
+    if let Some(i) = r.get_untracked() {
+        i.set_value("");
+    }
+}
+
+fn chosen(r: NodeRef<html::Select>) -> Option<usize> {
+    r.get_untracked().and_then(|s| s.value().parse().ok())
+}
+
+#[component]
+fn Sites() -> impl IntoView {
+    let ctx = use_ctx();
+    let name = NodeRef::<html::Input>::new();
+    let add = move |ev: SubmitEvent| {
+        submit(ev);
+        let mut n = text_of(name);
+        if n.is_empty() {
+            n = ctx.with_design(|d| d.fresh_name("site-", |x| d.has(&ElementRef::Site(x.into()))));
+        }
+        if ctx.edit(Edit::Add(Element::Site(kit::site(&n)), None)) {
+            clear(name);
+            ctx.info(format!("Added site {n}."));
+        }
+    };
+    let sites = Memo::new(move |_| {
+        ctx.with_design(|d| {
+            d.topology()
+                .sites
+                .iter()
+                .map(|s| s.name.clone())
+                .collect::<Vec<_>>()
+        })
+    });
+    view! {
+        <div class="panel-section">
+            <h3>"Sites"</h3>
+            <form class="add-form" on:submit=add>
+                <label for="dz-new-site">"New site name"</label>
+                <input id="dz-new-site" type="text" node_ref=name placeholder="e.g. east" />
+                <button type="submit">"Add site"</button>
+            </form>
+            <ul class="panel-list">
+                <For each=move || sites.get() key=|n| n.clone() let:n>
+                    <li class=row_class(ctx, ElementRef::Site(n.clone()))>
+                        <NameField element=ElementRef::Site(n.clone()) current=n.clone() label=format!("Name of site {n}") />
+                        {remove_button(ctx, ElementRef::Site(n.clone()))}
+                    </li>
+                </For>
+            </ul>
+        </div>
+    }
+}
+
+#[component]
+fn Streams() -> impl IntoView {
+    let ctx = use_ctx();
+    let site = NodeRef::<html::Select>::new();
+    let name = NodeRef::<html::Input>::new();
+    let parts = NodeRef::<html::Input>::new();
+    let add = move |ev: SubmitEvent| {
+        submit(ev);
+        let Some(s) = chosen(site)
+            .and_then(|i| ctx.with_design(|d| d.topology().sites.get(i).map(|s| s.name.clone())))
+        else {
+            ctx.error("Add a site first: a stream lives on one site.");
+            return;
+        };
+        let mut n = text_of(name);
+        if n.is_empty() {
+            n = "orders".into();
+        }
+        let p = match parse_num::<u32>("parts", &text_of(parts)) {
+            Ok(p) => p,
+            Err(e) => return ctx.error(e),
+        };
+        if ctx.edit(Edit::Add(Element::Stream(kit::stream(&s, &n, p)), None)) {
+            clear(name);
+            ctx.info(format!("Added stream {n} on {s}."));
+        }
+    };
+    let streams = Memo::new(move |_| {
+        ctx.with_design(|d| {
+            d.topology()
+                .streams
+                .iter()
+                .map(|s| (stream_ref(&s.site, &s.name), s.parts))
+                .collect::<Vec<_>>()
+        })
+    });
+    view! {
+        <div class="panel-section">
+            <h3>"Streams"</h3>
+            <form class="add-form" on:submit=add>
+                <label for="dz-new-stream-site">"On site"</label>
+                <select id="dz-new-stream-site" node_ref=site>
+                    {move || site_names(ctx).get().into_iter().enumerate().map(|(i, s)| view! { <option value=i.to_string()>{s.clone()}</option> }).collect_view()}
+                </select>
+                <label for="dz-new-stream">"Stream name"</label>
+                <input id="dz-new-stream" type="text" node_ref=name placeholder="orders" />
+                <label for="dz-new-stream-parts">"Parts"</label>
+                <input id="dz-new-stream-parts" type="number" min="1" max="256" value="2" node_ref=parts />
+                <button type="submit">"Add stream"</button>
+            </form>
+            <ul class="panel-list">
+                <For each=move || streams.get() key=|(r, p)| (ElementRef::Stream(r.clone()).key(), *p) let:item>
+                    {
+                        let (r, p) = item;
+                        let e = ElementRef::Stream(r.clone());
+                        let (e_row, e_name) = (e.clone(), e.clone());
+                        let site = r.site.clone();
+                        let n = r.stream.clone();
+                        view! {
+                            <li class=row_class(ctx, e_row)>
+                                <NameField element=e_name current=n.clone() label=format!("Name of stream {n} on {site}") />
+                                <span class="row-note">"on " {site.clone()}</span>
+                                <NumberField label="parts".into() current=p.to_string() on_value=move |v: String| {
+                                    let parts = parse_num::<u32>("parts", &v)?;
+                                    let mut s = ctx.with_design(|d| d.topology().streams.iter().find(|s| s.site == site && s.name == n).cloned()).ok_or("gone")?;
+                                    s.parts = parts;
+                                    Ok(Edit::Update(Element::Stream(s)))
+                                } />
+                                {remove_button(ctx, e)}
+                            </li>
+                        }
+                    }
+                </For>
+            </ul>
+        </div>
+    }
+}
+
+/// A select over every drawn stream; its value is the index in `all_streams`.
+#[component]
+pub fn StreamSelect(id: &'static str, node: NodeRef<html::Select>) -> impl IntoView {
+    let ctx = use_ctx();
+    // A memo: the options are only rebuilt when the list of streams changes.
+    let labels = Memo::new(move |_| {
+        ctx.with_design(|d| all_streams(d).iter().map(stream_label).collect::<Vec<_>>())
+    });
+    view! {
+        <select id=id node_ref=node>
+            {move || labels.get().into_iter().enumerate().map(|(i, l)| view! { <option value=i.to_string()>{l.clone()}</option> }).collect_view()}
+        </select>
+    }
+}
+
+pub fn chosen_stream(ctx: Ctx, node: NodeRef<html::Select>) -> Option<StreamRef> {
+    chosen(node).and_then(|i| ctx.with_design(|d| all_streams(d).get(i).cloned()))
+}
+
+#[component]
+fn Writers() -> impl IntoView {
+    let ctx = use_ctx();
+    let stream = NodeRef::<html::Select>::new();
+    let name = NodeRef::<html::Input>::new();
+    let add = move |ev: SubmitEvent| {
+        submit(ev);
+        let Some(r) = chosen_stream(ctx, stream) else {
+            return ctx.error("Add a stream first: a writer writes to one.");
+        };
+        let mut n = text_of(name);
+        if n.is_empty() {
+            n = ctx
+                .with_design(|d| d.fresh_name("writer-", |x| d.has(&ElementRef::Writer(x.into()))));
+        }
+        if ctx.edit(Edit::Add(
+            Element::Writer(kit::writer(&n, &r.site, &r.stream, 100.0)),
+            None,
+        )) {
+            clear(name);
+            ctx.info(format!("Added writer {n} on {} {}.", r.site, r.stream));
+        }
+    };
+    let writers = Memo::new(move |_| ctx.with_design(|d| d.topology().writers.clone()));
+    view! {
+        <div class="panel-section">
+            <h3>"Writers"</h3>
+            <form class="add-form" on:submit=add>
+                <label for="dz-new-writer-stream">"Writes to"</label>
+                <StreamSelect id="dz-new-writer-stream" node=stream />
+                <label for="dz-new-writer">"Writer name"</label>
+                <input id="dz-new-writer" type="text" node_ref=name placeholder="checkout" />
+                <button type="submit">"Add writer"</button>
+            </form>
+            <ul class="panel-list">
+                <For each=move || writers.get() key=|w| format!("{w:?}") let:w>
+                    {
+                        let e = ElementRef::Writer(w.id.clone());
+                        let (e_row, e_name) = (e.clone(), e.clone());
+                        let id = w.id.clone();
+                        let base = w.clone();
+                        let companions = ctx.with_design(|d| d.topology().companions.iter().map(|c| c.name.clone()).collect::<Vec<_>>());
+                        view! {
+                            <li class=row_class(ctx, e_row)>
+                                <NameField element=e_name current=id.clone() label=format!("Name of writer {id}") />
+                                <span class="row-note">"writes " {w.stream.clone()} " on " {w.site.clone()}</span>
+                                <NumberField label="records/s".into() current=w.rate_per_sec.to_string() step="any" on_value={ let base = base.clone(); move |v: String| {
+                                    let mut w = base.clone();
+                                    w.rate_per_sec = parse_num("rate", &v)?;
+                                    Ok(Edit::Update(Element::Writer(w)))
+                                }} />
+                                {companions.into_iter().map(|c| {
+                                    let needs = base.requires.contains(&c);
+                                    let base = base.clone();
+                                    let c2 = c.clone();
+                                    view! {
+                                        <label class="check">
+                                            <input type="checkbox" prop:checked=needs on:change=move |_| {
+                                                let mut w = base.clone();
+                                                if needs { w.requires.retain(|x| *x != c2); } else { w.requires.push(c2.clone()); }
+                                                ctx.edit(Edit::Update(Element::Writer(w)));
+                                            } />
+                                            "needs " {c}
+                                        </label>
+                                    }
+                                }).collect_view()}
+                                {remove_button(ctx, e)}
+                            </li>
+                        }
+                    }
+                </For>
+            </ul>
+        </div>
+    }
+}
+
+#[component]
+fn Readers() -> impl IntoView {
+    let ctx = use_ctx();
+    let stream = NodeRef::<html::Select>::new();
+    let name = NodeRef::<html::Input>::new();
+    let add = move |ev: SubmitEvent| {
+        submit(ev);
+        let Some(r) = chosen_stream(ctx, stream) else {
+            return ctx.error("Add a stream first: a reader group reads one.");
+        };
+        let mut n = text_of(name);
+        if n.is_empty() {
+            n = ctx
+                .with_design(|d| d.fresh_name("group-", |x| d.has(&ElementRef::Reader(x.into()))));
+        }
+        if ctx.edit(Edit::Add(
+            Element::Reader(kit::reader(&n, &r.site, &r.stream, 200.0)),
+            None,
+        )) {
+            clear(name);
+            ctx.info(format!("Added reader group {n}."));
+        }
+    };
+    let readers = Memo::new(move |_| ctx.with_design(|d| d.topology().readers.clone()));
+    view! {
+        <div class="panel-section">
+            <h3>"Reader groups"</h3>
+            <form class="add-form" on:submit=add>
+                <label for="dz-new-reader-stream">"Reads"</label>
+                <StreamSelect id="dz-new-reader-stream" node=stream />
+                <label for="dz-new-reader">"Group name"</label>
+                <input id="dz-new-reader" type="text" node_ref=name placeholder="billing" />
+                <button type="submit">"Add reader group"</button>
+            </form>
+            <ul class="panel-list">
+                <For each=move || readers.get() key=|r| format!("{r:?}") let:r>
+                    {
+                        let e = ElementRef::Reader(r.id.clone());
+                        let (e_row, e_name) = (e.clone(), e.clone());
+                        let id = r.id.clone();
+                        let base = r.clone();
+                        let b2 = r.clone();
+                        let planned = r.planned_resume.map_or("", |x| x.id());
+                        view! {
+                            <li class=row_class(ctx, e_row)>
+                                <NameField element=e_name current=id.clone() label=format!("Name of reader group {id}") />
+                                <span class="row-note">"reads " {r.stream.clone()} " on " {r.site.clone()}</span>
+                                <NumberField label="records/s".into() current=r.rate_per_sec.to_string() step="any" on_value=move |v: String| {
+                                    let mut r = base.clone();
+                                    r.rate_per_sec = parse_num("rate", &v)?;
+                                    Ok(Edit::Update(Element::Reader(r)))
+                                } />
+                                <label class="field">
+                                    <span>"planned resume"</span>
+                                    <select prop:value=planned on:change=move |ev| {
+                                        let mut r = b2.clone();
+                                        r.planned_resume = ResumeRule::parse(&event_target_value(&ev));
+                                        ctx.edit(Edit::Update(Element::Reader(r)));
+                                    }>
+                                        <option value="" selected=planned.is_empty()>"not planned"</option>
+                                        {ResumeRule::ALL.iter().map(|x| view! { <option value=x.id() selected=planned == x.id()>{x.id()}</option> }).collect_view()}
+                                    </select>
+                                </label>
+                                {remove_button(ctx, e)}
+                            </li>
+                        }
+                    }
+                </For>
+            </ul>
+        </div>
+    }
+}
+
+#[component]
+fn Companions() -> impl IntoView {
+    let ctx = use_ctx();
+    let site = NodeRef::<html::Select>::new();
+    let name = NodeRef::<html::Input>::new();
+    let add = move |ev: SubmitEvent| {
+        submit(ev);
+        let Some(s) = chosen(site)
+            .and_then(|i| ctx.with_design(|d| d.topology().sites.get(i).map(|s| s.name.clone())))
+        else {
+            return ctx.error("Add a site first: a companion runs at one or more sites.");
+        };
+        let mut n = text_of(name);
+        if n.is_empty() {
+            n = ctx.with_design(|d| {
+                d.fresh_name("contracts-", |x| d.has(&ElementRef::Companion(x.into())))
+            });
+        }
+        if ctx.edit(Edit::Add(
+            Element::Companion(kit::companion(&n, &[&s])),
+            None,
+        )) {
+            clear(name);
+            ctx.info(format!("Added companion {n} at {s}."));
+        }
+    };
+    let companions = Memo::new(move |_| ctx.with_design(|d| d.topology().companions.clone()));
+    view! {
+        <div class="panel-section">
+            <h3>"Companions"</h3>
+            <p class="section-note">"Services outside the brokers that writers need, such as a contract store. Where they run is their posture."</p>
+            <form class="add-form" on:submit=add>
+                <label for="dz-new-companion-site">"Runs at"</label>
+                <select id="dz-new-companion-site" node_ref=site>
+                    {move || site_names(ctx).get().into_iter().enumerate().map(|(i, s)| view! { <option value=i.to_string()>{s.clone()}</option> }).collect_view()}
+                </select>
+                <label for="dz-new-companion">"Companion name"</label>
+                <input id="dz-new-companion" type="text" node_ref=name placeholder="contracts" />
+                <button type="submit">"Add companion"</button>
+            </form>
+            <ul class="panel-list">
+                <For each=move || companions.get() key=|c| format!("{c:?}") let:c>
+                    {
+                        let e = ElementRef::Companion(c.name.clone());
+                        let (e_row, e_name) = (e.clone(), e.clone());
+                        let n = c.name.clone();
+                        let sites = ctx.with_design(|d| d.topology().sites.iter().map(|s| s.name.clone()).collect::<Vec<_>>());
+                        view! {
+                            <li class=row_class(ctx, e_row)>
+                                <NameField element=e_name current=n.clone() label=format!("Name of companion {n}") />
+                                <span class="row-note">{c.kind.clone()} ", runs at:"</span>
+                                {sites.into_iter().map(|s| {
+                                    let at = c.sites.contains(&s);
+                                    let base = c.clone();
+                                    let s2 = s.clone();
+                                    view! {
+                                        <label class="check">
+                                            <input type="checkbox" prop:checked=at on:change=move |_| {
+                                                let mut c = base.clone();
+                                                if at { c.sites.retain(|x| *x != s2); } else { c.sites.push(s2.clone()); }
+                                                ctx.edit(Edit::Update(Element::Companion(c)));
+                                            } />
+                                            {s}
+                                        </label>
+                                    }
+                                }).collect_view()}
+                                {remove_button(ctx, e)}
+                            </li>
+                        }
+                    }
+                </For>
+            </ul>
+        </div>
+    }
+}

@@ -1,0 +1,148 @@
+//! Running the design: the model's simulation in budgeted chunks, one per animation
+//! frame, with a progress bar and Cancel, then a summary of what the run measured.
+
+use std::sync::Arc;
+
+use hoplab_model::fmt_n;
+use leptos::prelude::*;
+
+use super::state::{use_ctx, Ctx, Finished, RunState};
+use crate::designer::run::RunJob;
+use crate::lab::driver::{now_ms, start_raf};
+
+/// Time a frame may spend simulating before it lets the page draw.
+const FRAME_BUDGET_MS: f64 = 8.0;
+
+fn start(ctx: Ctx) {
+    ctx.cancel_run();
+    let spec = ctx.design_untracked().spec;
+    let job = match RunJob::start(&spec) {
+        Ok(j) => j,
+        Err(why) => {
+            ctx.run.set(RunState::Refused(why));
+            return;
+        }
+    };
+    ctx.run.set(RunState::Running(0.0));
+    let budget = std::cell::Cell::new(5_000u64);
+    let raf = start_raf(move |_| {
+        let began = now_ms();
+        let mut done = None;
+        let mut progress = 0.0;
+        ctx.job.update_value(|j| {
+            if let Some((job, _)) = j {
+                done = job.advance(budget.get()).cloned();
+                progress = job.progress();
+            }
+        });
+        // Keep each frame near its budget whatever the machine's speed.
+        let took = now_ms() - began;
+        let b = budget.get();
+        budget.set(if took > FRAME_BUDGET_MS {
+            (b / 2).max(500)
+        } else if took < FRAME_BUDGET_MS / 2.0 {
+            (b * 2).min(1_000_000)
+        } else {
+            b
+        });
+        match done {
+            Some(summary) => {
+                ctx.cancel_run();
+                ctx.run.set(RunState::Done(Arc::new(Finished {
+                    summary,
+                    spec: spec.clone(),
+                })));
+            }
+            None => ctx.run.set(RunState::Running(progress)),
+        }
+    });
+    ctx.job.set_value(Some((job, raf)));
+}
+
+#[component]
+pub fn RunPanel() -> impl IntoView {
+    let ctx = use_ctx();
+    let running = move || matches!(ctx.run.get(), RunState::Running(_));
+    view! {
+        <section class="designer-run" aria-labelledby="dz-run-title">
+            <h2 id="dz-run-title">"Run it"</h2>
+            <p class="section-note">"Runs the design with its faults in the model (seed 1, as "<code>"hoplab run"</code>" does), a slice per frame so the page stays responsive."</p>
+            <div class="run-controls">
+                <button type="button" class="primary" on:click=move |_| start(ctx) disabled=running>"Run"</button>
+                <button type="button" on:click=move |_| { ctx.cancel_run(); ctx.run.set(RunState::Cancelled); } disabled=move || !running()>"Cancel"</button>
+            </div>
+            <div role="status" aria-live="polite" class="run-status">
+                {move || match ctx.run.get() {
+                    RunState::Idle => view! { <p class="row-note">"Not run yet."</p> }.into_any(),
+                    RunState::Running(p) => view! {
+                        <label class="run-progress">
+                            <span>{format!("Running… {:.0}%", p * 100.0)}</span>
+                            <progress max="1" value=p.to_string()></progress>
+                        </label>
+                    }.into_any(),
+                    RunState::Cancelled => view! { <p>"Cancelled. Nothing was kept from the run."</p> }.into_any(),
+                    RunState::Refused(why) => view! { <p class="notice notice--error">{why}</p> }.into_any(),
+                    RunState::Done(f) => view! { <Summary finished=f /> }.into_any(),
+                }}
+            </div>
+        </section>
+    }
+}
+
+#[component]
+fn Summary(finished: Arc<Finished>) -> impl IntoView {
+    let ctx = use_ctx();
+    let spec = finished.spec.clone();
+    let stale = move || ctx.with_design(|d| d.spec != spec);
+    let s = &finished.summary;
+    let secs = |ms: u64| format!("{:.1} s", ms as f64 / 1000.0);
+    let losses = s.losses.iter().flat_map(|l| {
+        l.tails.iter().map(move |(hop, stream, to, tail, age)| view! {
+            <tr><td>{format!("{} lost at {}", l.site, secs(l.at_ms))}</td><td>{stream.clone()}" → "{to.clone()}" ("{hop.clone()}")"</td><td class="num">{fmt_n(*tail)}</td><td class="num">{secs(*age)}</td></tr>
+        })
+    }).collect_view();
+    let moves = s.moves.iter().map(|m| {
+        let head = format!("{} to {} at {}", m.reader, m.site, secs(m.at_ms));
+        let err = m.error.clone().map(|e| view! { <tr><td>{head.clone()}</td><td colspan="3">{e}</td></tr> });
+        let rows = m.priced.iter().map(move |p| {
+            let used = p.rule == m.rule;
+            view! { <tr class:is-used=used><td>{head.clone()}</td><td>{p.rule.clone()}{if used { " (used)" } else { "" }}</td><td class="num">{fmt_n(p.replay)}</td><td class="num">{fmt_n(p.gap)}</td></tr> }
+        }).collect_view();
+        view! { {err}{rows} }
+    }).collect_view();
+    let hops = s.end.hops.iter().map(|h| {
+        let drain = s.drains.iter().find(|d| d.hop == h.id).map_or("no backlog".to_string(), |d| match d.drained_after_ms {
+            Some(ms) => format!("{} after a peak of {}", secs(ms), fmt_n(d.peak_records)),
+            None => format!("not drained (peak {})", fmt_n(d.peak_records)),
+        });
+        view! { <tr><td>{h.id.clone()}</td><td class="num">{fmt_n(h.copied)}</td><td class="num">{fmt_n(h.duplicates)}</td><td class="num">{fmt_n(h.lag_records)}</td><td>{drain}</td></tr> }
+    }).collect_view();
+    let writers = s.end.writers.iter().map(|w| view! {
+        <tr><td>{w.id.clone()}</td><td class="num">{fmt_n(w.acknowledged)}</td><td class="num">{fmt_n(w.refused)}</td><td class="num">{fmt_n(w.missing)}</td></tr>
+    }).collect_view();
+    let echo = match s.echo_at_first_fault {
+        Some(a) => format!(
+            "{a:.2} copies per original before the first fault, {:.2} at the end",
+            s.echo_at_end
+        ),
+        None => format!("{:.2} copies per original at the end", s.echo_at_end),
+    };
+    view! {
+        <div class="run-summary">
+            {move || stale().then(|| view! { <p class="notice">"The design has changed since this run: run it again for current figures."</p> })}
+            <h3>"Recovery-point floor: uncopied tail at each loss"</h3>
+            {if s.losses.is_empty() { view! { <p class="row-note">"No site was lost in this run."</p> }.into_any() } else { view! {
+                <table class="data"><thead><tr><th scope="col">"loss"</th><th scope="col">"copy"</th><th scope="col">"records not yet copied"</th><th scope="col">"oldest"</th></tr></thead><tbody>{losses}</tbody></table>
+            }.into_any() }}
+            <h3>"Reader groups: replay and gap per resume rule"</h3>
+            {if s.moves.is_empty() { view! { <p class="row-note">"No reader group moved in this run."</p> }.into_any() } else { view! {
+                <table class="data"><thead><tr><th scope="col">"move"</th><th scope="col">"rule"</th><th scope="col">"replay"</th><th scope="col">"gap"</th></tr></thead><tbody>{moves}</tbody></table>
+            }.into_any() }}
+            <h3>"Hops"</h3>
+            <table class="data"><thead><tr><th scope="col">"hop"</th><th scope="col">"copied"</th><th scope="col">"duplicates"</th><th scope="col">"lag at end"</th><th scope="col">"time to drain"</th></tr></thead><tbody>{hops}</tbody></table>
+            <p>"Echo: " {echo} ". Duplicates in all: " {fmt_n(s.duplicates())} "."</p>
+            <h3>"Writers"</h3>
+            <table class="data"><thead><tr><th scope="col">"writer"</th><th scope="col">"acknowledged"</th><th scope="col">"refused"</th><th scope="col">"acknowledged, then lost"</th></tr></thead><tbody>{writers}</tbody></table>
+        </div>
+    }
+}

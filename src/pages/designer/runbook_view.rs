@@ -1,0 +1,74 @@
+//! The failover runbook for the design and its last run, drawn as a page section (with
+//! print styles) and downloadable as Markdown.
+
+use leptos::prelude::*;
+
+use super::files::{download, file_stem};
+use super::state::{use_ctx, RunState};
+use crate::designer::runbook;
+
+#[component]
+pub fn RunbookView() -> impl IntoView {
+    let ctx = use_ctx();
+    // The runbook follows the design a moment after the last edit, so a run of quick
+    // edits (a drag, typing) never waits for it to be rebuilt and redrawn.
+    let settled = RwSignal::new(ctx.design_untracked());
+    let timer = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
+    Effect::new(move |_| {
+        ctx.editor.with(|_| ());
+        let pending = gloo_timers::callback::Timeout::new(300, move || {
+            settled.set(ctx.design_untracked());
+        });
+        // Replacing the handle drops (cancels) the previous timer.
+        timer.set_value(Some(pending));
+    });
+    on_cleanup(move || timer.set_value(None));
+    let book = Memo::new(move |_| {
+        let run = ctx.run.get();
+        let summary = match &run {
+            RunState::Done(f) => Some(&f.summary),
+            _ => None,
+        };
+        settled.with(|d| runbook::build(d, &hoplab_model::lint(d.topology()), summary))
+    });
+    let download_md = move |_| {
+        settled.set(ctx.design_untracked());
+        let name = ctx.with_design(|d| file_stem(&d.spec.name));
+        let text = book.with_untracked(runbook::to_markdown);
+        if let Err(e) = download(&format!("{name}-runbook.md"), "text/markdown", &text) {
+            ctx.error(e);
+        }
+    };
+    let print = move |_| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.print();
+        }
+    };
+    view! {
+        <section class="designer-runbook" aria-labelledby="dz-runbook-title">
+            <div class="runbook-head">
+                <h2 id="dz-runbook-title">"Runbook"</h2>
+                <div class="run-controls">
+                    <button type="button" on:click=download_md>"Download .md"</button>
+                    <button type="button" on:click=print>"Print"</button>
+                </div>
+            </div>
+            {move || book.with(|b| {
+                let title = b.title.clone();
+                let sections = b.sections.iter().map(|s| {
+                    let items = (!s.items.is_empty()).then(|| view! {
+                        <ul class="checklist">{s.items.iter().map(|i| view! { <li>{i.clone()}</li> }).collect_view()}</ul>
+                    });
+                    let table = s.table.as_ref().filter(|t| !t.rows.is_empty()).map(|t| view! {
+                        <table class="data">
+                            <thead><tr>{t.head.iter().map(|h| view! { <th scope="col">{h.clone()}</th> }).collect_view()}</tr></thead>
+                            <tbody>{t.rows.iter().map(|r| view! { <tr>{r.iter().map(|c| view! { <td>{c.clone()}</td> }).collect_view()}</tr> }).collect_view()}</tbody>
+                        </table>
+                    });
+                    view! { <h4>{s.heading.clone()}</h4>{items}{table} }
+                }).collect_view();
+                view! { <article class="runbook"><h3>{title}</h3>{sections}</article> }
+            })}
+        </section>
+    }
+}

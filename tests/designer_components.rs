@@ -1,0 +1,301 @@
+//! Component tests for the designer: the real page mounted in headless Chromium, driven
+//! through its forms and canvas, asserted on the DOM.
+//! Run with `cargo test -p hoplab --target wasm32-unknown-unknown --test designer_components`.
+#![cfg(target_arch = "wasm32")]
+
+use hoplab::designer::autosave;
+use hoplab::pages::Designer;
+use leptos::prelude::*;
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::HtmlElement;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+struct Mounted {
+    root: HtmlElement,
+    _handle: leptos::mount::UnmountHandle<leptos::tachys::view::any_view::AnyViewState>,
+}
+
+impl std::ops::Deref for Mounted {
+    type Target = HtmlElement;
+    fn deref(&self) -> &HtmlElement {
+        &self.root
+    }
+}
+
+fn storage() -> web_sys::Storage {
+    web_sys::window().unwrap().local_storage().unwrap().unwrap()
+}
+
+/// Mounts the designer with an empty store (or the given autosave text).
+fn mount(saved: Option<&str>) -> Mounted {
+    let s = storage();
+    s.remove_item(autosave::KEY).unwrap();
+    s.remove_item(autosave::SET_ASIDE_KEY).unwrap();
+    if let Some(text) = saved {
+        s.set_item(autosave::KEY, text).unwrap();
+    }
+    let window = web_sys::window().unwrap();
+    window
+        .history()
+        .unwrap()
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some("/designer"))
+        .unwrap();
+    let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&root).unwrap();
+    let handle = leptos::mount::mount_to(root.clone(), || {
+        view! {
+            <Router>
+                <Routes fallback=|| "none">
+                    <Route path=path!("/designer") view=Designer />
+                </Routes>
+            </Router>
+        }
+        .into_any()
+    });
+    Mounted {
+        root,
+        _handle: handle,
+    }
+}
+
+fn clean_up(m: Mounted) {
+    let root = m.root.clone();
+    drop(m);
+    root.remove();
+}
+
+fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("nothing matches {selector}"))
+        .unchecked_into()
+}
+
+fn count(root: &HtmlElement, selector: &str) -> u32 {
+    root.query_selector_all(selector).unwrap().length()
+}
+
+fn text(root: &HtmlElement, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default()
+}
+
+/// A bubbling event, as a person's action makes.
+fn fire(el: &web_sys::Element, kind: &str) {
+    js_sys::Function::new_with_args(
+        "el, kind",
+        "el.dispatchEvent(new Event(kind, { bubbles: true }))",
+    )
+    .call2(&wasm_bindgen::JsValue::NULL, el, &kind.into())
+    .unwrap();
+}
+
+fn type_into(root: &HtmlElement, selector: &str, value: &str) {
+    let el = find(root, selector);
+    if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+        i.set_value(value);
+    } else if let Some(s) = el.dyn_ref::<web_sys::HtmlSelectElement>() {
+        s.set_value(value);
+    }
+    fire(&el, "change");
+}
+
+fn click(root: &HtmlElement, selector: &str) {
+    find(root, selector).click();
+}
+
+async fn tick() {
+    leptos::task::tick().await;
+}
+
+async fn until(what: &str, cond: impl Fn() -> bool) {
+    for _ in 0..500 {
+        if cond() {
+            return;
+        }
+        gloo_timers::future::TimeoutFuture::new(20).await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
+async fn add_site(root: &HtmlElement, name: &str) {
+    type_into(root, "#dz-new-site", name);
+    click(root, "#dz-new-site ~ button[type=submit]");
+    tick().await;
+}
+
+async fn add_stream(root: &HtmlElement, site_index: u32) {
+    type_into(root, "#dz-new-stream-site", &site_index.to_string());
+    type_into(root, "#dz-new-stream", "orders");
+    click(root, "#dz-new-stream-parts ~ button[type=submit]");
+    tick().await;
+}
+
+async fn add_hop(root: &HtmlElement, from: u32, to: u32) {
+    type_into(root, "#dz-new-hop-from", &from.to_string());
+    type_into(root, "#dz-new-hop-to", &to.to_string());
+    click(root, "#dz-new-hop ~ button[type=submit]");
+    tick().await;
+}
+
+#[wasm_bindgen_test]
+async fn two_sites_copying_both_ways_show_the_echo_loop_until_stamped() {
+    let root = mount(None);
+    tick().await;
+    assert!(text(&root, ".lint-headline").contains("No findings"));
+    add_site(&root, "A").await;
+    add_site(&root, "B").await;
+    add_stream(&root, 0).await;
+    add_stream(&root, 1).await;
+    add_hop(&root, 0, 1).await;
+    add_hop(&root, 1, 0).await;
+    assert_eq!(count(&root, "g.dz-site"), 2);
+    assert_eq!(count(&root, "g.dz-stream"), 2);
+    assert_eq!(count(&root, "g.dz-hop"), 2);
+    until("the echo-loop finding", || {
+        count(&root, ".lint-item[data-code=echo-loop]") == 1
+    })
+    .await;
+    assert_eq!(
+        count(&root, "g.dz-hop.is-flagged"),
+        2,
+        "both arrows are marked"
+    );
+    assert_eq!(
+        find(&root, ".lint-item[data-code=echo-loop] a")
+            .get_attribute("href")
+            .as_deref(),
+        Some("/cards/echo-loop")
+    );
+    // Stamp both hops with a marker that forwards only local records.
+    let selects = root.query_selector_all(".hop-options select").unwrap();
+    for i in 0..selects.length() {
+        let s: web_sys::HtmlSelectElement = selects.item(i).unwrap().unchecked_into();
+        if s.inner_html().contains("qualified-name") && !s.inner_html().contains("MirrorMaker") {
+            s.set_value("marker");
+            fire(&s, "change");
+            tick().await;
+        }
+    }
+    until("the echo loop to clear", || {
+        count(&root, ".lint-item[data-code=echo-loop]") == 0
+    })
+    .await;
+    assert_eq!(count(&root, "g.dz-hop.is-flagged"), 0);
+    clean_up(root);
+}
+
+#[wasm_bindgen_test]
+async fn free_text_names_render_as_text_and_select_their_own_row() {
+    let root = mount(None);
+    tick().await;
+    let names = [
+        "east/1",
+        "say \"hi\" 'x'",
+        "<script>window.__pwned=1</script>",
+        "🚀 launch",
+        &"n".repeat(200),
+    ];
+    for n in names {
+        add_site(&root, n).await;
+    }
+    assert_eq!(count(&root, "g.dz-site"), 5);
+    assert_eq!(count(&root, "script"), 0, "no markup made from a name");
+    let canvas = text(&root, "svg.canvas-svg");
+    assert!(
+        canvas.contains("east/1") && canvas.contains("🚀 launch") && canvas.contains("<script>")
+    );
+    // Every name is listed whole in its field, and choosing its box selects its own row.
+    for (i, n) in names.iter().enumerate() {
+        let field: web_sys::HtmlInputElement = root
+            .query_selector_all(".panel-section:first-child .name-field")
+            .unwrap()
+            .item(i as u32)
+            .unwrap()
+            .unchecked_into();
+        assert_eq!(field.value(), *n);
+        let shape: HtmlElement = root
+            .query_selector_all("g.dz-site")
+            .unwrap()
+            .item(i as u32)
+            .unwrap()
+            .unchecked_into();
+        shape.focus().unwrap();
+        tick().await;
+        let row: web_sys::HtmlInputElement =
+            find(&root, ".panel-row.is-selected .name-field").unchecked_into();
+        assert_eq!(row.value(), *n);
+        assert!(shape.get_attribute("aria-label").unwrap().contains(n));
+    }
+    clean_up(root);
+}
+
+#[wasm_bindgen_test]
+async fn undo_and_redo_walk_the_edits() {
+    let root = mount(None);
+    tick().await;
+    add_site(&root, "A").await;
+    add_site(&root, "B").await;
+    let undo = find(
+        &root,
+        ".designer-toolbar button[aria-keyshortcuts='Control+Z']",
+    );
+    let redo = find(
+        &root,
+        ".designer-toolbar button[aria-keyshortcuts='Control+Shift+Z']",
+    );
+    undo.click();
+    tick().await;
+    assert_eq!(count(&root, "g.dz-site"), 1);
+    undo.click();
+    tick().await;
+    assert_eq!(count(&root, "g.dz-site"), 0);
+    redo.click();
+    redo.click();
+    tick().await;
+    assert_eq!(count(&root, "g.dz-site"), 2);
+    clean_up(root);
+}
+
+#[wasm_bindgen_test]
+async fn a_corrupt_autosave_is_set_aside_with_a_message() {
+    let root = mount(Some("{\"version\": 1, \"design\": 7"));
+    tick().await;
+    let msg = text(&root, ".designer-notice");
+    assert!(msg.contains("could not be read"), "{msg}");
+    assert_eq!(
+        storage()
+            .get_item(autosave::SET_ASIDE_KEY)
+            .unwrap()
+            .as_deref(),
+        Some("{\"version\": 1, \"design\": 7")
+    );
+    assert_eq!(count(&root, "g.dz-site"), 0);
+    clean_up(root);
+}
+
+#[wasm_bindgen_test]
+async fn a_saved_design_comes_back_and_a_template_runs_to_a_summary() {
+    let saved = autosave::to_text(&hoplab::designer::templates::build("fan-in").unwrap());
+    let root = mount(Some(&saved));
+    tick().await;
+    assert_eq!(count(&root, "g.dz-site"), 4, "the autosave is back");
+    type_into(&root, "#dz-template", "one-way-dr");
+    click(&root, "#dz-template ~ button");
+    tick().await;
+    assert_eq!(count(&root, "g.dz-site"), 2);
+    let run = root
+        .query_selector_all(".run-controls button")
+        .unwrap()
+        .item(0)
+        .unwrap();
+    run.unchecked_ref::<HtmlElement>().click();
+    until("the run to finish", || count(&root, ".run-summary") == 1).await;
+    let summary = text(&root, ".run-summary");
+    assert!(summary.contains("primary lost at 30.0 s"), "{summary}");
+    assert!(text(&root, ".runbook").contains("Recovery-point floor"));
+    clean_up(root);
+}

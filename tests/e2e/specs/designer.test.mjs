@@ -1,0 +1,221 @@
+// The topology designer as a person uses it: keyboard-built designs, lint, stamps, runs,
+// the runbook, templates, files in and out, undo, autosave, a phone, axe.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { startSession, openPage, visit, assertClean, assertAccessible } from "../lib/browser.mjs";
+
+const TEMPLATES = {
+  "one-way-dr": { sites: 2, findings: [] },
+  "active-active": { sites: 2, findings: ["written-at-two-sites"] },
+  "hub-and-spoke": { sites: 4, findings: [] },
+  "ring-of-three": { sites: 3, findings: ["written-at-two-sites"] },
+  "single-writer": { sites: 2, findings: [] },
+  "fan-in": { sites: 4, findings: [] },
+};
+
+let session;
+before(async () => (session = await startSession()));
+after(async () => session?.close());
+
+/** The designer on an empty canvas (no autosave from an earlier test). */
+async function fresh(page) {
+  await visit(page, session, "/designer");
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector(".designer-canvas svg");
+}
+
+const sites = (page) => page.locator("g.dz-site").count();
+const codes = (page) => page.$$eval(".lint-item", (items) => items.map((i) => i.dataset.code));
+
+async function typeAndEnter(page, selector, text) {
+  await page.focus(selector);
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+}
+
+/** Moves a focused <select> by arrow keys, as a keyboard user does. */
+async function arrow(page, selector, key, times = 1) {
+  await page.focus(selector);
+  for (let i = 0; i < times; i++) await page.keyboard.press(key);
+}
+
+async function loadTemplate(page, id) {
+  await page.selectOption("#dz-template", id);
+  await page.click("text=Load template");
+  await page.waitForFunction((n) => document.querySelectorAll("g.dz-site").length === n, TEMPLATES[id].sites);
+}
+
+test("an active/active design built by keyboard alone: echo loop, stamp, run, runbook", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  await typeAndEnter(page, "#dz-new-site", "A");
+  await typeAndEnter(page, "#dz-new-site", "B");
+  assert.equal(await sites(page), 2);
+  // A stream on each site.
+  await typeAndEnter(page, "#dz-new-stream", "orders");
+  await arrow(page, "#dz-new-stream-site", "ArrowDown");
+  await typeAndEnter(page, "#dz-new-stream", "orders");
+  assert.equal(await page.locator("g.dz-stream").count(), 2);
+  // A hop each way.
+  await arrow(page, "#dz-new-hop-to", "ArrowDown");
+  await typeAndEnter(page, "#dz-new-hop", "a-to-b");
+  await arrow(page, "#dz-new-hop-from", "ArrowDown");
+  await arrow(page, "#dz-new-hop-to", "ArrowUp");
+  await typeAndEnter(page, "#dz-new-hop", "b-to-a");
+  // A writer on each side.
+  await typeAndEnter(page, "#dz-new-writer", "wa");
+  await arrow(page, "#dz-new-writer-stream", "ArrowDown");
+  await typeAndEnter(page, "#dz-new-writer", "wb");
+  await page.waitForSelector(".lint-item[data-code=echo-loop]");
+  assert.equal(await page.locator("g.dz-hop.is-flagged").count(), 2, "both arrows flagged");
+
+  // Apply the stamp: open each hop's options from its arrow, then pick the marker.
+  for (const hop of ["a-to-b", "b-to-a"]) {
+    await page.focus(`g.dz-hop[aria-label^="hop ${hop} "]`);
+    await page.keyboard.press("Enter");
+    const stamp = page.locator(`.panel-row:has(input[aria-label="Name of hop ${hop}"]) label:has-text("origin stamp") select`);
+    await stamp.waitFor({ state: "visible" });
+    await stamp.focus();
+    await page.keyboard.press("ArrowDown");
+    assert.equal(await stamp.inputValue(), "marker");
+  }
+  await page.waitForFunction(() => !document.querySelector(".lint-item[data-code=echo-loop]"));
+  assert.equal(await page.locator("g.dz-hop.is-flagged").count(), 0);
+
+  // Lose site A at 20 s, and run.
+  await typeAndEnter(page, "#dz-fault-at", "20");
+  assert.match(await page.textContent(".fault-list"), /Site A is lost/);
+  await page.focus(".designer-run button.primary");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(".run-summary", { timeout: 60_000 });
+  const summary = await page.textContent(".run-summary");
+  assert.match(summary, /A lost at 20\.0 s/);
+  const runbook = await page.textContent(".runbook");
+  const tail = runbook.match(/Losing A at 20\.0 s: ([\d,]+) records of orders acknowledged there and not yet on B/);
+  assert.ok(tail, runbook);
+  assert.ok(Number(tail[1].replace(/,/g, "")) >= 0);
+  assertClean(page);
+});
+
+test("every template loads and lints as it should", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  for (const [id, want] of Object.entries(TEMPLATES)) {
+    await loadTemplate(page, id);
+    await page.waitForFunction((n) => document.querySelectorAll(".lint-item").length === n, want.findings.length);
+    assert.deepEqual(await codes(page), want.findings, id);
+  }
+  assertClean(page);
+});
+
+test("export, re-import and compare; a bad file keeps the design", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  await loadTemplate(page, "hub-and-spoke");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Export file")]);
+  const exported = await readFile(await download.path(), "utf8");
+  const spec = JSON.parse(exported);
+  assert.equal(spec.version, 1);
+  assert.equal(spec.topology.sites.length, 4);
+  await page.click("button:text-is('New')");
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-site").length === 0);
+  await page.setInputFiles("#dz-import", { name: "hub.json", mimeType: "application/json", buffer: Buffer.from(exported) });
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-site").length === 4);
+  const [again] = await Promise.all([page.waitForEvent("download"), page.click("text=Export file")]);
+  assert.equal(await readFile(await again.path(), "utf8"), exported, "the same file comes back");
+
+  const bad = [
+    ['{"version": 1, "topology": {', /line \d+/],
+    ['{"version": 9, "topology": {"sites": [{"name": "A"}]}}', /version/],
+    ['{"version": 1, "topology": {"sites": [{"name": "A", "colour": "red"}]}}', /colour/],
+    ['{"version": 1, "topology": {"sites": [{"name": "A"}], "writers": [{"id": "w", "site": "Z", "stream": "s", "rate_per_sec": 1}]}}', /topology\.writers\[0\]\.site/],
+    ['{"version": 1, "topology": {"sites": [{"name": "A"}], "streams": [{"site": "A", "name": "s", "parts": 99999}]}}', /parts/],
+  ];
+  for (const [text, why] of bad) {
+    await page.setInputFiles("#dz-import", { name: "bad.json", mimeType: "application/json", buffer: Buffer.from(text) });
+    await page.waitForSelector(".designer-notice .notice--error");
+    const msg = await page.textContent(".designer-notice");
+    assert.match(msg, why, msg);
+    assert.match(msg, /your design is as it was/);
+    assert.equal(await sites(page), 4, "the design stays");
+  }
+  assertClean(page);
+});
+
+test("undo and redo by keyboard; a reload brings the design back", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  await typeAndEnter(page, "#dz-new-site", "east");
+  await typeAndEnter(page, "#dz-new-site", "west");
+  await page.focus("g.dz-site");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Control+Z");
+  await page.keyboard.press("Control+Z");
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-site").length === 1);
+  await page.keyboard.press("Control+Shift+Z");
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-site").length === 2);
+  await page.reload();
+  await page.waitForSelector("g.dz-site");
+  assert.equal(await sites(page), 2);
+  assert.deepEqual(await page.$$eval(".panel-section:first-child .name-field", (f) => f.map((i) => i.value)), ["east", "west"]);
+  assertClean(page);
+});
+
+test("a shared link carries the design", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  await loadTemplate(page, "ring-of-three");
+  await page.click("text=Share link");
+  const link = await page.inputValue("#dz-share");
+  assert.match(link, /#d1=[\w-]+$/);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto("about:blank");
+  await page.goto(link);
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-site").length === 3);
+  assert.match(await page.textContent(".designer-notice"), /shared design/);
+  assertClean(page);
+});
+
+test("a phone can edit the lists, pan and zoom the canvas", async () => {
+  const page = await openPage(session, { viewport: { width: 390, height: 844 } });
+  await fresh(page);
+  await loadTemplate(page, "fan-in");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `no sideways scrolling (${overflow}px)`);
+  const viewBox = () => page.getAttribute("svg.canvas-svg", "viewBox");
+  const start = await viewBox();
+  await page.locator("svg.canvas-svg").scrollIntoViewIfNeeded();
+  const box = await page.locator("svg.canvas-svg").boundingBox();
+  // Drag the background (a corner of the fitted view, clear of every box) to pan.
+  await page.mouse.move(box.x + box.width - 3, box.y + box.height - 3);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 80, box.y + box.height - 60, { steps: 5 });
+  await page.mouse.up();
+  const panned = await viewBox();
+  assert.notEqual(panned, start, "panned");
+  await page.click("button[aria-label='Zoom in']");
+  assert.notEqual(await viewBox(), panned, "zoomed");
+  const field = page.locator("input[aria-label='Name of site east']");
+  await field.fill("east-1");
+  await field.press("Enter");
+  await page.waitForSelector("g.dz-site[aria-label^='site east-1']");
+  assertClean(page);
+});
+
+test("the designer passes axe in light and dark", async () => {
+  const page = await openPage(session);
+  for (const theme of ["light", "dark"]) {
+    await page.emulateMedia({ colorScheme: theme });
+    await fresh(page);
+    await assertAccessible(page, `/designer empty (${theme})`);
+    await loadTemplate(page, "one-way-dr");
+    await page.click(".designer-run button.primary");
+    await page.waitForSelector(".run-summary", { timeout: 60_000 });
+    await page.focus("g.dz-hop");
+    await assertAccessible(page, `/designer with a run (${theme})`);
+  }
+  assertClean(page);
+});
