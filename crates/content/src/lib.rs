@@ -5,6 +5,9 @@
 //! checks them, and `render` turns them into those types.
 
 pub mod card;
+pub mod course;
+#[cfg(feature = "authoring")]
+pub mod course_source;
 #[cfg(feature = "authoring")]
 pub mod render;
 #[cfg(feature = "authoring")]

@@ -1,12 +1,14 @@
 //! Renders `content/` into the JSON the site fetches: `<out>/cards/index.json` (the tree),
 //! `<out>/cards/search-index.json` (the tree with every card's text, for the list's
-//! search) and one `<out>/cards/<slug>.json` per card. Run by Trunk's pre-build hook.
+//! search) and one `<out>/cards/<slug>.json` per card; `<out>/course/index.json` and one
+//! `<out>/course/<slug>.json` per lesson. Run by Trunk's pre-build hook.
 //!
 //! Usage: export-content <content-dir> <out-dir>
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use hoplab_content::course_source::{read_course, render_course};
 use hoplab_content::render::render_content;
 use hoplab_content::source::read_content;
 
@@ -17,8 +19,8 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     match export(Path::new(content_dir), Path::new(out_dir)) {
-        Ok(count) => {
-            println!("export-content: {count} cards written to {out_dir}/cards");
+        Ok((cards, lessons)) => {
+            println!("export-content: {cards} cards and {lessons} lessons written to {out_dir}");
             ExitCode::SUCCESS
         }
         Err(message) => {
@@ -28,7 +30,25 @@ fn main() -> ExitCode {
     }
 }
 
-fn export(content_dir: &Path, out_dir: &Path) -> Result<usize, String> {
+fn export(content_dir: &Path, out_dir: &Path) -> Result<(usize, usize), String> {
+    let cards = export_cards(content_dir, out_dir)?;
+    let lessons = export_course(content_dir, out_dir)?;
+    Ok((cards, lessons))
+}
+
+fn export_course(content_dir: &Path, out_dir: &Path) -> Result<usize, String> {
+    let course = read_course(content_dir).map_err(|e| e.to_string())?;
+    let (index, lessons) = render_course(&course);
+    let dir = out_dir.join("course");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    write_json(&dir.join("index.json"), &index)?;
+    for lesson in &lessons {
+        write_json(&dir.join(format!("{}.json", lesson.slug)), lesson)?;
+    }
+    Ok(lessons.len())
+}
+
+fn export_cards(content_dir: &Path, out_dir: &Path) -> Result<usize, String> {
     let content = read_content(content_dir).map_err(|e| e.to_string())?;
     let (index, cards) = render_content(&content);
     let cards_dir: PathBuf = out_dir.join("cards");
