@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod components;
+pub mod course;
 pub mod fetch;
 pub mod lab;
 pub mod lazy_pages;
