@@ -6,8 +6,8 @@ use leptos_router::{path, Lazy};
 
 use crate::components::{Footer, Header};
 use crate::lazy_pages::{
-    preload_on_intent, CardListRoute, CardRoute, CopiersRoute, DesignerRoute, LabIndexRoute,
-    LabRoute, PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute,
+    preload_on_intent, CardListRoute, CardRoute, CopiersRoute, CourseRoute, DesignerRoute,
+    LabIndexRoute, LabRoute, LessonRoute, PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute,
 };
 use crate::pages::{Home, NotFound};
 use crate::progress_store::ProgressHome;
@@ -34,6 +34,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/practice") view={Lazy::<PracticeRoute>::new()} />
                     <Route path=path!("/practice/quiz") view={Lazy::<PracticeQuizRoute>::new()} />
                     <Route path=path!("/practice/levels") view={Lazy::<PracticeLevelsRoute>::new()} />
+                    <Route path=path!("/course") view={Lazy::<CourseRoute>::new()} />
+                    <Route path=path!("/course/:slug") view={Lazy::<LessonRoute>::new()} />
                     <Route path=path!("/designer") view={Lazy::<DesignerRoute>::new()} />
                 </Routes>
             </main>

@@ -15,8 +15,8 @@ use wasm_bindgen::JsCast;
 
 use crate::components::PageLoadFailed;
 use crate::pages::{
-    CardList, CardPage, CopiersPage, Designer, LabIndex, LabPage, PracticeLevels, PracticePage,
-    PracticeQuiz,
+    CardList, CardPage, CopiersPage, CourseIndexPage, Designer, LabIndex, LabPage, LessonPage,
+    PracticeLevels, PracticePage, PracticeQuiz,
 };
 
 /// Why a lazy page has nothing to show: its chunk did not load.
@@ -94,6 +94,14 @@ lazy_page!(
     PracticeLevelsRoute, practice_levels_chunk, preload_practice_levels, PracticeLevels
 );
 lazy_page!(
+    /// `/course`: the guided course's lessons.
+    CourseRoute, course_chunk, preload_course, CourseIndexPage
+);
+lazy_page!(
+    /// `/course/:slug`: one lesson beside a live run of the lab.
+    LessonRoute, lesson_chunk, preload_lesson, LessonPage
+);
+lazy_page!(
     /// `/designer`: the topology designer, with the model for lint and runs.
     DesignerRoute, designer_chunk, preload_designer, Designer
 );
@@ -120,6 +128,10 @@ pub fn preload_page(path: &str) {
         spawn_local(async { _ = preload_practice_quiz().await });
     } else if path == "/practice/levels" {
         spawn_local(async { _ = preload_practice_levels().await });
+    } else if path == "/course" {
+        spawn_local(async { _ = preload_course().await });
+    } else if path.starts_with("/course/") {
+        spawn_local(async { _ = preload_lesson().await });
     } else if path == "/designer" {
         spawn_local(async { _ = preload_designer().await });
     }

@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod components;
+pub mod course;
 pub mod designer;
 pub mod fetch;
 pub mod lab;

@@ -18,6 +18,7 @@ pub fn Header() -> impl IntoView {
                     <A href="/cards">"Cards"</A>
                     <A href="/copiers">"Copiers"</A>
                     <A href="/practice">"Practice"</A>
+                    <A href="/course">"Course"</A>
                     <A href="/lab">"Lab"</A>
                     <A href="/designer">"Designer"</A>
                 </nav>
@@ -41,6 +42,8 @@ pub fn Footer() -> impl IntoView {
                 <A href="/copiers">"Copiers compared"</A>
                 " · "
                 <A href="/practice">"Practice"</A>
+                " · "
+                <A href="/course">"Course"</A>
                 " · "
                 <A href="/lab">"Lab"</A>
                 " · "

@@ -40,6 +40,16 @@ pub fn Home() -> impl IntoView {
                     </A>
                 </li>
                 <li>
+                    <A href="/course" attr:class="entry-point">
+                        <span class="entry-point__kicker">"Onboard"</span>
+                        <span class="entry-point__title">"A guided course"</span>
+                        <span class="entry-point__text">
+                            "Seven short lessons, each beside a live run: stall the copier, lose a site, "
+                            "move the readers, watch an echo loop, and check what you learned."
+                        </span>
+                    </A>
+                </li>
+                <li>
                     <A href="/lab" attr:class="entry-point">
                         <span class="entry-point__kicker">"Explore"</span>
                         <span class="entry-point__title">"The copier lab"</span>

@@ -3,6 +3,7 @@
 pub mod card;
 mod card_list;
 mod copiers;
+mod course;
 mod designer;
 mod home;
 pub mod lab;
@@ -12,6 +13,7 @@ pub mod practice;
 pub use card::CardPage;
 pub use card_list::CardList;
 pub use copiers::CopiersPage;
+pub use course::{CourseIndexPage, LessonPage};
 pub use designer::Designer;
 pub use home::Home;
 pub use lab::{LabIndex, LabPage};

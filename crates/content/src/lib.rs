@@ -7,6 +7,9 @@
 
 pub mod card;
 pub mod copiers;
+pub mod course;
+#[cfg(feature = "authoring")]
+pub mod course_source;
 #[cfg(feature = "authoring")]
 pub mod evidence;
 pub mod practice;

@@ -233,6 +233,23 @@ fn copied_runs(card: &CardSource, seed_runs: &HashSet<String>) -> Vec<String> {
     found
 }
 
+/// Runs of ten words in `texts` that also stand in `seeds`: the copied-words rule, for
+/// content other than cards (the course's lessons).
+pub fn copied_from_seeds<'a>(
+    texts: impl IntoIterator<Item = &'a str>,
+    seeds: &[String],
+) -> Vec<String> {
+    let seed_runs = word_runs(seeds.iter().map(String::as_str), COPIED_RUN_WORDS);
+    let mut found: Vec<String> = texts
+        .into_iter()
+        .flat_map(|text| word_runs(std::iter::once(text), COPIED_RUN_WORDS))
+        .filter(|run| seed_runs.contains(run))
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
 fn check_tree(content: &ContentSource, slugs: &HashSet<&str>, problems: &mut Vec<Problem>) {
     let mut in_tree = HashSet::new();
     for section in &content.tree.sections {

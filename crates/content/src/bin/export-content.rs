@@ -2,7 +2,8 @@
 //! `<out>/search-index.json` (the tree with every card's text, for the list's search),
 //! `<out>/practice.json` (what practice mode reads of every card), one
 //! `<out>/cards/<slug>.json` per card and `<out>/copiers.json` (the copier comparison,
-//! checked first: a broken table stops the build). Run by Trunk's pre-build hook; the build
+//! checked first: a broken table stops the build), `<out>/course/index.json` and one
+//! `<out>/course/<slug>.json` per lesson of the guided course. Run by Trunk's pre-build hook; the build
 //! serves the folder as `data/` (a name no page of the site uses) with a hash in each
 //! file's name.
 //!
@@ -12,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use hoplab_content::copiers;
+use hoplab_content::course_source::{read_course, render_course};
 use hoplab_content::practice::PracticeDeck;
 use hoplab_content::render::render_content;
 use hoplab_content::source::read_content;
@@ -23,8 +25,8 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     match export(Path::new(content_dir), Path::new(out_dir)) {
-        Ok(count) => {
-            println!("export-content: {count} cards written to {out_dir}");
+        Ok((cards, lessons)) => {
+            println!("export-content: {cards} cards and {lessons} lessons written to {out_dir}");
             ExitCode::SUCCESS
         }
         Err(message) => {
@@ -34,7 +36,25 @@ fn main() -> ExitCode {
     }
 }
 
-fn export(content_dir: &Path, out_dir: &Path) -> Result<usize, String> {
+fn export(content_dir: &Path, out_dir: &Path) -> Result<(usize, usize), String> {
+    let cards = export_cards(content_dir, out_dir)?;
+    let lessons = export_course(content_dir, out_dir)?;
+    Ok((cards, lessons))
+}
+
+fn export_course(content_dir: &Path, out_dir: &Path) -> Result<usize, String> {
+    let course = read_course(content_dir).map_err(|e| e.to_string())?;
+    let (index, lessons) = render_course(&course);
+    let dir = out_dir.join("course");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    write_json(&dir.join("index.json"), &index)?;
+    for lesson in &lessons {
+        write_json(&dir.join(format!("{}.json", lesson.slug)), lesson)?;
+    }
+    Ok(lessons.len())
+}
+
+fn export_cards(content_dir: &Path, out_dir: &Path) -> Result<usize, String> {
     let content = read_content(content_dir).map_err(|e| e.to_string())?;
     let (index, cards) = render_content(&content);
     // A card removed since the last export must not linger in the build.
