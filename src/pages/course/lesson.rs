@@ -2,7 +2,7 @@
 //! lesson's scenario; "Do this step" replays the run to the step's time, presses its
 //! button and plays on to where the step says what to look at.
 
-use hoplab_content::course::Lesson;
+use hoplab_content::course::{CourseIndex, Lesson};
 use hoplab_model::scenarios;
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -22,7 +22,14 @@ pub fn LessonPage() -> impl IntoView {
     let slug = move || params.read().get("slug").unwrap_or_default();
     let lesson = LocalResource::new(move || {
         let slug = slug();
-        async move { fetch::get_json::<Lesson>(&fetch::data_url(&format!("course/{slug}.json"))).await }
+        async move {
+            // Asking the index first means an unknown lesson is a message, not a failed request.
+            let index: CourseIndex = fetch::get_json(&fetch::data_url("course/index.json")).await?;
+            if !index.lessons.iter().any(|l| l.slug == slug) {
+                return Err("not found".to_string());
+            }
+            fetch::get_json::<Lesson>(&fetch::data_url(&format!("course/{slug}.json"))).await
+        }
     });
     view! {
         <div class="page course-lesson">

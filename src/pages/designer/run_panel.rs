@@ -3,12 +3,13 @@
 
 use std::sync::Arc;
 
-use hoplab_model::fmt_n;
+use hoplab_model::{fmt_n, ScenarioSpec};
 use leptos::prelude::*;
 
 use super::state::{use_ctx, Ctx, Finished, RunState};
 use crate::designer::run::RunJob;
 use crate::lab::driver::{now_ms, start_raf};
+use crate::pages::lab::{RunHandle, RunShow, RunView};
 
 /// Time a frame may spend simulating before it lets the page draw.
 const FRAME_BUDGET_MS: f64 = 8.0;
@@ -143,6 +144,33 @@ fn Summary(finished: Arc<Finished>) -> impl IntoView {
             <p>"Echo: " {echo} ". Duplicates in all: " {fmt_n(s.duplicates())} "."</p>
             <h3>"Writers"</h3>
             <table class="data"><thead><tr><th scope="col">"writer"</th><th scope="col">"acknowledged"</th><th scope="col">"refused"</th><th scope="col">"acknowledged, then lost"</th></tr></thead><tbody>{writers}</tbody></table>
+            <WatchRun spec=finished.spec.clone() />
+        </div>
+    }
+}
+
+/// The same run, animated on the lab's run view: stage, controls, charts, narration and
+/// record inspection, with a button for every fault the topology allows.
+#[component]
+fn WatchRun(spec: ScenarioSpec) -> impl IntoView {
+    let shown = RwSignal::new(false);
+    let spec = StoredValue::new(spec);
+    view! {
+        <div class="designer-watch">
+            <h3>"Watch it run"</h3>
+            <button type="button" aria-expanded=move || shown.get().to_string()
+                on:click=move |_| shown.update(|s| *s = !*s)>
+                {move || if shown.get() { "Hide the animated run" } else { "Show it on the lab’s stage" }}
+            </button>
+            <Show when=move || shown.get()>
+                {move || {
+                    let spec = spec.get_value();
+                    let mut show = RunShow::for_spec(&spec);
+                    // The designer's forms share the page: Space and → stay theirs.
+                    show.page_keys = false;
+                    view! { <RunView run=RunHandle::new(spec, show) /> }
+                }}
+            </Show>
         </div>
     }
 }
