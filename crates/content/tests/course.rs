@@ -63,7 +63,7 @@ fn every_pressed_button_belongs_to_the_lessons_scenario_and_knobs_parse() {
         for (i, step) in lesson.steps.iter().enumerate() {
             if let Some(press) = &step.press {
                 assert!(
-                    scenario.buttons.iter().any(|b| &b.id == press),
+                    scenario.buttons.iter().any(|b| b.id == press),
                     "{} steps[{i}]: '{}' has no button '{press}'",
                     lesson.slug,
                     lesson.scenario
@@ -108,7 +108,7 @@ fn run_lesson(lesson: &Lesson) -> Vec<String> {
         sim.advance_to(step.at_ms);
         let before = serde_json::to_value(sim.measures()).expect("measures serialise");
         if let Some(press) = &step.press {
-            let button = scenario.buttons.iter().find(|b| &b.id == press);
+            let button = scenario.buttons.iter().find(|b| b.id == press);
             let command = button.expect("checked above").command.clone();
             if let Err(e) = sim.apply(command) {
                 failures.push(format!("{} steps[{i}]: pressing {press}: {e}", lesson.slug));
