@@ -199,7 +199,7 @@ fn failover_resume_rules_cost_what_the_card_says() {
     let map = moved(&[("resume", "position-map")]);
     assert_eq!(map.gap, 0);
     // The group is far behind, where the map keeps few pairs: early, never late, and
-    // still far less than starting over.
+    // short of starting over (here only just: the nearest kept pair is the first one).
     let start = moved(&[("resume", "start")]);
     assert!(
         map.replay > 0 && map.replay < start.replay,

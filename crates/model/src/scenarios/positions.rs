@@ -183,7 +183,7 @@ pub fn failover_resume() -> Scenario {
         summary: "A reader group on A is behind the writer, and the copier had a stall earlier. A is lost and the group moves to B. Pick the resume rule: the same raw number lands on an unrelated record because B numbers differently; the position map lands before the old place, by more the further behind the group is; a timestamp lands near it only if the copier kept the source's timestamps; start and end are the blunt ends of replay and gap.",
         watch_for: vec![
             "Raw number: B's numbering is behind A's, so the same number points past the group's place and silently skips records.",
-            "Position map: no gap, and far less replay than the start. The group is far behind, where the map keeps few pairs (64 per part, sparse further back, as in MirrorMaker 2), so it lands well before its place.",
+            "Position map: no gap, and never more replay than the start. The group is far behind, where the map keeps few pairs (64 per part, sparse further back, as in MirrorMaker 2), so it lands well before its place: here nearly back where the copy began.",
             "Timestamp: close if the copier kept source timestamps, far off if it stamped arrival times.",
             "With periodic checkpoints (MirrorMaker 2 writes one every 60 s) the group resumes from the last checkpoint, translated when it was taken: it re-reads at least what it processed since, still no gap. A checkpoint never moves back, so while the map thins out a recent one keeps the finer, earlier translation.",
         ],
