@@ -14,14 +14,15 @@ pub fn Narration() -> impl IntoView {
         .show
         .with_value(|s| (s.card.clone(), s.watch_for.clone()));
     let latest = move || run.panel.with(|p| p.log.last().map_or(0, |e| e.seq + 1));
-    // A log entry never changes once written: keyed by its sequence number, drawn once.
+    // A log entry never changes once written, but a rebuilt run (a knob changed) numbers
+    // its entries from 0 again: keyed by number and text, so only a new entry is drawn.
     let entries = move || run.panel.with(|p| p.log.clone());
     let has_watch = !watch.is_empty();
     view! {
         <section class="lab-narration" aria-labelledby="narration-title">
             <h2 id="narration-title">"What just happened"</h2>
             <ol class="narration" data-latest=move || latest().to_string()>
-                <For each=entries key=|e| e.seq let:e>
+                <For each=entries key=|e| (e.seq, e.text.clone()) let:e>
                     <li class=format!("log log--{}", format!("{:?}", e.kind).to_lowercase()) data-seq=e.seq.to_string()>
                         <time>{fmt_time(e.at_ms)}</time>
                         <span>{e.text}</span>
