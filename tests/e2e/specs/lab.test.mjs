@@ -235,11 +235,29 @@ test("a far seek shows its progress on the stage and ends at the time asked for"
   assertClean(page);
 });
 
-test("failover: the position map re-reads a little, the raw number skips records", async () => {
-  const map = await open("/lab/failover-resume?resume=position-map&t=40");
+/** What the narration said a move by `rule` will cost: [read again, skipped]. */
+async function moveCost(page, rule) {
+  const texts = await page.$$eval(".narration li", (els) => els.map((e) => e.textContent));
+  const cost = new RegExp(`resumed on \\S+ by ${rule}: ([\\d,]+) records? will be read again, ([\\d,]+) records? skipped`);
+  const said = texts.map((t) => t.match(cost)).findLast(Boolean);
+  assert.ok(said, `the narration tells the move's cost: ${texts.join(" | ")}`);
+  return [Number(said[1].replaceAll(",", "")), Number(said[2].replaceAll(",", ""))];
+}
+
+test("failover: the position map never skips and re-reads no more than the start; the raw number skips", async () => {
+  // Just after the move at 32 s, while the narration still shows it.
+  const map = await open("/lab/failover-resume?resume=position-map&t=32.1");
   assert.equal(await measure(map, "gap:billing"), 0);
-  const replayed = await measure(map, "replayed:billing");
-  assert.ok(replayed > 0 && replayed < 300, `map resume re-reads a little (${replayed})`);
+  // The scenario's promise (its watch-for text, the model's scenario test): no gap, and less
+  // replay than starting over. The group is far behind, where MirrorMaker 2's store keeps few
+  // pairs, so the margin can be most of the backlog: the bound is the same run from the start.
+  const [viaMap, mapSkipped] = await moveCost(map, "position-map");
+  await map.selectOption("[data-knob=resume]", "start");
+  await map.waitForFunction(() => new URL(location.href).searchParams.get("resume") === "start");
+  await ready(map);
+  const [fromStart] = await moveCost(map, "start");
+  assert.equal(mapSkipped, 0);
+  assert.ok(viaMap > 0 && viaMap < fromStart, `the map re-reads ${viaMap}, less than the start's ${fromStart}`);
   // The same run with the raw number, chosen with the control.
   await map.selectOption("[data-knob=resume]", "raw-number");
   await map.waitForFunction(() => new URL(location.href).searchParams.get("resume") === null);
