@@ -6,4 +6,4 @@ mod status;
 
 pub use page_title::set_page_title;
 pub use shell::{Footer, Header};
-pub use status::{LoadError, Loading, PageLoadFailed, ProgressNotice};
+pub use status::{DismissibleNotice, LoadError, Loading, PageLoadFailed, ProgressNotice};

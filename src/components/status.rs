@@ -23,13 +23,18 @@ pub fn LoadError(what: &'static str, error: String) -> impl IntoView {
 /// Says once, politely, when stored progress could not be used; the reader can dismiss it.
 #[component]
 pub fn ProgressNotice() -> impl IntoView {
-    let store = use_progress();
+    view! { <DismissibleNotice notice=use_progress().notice /> }
+}
+
+/// A sentence about stored data (set aside, or not saved) until the reader dismisses it.
+#[component]
+pub fn DismissibleNotice(notice: RwSignal<Option<String>>) -> impl IntoView {
     move || {
-        store.notice.get().map(|text| {
+        notice.get().map(|text| {
             view! {
                 <div class="notice" role="status">
                     <p>{text}</p>
-                    <button type="button" class="button button--quiet" on:click=move |_| store.notice.set(None)>
+                    <button type="button" class="button button--quiet" on:click=move |_| notice.set(None)>
                         "Dismiss"
                     </button>
                 </div>

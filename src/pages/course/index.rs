@@ -4,8 +4,8 @@ use hoplab_content::course::CourseIndex;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use super::store::{CourseNotice, CourseStore};
-use crate::components::{set_page_title, LoadError, Loading};
+use super::store::CourseStore;
+use crate::components::{set_page_title, DismissibleNotice, LoadError, Loading};
 use crate::fetch;
 
 #[component]
@@ -23,7 +23,7 @@ pub fn CourseIndexPage() -> impl IntoView {
                     "A path through cross-cluster copying for newcomers: short lessons, each beside a live run of the copier model. A lesson tells you what to do (stall the copier, lose a site, move the readers) and what you should then see, and ends with one question."
                 </p>
             </header>
-            <CourseNotice store />
+            <DismissibleNotice notice=store.notice />
             <Suspense fallback=|| view! { <Loading what="the course" /> }>
                 {move || index.get().map(|result| match result {
                     Ok(index) => view! { <LessonList index store /> }.into_any(),

@@ -9,8 +9,8 @@ use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
 use super::check::CheckQuestionForm;
-use super::store::{CourseNotice, CourseStore};
-use crate::components::{set_page_title, LoadError, Loading};
+use super::store::CourseStore;
+use crate::components::{set_page_title, DismissibleNotice, LoadError, Loading};
 use crate::course::steps::{next_phase, plan, Phase, StepPlan};
 use crate::fetch;
 use crate::lab::url_state::{Action, RunState, DEFAULT_SEED};
@@ -243,7 +243,7 @@ fn LessonView(lesson: Lesson) -> impl IntoView {
         <nav class="breadcrumbs" aria-label="Breadcrumbs">
             <A href="/course">"Course"</A> " › " {format!("Lesson {}", l.number)}
         </nav>
-        <CourseNotice store />
+        <DismissibleNotice notice=store.notice />
         <div class="lesson-grid">
             <article class="lesson-text" aria-labelledby="lesson-title">
                 <h1 id="lesson-title">{l.title.clone()}</h1>

@@ -49,20 +49,3 @@ impl CourseStore {
         }
     }
 }
-
-/// The store's notice, if any, with a way to dismiss it.
-#[component]
-pub fn CourseNotice(store: CourseStore) -> impl IntoView {
-    move || {
-        store.notice.get().map(|text| {
-            view! {
-                <div class="notice" role="status">
-                    <p>{text}</p>
-                    <button type="button" class="button button--quiet" on:click=move |_| store.notice.set(None)>
-                        "Dismiss"
-                    </button>
-                </div>
-            }
-        })
-    }
-}
