@@ -156,9 +156,9 @@ pub fn sampled_map() -> Scenario {
         id: "sampled-map",
         title: "A sampled position map resolves at or before",
         card: "position-map",
-        summary: "The copier writes a position-map pair every N records per part. When A is lost and the reader group is moved to B through the map, each part lands at or just before the record it had reached: a little replay, never a gap. The sparser the map, the more replay; with no map at all there is nothing to translate with.",
+        summary: "The copier writes a position-map pair every N records per part. When A is lost and the reader group is moved to B through the map, each part lands at or before the record it had reached: some replay, never a gap. The sparser the map, the more replay; with no map at all there is nothing to translate with.",
         watch_for: vec![
-            "The replay after the move is small and the gap is zero: near the live end within N records per part; further back a little more, because the copier keeps 64 pairs per part, dense near the live end and sparse further back (MirrorMaker 2's store).",
+            "The gap after the move is zero and the replay is small near the live end: within N records per part. A part far behind lands further back, at worst by more records than it trailed the live end, because the copier keeps 64 pairs per part, dense near the live end and thinning with age (MirrorMaker 2's store).",
             "Move the slider: small N replays almost nothing; large N replays up to about N.",
             "Switch the map off: the move falls back to the start of B's stream and replays everything.",
         ],
