@@ -32,6 +32,28 @@ fn secs(ms: u64) -> String {
     format!("{:.1} s", ms as f64 / 1000.0)
 }
 
+/// Lag measure 2: what a dashboard on the target sees, now minus the source time of the
+/// newest copy. On a quiet stream it grows though nothing is late; heartbeats, when the
+/// hop sends them, give the honest figure, so both are shown.
+fn freshness_row(h: &hoplab_model::HopMeasure) -> MeasureRow {
+    let newest = match h.newest_copied_age_ms {
+        Some(ms) => secs(ms),
+        None => "nothing copied yet".to_string(),
+    };
+    let value = match h.heartbeat_age_ms {
+        Some(ms) => format!("{newest} · heartbeat {}", secs(ms)),
+        None => format!("{newest} (grows on a quiet stream)"),
+    };
+    let number = h.heartbeat_age_ms.or(h.newest_copied_age_ms).unwrap_or(0) as f64;
+    row(
+        format!("freshness:{}", h.id),
+        format!("Age of the newest copy on the target, {}", h.id),
+        value,
+        number,
+        false,
+    )
+}
+
 /// The measures a run view lists beside the stage, with the extras `emphasis` asks for.
 pub fn measure_rows(emphasis: Emphasis, m: &Measures) -> Vec<MeasureRow> {
     let mut out = Vec::new();
@@ -49,6 +71,7 @@ pub fn measure_rows(emphasis: Emphasis, m: &Measures) -> Vec<MeasureRow> {
             h.lag_records as f64,
             false,
         ));
+        out.push(freshness_row(h));
         if fallacy {
             out.push(row(
                 format!("subtraction:{id}"),
@@ -163,6 +186,16 @@ pub fn measure_rows(emphasis: Emphasis, m: &Measures) -> Vec<MeasureRow> {
                 r.gap as f64,
                 r.gap > 0,
             ));
+            // Why a move fell back (no map pairs yet, older than every kept pair, ...).
+            if let Some(note) = r.last_move.as_ref().and_then(|mv| mv.note.clone()) {
+                out.push(row(
+                    format!("move-note:{}", r.id),
+                    format!("How the move landed ({})", r.id),
+                    note,
+                    0.0,
+                    true,
+                ));
+            }
         }
     }
     for st in &m.streams {
@@ -324,6 +357,30 @@ mod tests {
             cost(&start)
         );
         assert!(value(&raw, "gap:billing") > 0.0);
+    }
+
+    #[test]
+    fn a_move_without_a_map_says_why_it_fell_back() {
+        let rows = measure_rows(
+            plain(),
+            &measures("sampled-map", &[("map_on", "off")], 45_000),
+        );
+        let note = rows.iter().find(|r| r.id == "move-note:billing");
+        let note = note.unwrap_or_else(|| panic!("no move note in {rows:?}"));
+        assert!(note.value.contains("no position map"), "{}", note.value);
+        let with_map = measure_rows(plain(), &measures("sampled-map", &[], 45_000));
+        assert!(with_map.iter().all(|r| !r.id.starts_with("move-note:")));
+    }
+
+    #[test]
+    fn freshness_on_the_target_grows_while_the_copier_stalls() {
+        let age = |t| {
+            let m = measures("stall-and-backlog", &[], t);
+            let h = &m.hops[0].id;
+            value(&measure_rows(plain(), &m), &format!("freshness:{h}"))
+        };
+        let (before, during) = (age(18_000), age(30_000));
+        assert!(during > before + 3_000.0, "{before} then {during}");
     }
 
     #[test]

@@ -246,12 +246,13 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
                 y: row.y + REC_Y - 1.0,
                 label: String::new(),
                 title: format!(
-                    "Copier {} has read part {} up to position {}; everything below {} is copied; progress committed at {}",
+                    "Copier {} has read part {} up to position {}; everything below {} is copied; progress committed at {}{}",
                     hop.id,
                     hp.part,
                     fmt_n(hp.read_position),
                     fmt_n(hp.copied_upto),
-                    fmt_n(hp.committed)
+                    fmt_n(hp.committed),
+                    map_history(hp)
                 ),
             });
             let end = scene.rows[r].end;
@@ -375,6 +376,27 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
 }
 
 /// Simulated time as "12.3 s".
+/// The copier's kept position-map history for one part, for its marker's title: how many
+/// pairs it keeps and where translation stops (older positions have no pair at or before).
+fn map_history(hp: &hoplab_model::HopPartView) -> String {
+    let Some(oldest) = hp.map_oldest.filter(|_| hp.map_written > 0) else {
+        return String::new();
+    };
+    let kept = format!(
+        "; position map keeps {} of {} pairs written",
+        hp.map.len(),
+        fmt_n(hp.map_written)
+    );
+    if oldest == 0 {
+        kept
+    } else {
+        format!(
+            "{kept}: positions before {} are older than every kept pair",
+            fmt_n(oldest)
+        )
+    }
+}
+
 pub fn fmt_time(ms: Millis) -> String {
     format!("{:.1} s", ms as f64 / 1000.0)
 }

@@ -124,3 +124,36 @@ fn long_names_are_shortened_by_characters_with_the_whole_name_kept() {
     assert_eq!(shown.chars().count(), 40);
     assert!(shown.ends_with('…'));
 }
+
+#[test]
+fn a_copier_marker_names_where_its_kept_map_history_stops() {
+    let titles = |id| {
+        scene_at(id, 30_000, 40)
+            .markers
+            .iter()
+            .filter(|m| m.kind == "copier")
+            .map(|m| m.title.clone())
+            .collect::<Vec<_>>()
+    };
+    let mapped = titles("sampled-map");
+    assert!(!mapped.is_empty());
+    assert!(
+        mapped.iter().all(|t| t.contains("position map keeps")),
+        "{mapped:?}"
+    );
+    // A copier that writes no map says nothing about one.
+    let s = scenarios::get("sampled-map").unwrap();
+    let off = s.values_from_pairs([("map_on", "off")]).unwrap();
+    let mut sim = Sim::new(&s.build(&off).unwrap(), 1).unwrap();
+    sim.advance_to(30_000);
+    let opts = LayoutOptions {
+        window: 40,
+        reduced_motion: false,
+    };
+    let unmapped = layout(&sim.view(40), opts).markers;
+    assert!(unmapped.iter().any(|m| m.kind == "copier"));
+    assert!(
+        unmapped.iter().all(|m| !m.title.contains("position map")),
+        "{unmapped:?}"
+    );
+}
