@@ -192,6 +192,54 @@ async fn play_pauses_step_advances_and_buttons_are_listed() {
     clean_up(root);
 }
 
+/// Counts the writes of each named attribute on `el` (a MutationObserver records every
+/// `setAttribute`, even of the value already there). Read with [`writes`].
+fn watch_writes(el: &web_sys::Element, names: &[&str]) -> wasm_bindgen::JsValue {
+    let names = js_sys::Array::from_iter(names.iter().map(|n| wasm_bindgen::JsValue::from(*n)));
+    js_sys::Function::new_with_args(
+        "el, names",
+        "const seen = {}; names.forEach((n) => (seen[n] = 0)); \
+         seen.observer = new MutationObserver((list) => list.forEach((m) => seen[m.attributeName]++)); \
+         seen.observer.observe(el, { attributes: true, attributeFilter: names }); return seen;",
+    )
+    .call2(&wasm_bindgen::JsValue::NULL, el, &names)
+    .unwrap()
+}
+
+fn writes(seen: &wasm_bindgen::JsValue, name: &str) -> u32 {
+    js_sys::Reflect::get(seen, &name.into())
+        .unwrap()
+        .as_f64()
+        .unwrap_or(0.0) as u32
+}
+
+#[wasm_bindgen_test]
+async fn playing_leaves_the_stage_viewport_alone() {
+    // Chromium lays out every text on the stage again when the viewBox is written, even
+    // with the value it has: while playing, each frame must leave it alone.
+    let root = mount_at("/lab/lag-components?t=5");
+    until("the stage to show", || {
+        attr(&root, "svg.stage", "data-ready") == "true" && count(&root, "rect.rec") > 0
+    })
+    .await;
+    let svg = root.query_selector("svg.stage").unwrap().unwrap();
+    let seen = watch_writes(&svg, &["viewBox", "data-now"]);
+    let play = find(&root, ".lab-play");
+    play.click();
+    tick().await;
+    until("twenty drawn frames", || writes(&seen, "data-now") >= 20).await;
+    play.click();
+    tick().await;
+    // The scene keeps its size while playing: at most a write or two as rows settle.
+    assert!(
+        writes(&seen, "viewBox") <= 2,
+        "the viewBox was written {} times in {} frames",
+        writes(&seen, "viewBox"),
+        writes(&seen, "data-now")
+    );
+    clean_up(root);
+}
+
 #[wasm_bindgen_test]
 async fn tapping_a_record_shows_where_it_is_on_each_cluster() {
     let root = mount_at("/lab/follow-one-record?t=8");

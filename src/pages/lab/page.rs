@@ -102,13 +102,26 @@ fn LabRun(id: String) -> impl IntoView {
             return;
         }
         last_query.set_value(query.clone());
-        navigate(
-            &format!("/lab/{}{query}", id),
-            NavigateOptions {
-                replace: true,
-                scroll: false,
-                ..NavigateOptions::default()
+        // In a task of its own: this is called from the animation frame, and the history
+        // write makes Chromium restyle the fresh stage there and then, inside the frame.
+        let navigate = navigate.clone();
+        let path = format!("/lab/{id}");
+        set_timeout(
+            move || {
+                // Unless the reader has left the scenario meanwhile.
+                let here = window().location().pathname().unwrap_or_default();
+                if here.trim_end_matches('/') == path {
+                    navigate(
+                        &format!("{path}{query}"),
+                        NavigateOptions {
+                            replace: true,
+                            scroll: false,
+                            ..NavigateOptions::default()
+                        },
+                    );
+                }
             },
+            std::time::Duration::ZERO,
         );
     });
     let scenario = StoredValue::new(scenario);

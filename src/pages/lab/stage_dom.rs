@@ -50,6 +50,8 @@ struct Moving {
 
 pub struct StageDom {
     clock: (u64, bool),
+    view_box: String,
+    records_attr: String,
     doc: Document,
     svg: Element,
     sites: Element,
@@ -95,6 +97,8 @@ impl StageDom {
             markers_layer,
             batches_layer,
             clock: (u64::MAX, false),
+            view_box: String::new(),
+            records_attr: String::new(),
             doc,
             svg,
             shown_sites: Vec::new(),
@@ -125,12 +129,20 @@ impl StageDom {
     /// Brings the SVG in line with the scene. Every copy of the `selected` record is
     /// outlined.
     pub fn apply(&mut self, s: &Scene, selected: Option<&RecordRef>) {
-        set(
+        // Only on change: Chromium treats even a same-value viewBox write as a new
+        // viewport and lays out every text on the stage again.
+        set_if(
             &self.svg,
             "viewBox",
-            &format!("0 0 {} {:.0}", s.width, s.height),
+            format!("0 0 {} {:.0}", s.width, s.height),
+            &mut self.view_box,
         );
-        set(&self.svg, "data-records", &s.records_on_screen.to_string());
+        set_if(
+            &self.svg,
+            "data-records",
+            s.records_on_screen.to_string(),
+            &mut self.records_attr,
+        );
         if self.shown_sites != s.sites {
             stage_layers::sites(&self.doc, &self.sites, &s.sites);
             self.shown_sites = s.sites.clone();
