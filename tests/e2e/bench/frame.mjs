@@ -7,6 +7,7 @@
 //
 // Usage (after `trunk build --release --offline --dist /tmp/lab-dist`):
 //   cd tests/e2e && HOPLAB_DIST=/tmp/lab-dist node bench/frame.mjs
+import { cpus, loadavg } from "node:os";
 import { startSession, openPage } from "../lib/browser.mjs";
 
 const PATH = process.env.BENCH_PATH || "/lab/lag-components?t=30&window=150";
@@ -57,9 +58,14 @@ function perFrame(events) {
   // Thread (CPU) time of that task: wall time less the time the thread waited for a core.
   const cpu = top && typeof top.tdur === "number" ? top.tdur / 1000 : NaN;
   const over = tasks.filter((e) => e.dur > 50000).length;
+  // The most work one task did on a core, and the main thread's share of a core over the
+  // trace: on a loaded machine the wall figures are mostly waiting for a core.
+  const heaviest = Math.max(0, ...tasks.map((e) => e.tdur ?? 0)) / 1000;
+  const span = main.length ? main[main.length - 1].ts + main[main.length - 1].dur - main[0].ts : 1;
+  const busy = tasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / span;
   // What the longest task spent its time on, by kind of work.
   const inside = top ? breakdown(main.filter((e) => e !== top && e.ts >= top.ts && e.ts + e.dur <= top.ts + top.dur)) : "";
-  return { frames: frames.slice(1), longest, cpu, over, tasks: tasks.length, inside };
+  return { frames: frames.slice(1), longest, cpu, over, heaviest, busy, tasks: tasks.length, inside };
 }
 
 // Slices by the kind of work they are (nested slices of one kind count once).
@@ -165,11 +171,13 @@ try {
   const line = (what, t) =>
     console.log(
       `longest main-thread task ${what}: ${t.longest.toFixed(1)} ms (${t.cpu.toFixed(1)} ms of it on a core), ` +
-        `${verdict(t.longest)}, ${(t.longest / baseline.longest).toFixed(1)}x the baseline; ${t.over} of ${t.tasks} tasks over 50 ms (${t.inside})`,
+        `${verdict(t.longest)}, ${(t.longest / baseline.longest).toFixed(1)}x the baseline; ${t.over} of ${t.tasks} tasks over 50 ms (${t.inside}); ` +
+        `the heaviest task on a core ${t.heaviest.toFixed(1)} ms; main thread on a core ${(t.busy * 100).toFixed(0)}% of the time`,
     );
   console.log(
     `baseline, longest main-thread task on a blank page moving one box per frame for ${SECONDS} s: ` +
-      `${baseline.longest.toFixed(1)} ms (${baseline.cpu.toFixed(1)} ms on a core); ${baseline.over} of ${baseline.tasks} tasks over 50 ms`,
+      `${baseline.longest.toFixed(1)} ms (${baseline.cpu.toFixed(1)} ms on a core); ${baseline.over} of ${baseline.tasks} tasks over 50 ms; ` +
+      `the heaviest task on a core ${baseline.heaviest.toFixed(1)} ms (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
   );
   line("while playing", playing);
   line("while seeking the echo loop 5 s -> 30 s", seek);
