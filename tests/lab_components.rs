@@ -192,6 +192,14 @@ async fn play_pauses_step_advances_and_buttons_are_listed() {
     clean_up(root);
 }
 
+/// Waits until the stage has reached the time asked for and shows records.
+async fn stage_drawn(root: &HtmlElement) {
+    until("the stage to reach its time with records", || {
+        attr(root, "svg.stage", "data-ready") == "true" && count(root, "rect.rec") > 0
+    })
+    .await;
+}
+
 /// Counts the writes of each named attribute on `el` (a MutationObserver records every
 /// `setAttribute`, even of the value already there). Read with [`writes`].
 fn watch_writes(el: &web_sys::Element, names: &[&str]) -> wasm_bindgen::JsValue {
@@ -218,10 +226,7 @@ async fn playing_leaves_the_stage_viewport_alone() {
     // Chromium lays out every text on the stage again when the viewBox is written, even
     // with the value it has: while playing, each frame must leave it alone.
     let root = mount_at("/lab/lag-components?t=5");
-    until("the stage to show", || {
-        attr(&root, "svg.stage", "data-ready") == "true" && count(&root, "rect.rec") > 0
-    })
-    .await;
+    stage_drawn(&root).await;
     let svg = root.query_selector("svg.stage").unwrap().unwrap();
     let seen = watch_writes(&svg, &["viewBox", "data-now"]);
     let play = find(&root, ".lab-play");
@@ -243,10 +248,7 @@ async fn playing_leaves_the_stage_viewport_alone() {
 #[wasm_bindgen_test]
 async fn tapping_a_record_shows_where_it_is_on_each_cluster() {
     let root = mount_at("/lab/follow-one-record?t=8");
-    until("the model to reach 8 s", || {
-        attr(&root, "svg.stage", "data-ready") == "true" && count(&root, "rect.rec") > 0
-    })
-    .await;
+    stage_drawn(&root).await;
     let rec: web_sys::Element = root.query_selector("rect.rec").unwrap().unwrap();
     // A real bubbling click, as a tap makes (the stage listens once, on the <svg>).
     js_sys::Function::new_with_args(
