@@ -151,6 +151,7 @@ impl Sim {
                     part.restart_at(a);
                 }
                 let pos = part.append(rules.copy_of(piece, a, len, is_dup));
+                self.held_guard.added(1);
                 tally.first_pos.get_or_insert(pos);
                 let hp = &mut hop.parts[batch.part];
                 if rules.mapped {

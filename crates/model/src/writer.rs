@@ -251,6 +251,7 @@ impl Sim {
             };
             let part = &mut stream.parts[p];
             self.batches += 1;
+            self.held_guard.added(1);
             let pos = part.append(run);
             part.enforce_retention(now, &stream.retention);
             if first_line.is_none() {
