@@ -7,7 +7,9 @@ mod budget;
 mod checkpoint;
 mod commands;
 mod resume;
+mod sampling;
 mod setup;
+mod writing;
 
 use crate::hop::HopState;
 use crate::log::EventLog;
