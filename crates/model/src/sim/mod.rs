@@ -6,6 +6,7 @@
 mod budget;
 mod checkpoint;
 mod commands;
+mod reading;
 mod resume;
 mod sampling;
 mod setup;
