@@ -321,6 +321,7 @@ impl Sim {
             }
             let mut runs = hop.run_pool.pop().unwrap_or_default();
             part.read(from, to, &mut runs);
+            self.held_guard.added(runs.len() as u64);
             hp.read_pos = to;
             total += to - from;
             batches.push(Batch {

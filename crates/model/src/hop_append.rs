@@ -121,18 +121,18 @@ impl Sim {
     fn write_pieces(&mut self, h: usize, batch: &Batch, q: u32) -> BatchTally {
         let rules = CopyRules::of(&self.hops[h], h, batch.part, self.now);
         let hop = &mut self.hops[h];
-        let dst = hop.dst;
-        let part = &mut self.streams[dst].parts[q as usize];
+        let part = &mut self.streams[hop.dst].parts[q as usize];
         let mut tally = BatchTally::default();
+        // Only `close_batch` moves the high-water mark: one cut for the whole batch.
+        let high_water = hop.parts[batch.part].high_water;
         for piece in &batch.runs {
-            let high_water = hop.parts[batch.part].high_water;
+            let (skipped, foreign) = rules.skips(hop, piece);
             let cut = high_water.clamp(piece.pos, piece.end());
             for (a, b, is_dup) in [(piece.pos, cut, true), (cut, piece.end(), false)] {
                 let len = b - a;
                 if len == 0 {
                     continue;
                 }
-                let (skipped, foreign) = rules.skips(hop, piece);
                 if skipped {
                     let hp = &mut hop.parts[batch.part];
                     if !is_dup {
@@ -151,6 +151,7 @@ impl Sim {
                     part.restart_at(a);
                 }
                 let pos = part.append(rules.copy_of(piece, a, len, is_dup));
+                self.held_guard.added(1);
                 tally.first_pos.get_or_insert(pos);
                 let hp = &mut hop.parts[batch.part];
                 if rules.mapped {

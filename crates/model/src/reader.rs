@@ -1,9 +1,8 @@
 //! Reader groups: read a stream at a processing rate with a stored position per part.
 //! A group remembers which facts it has processed (per writer and origin part, the next
 //! unseen sequence), so a move to another cluster can be priced in replay and gap.
+//! `sim/reading.rs` runs a group's ticks; the move itself is in `sim/commands.rs`.
 
-use crate::log::{records, LogKind};
-use crate::sim::{Event, Sim};
 use crate::spec::{ReaderSpec, StartFrom};
 use crate::store::Part;
 use crate::time::Millis;
@@ -59,6 +58,39 @@ pub struct PartMove {
 }
 
 impl ReaderState {
+    /// One tick over the stream's `parts` at `now`: the first tick places the group by
+    /// its start rule; each tick passes over what aged out (a gap) and processes up to
+    /// the tick's share of the rate, spread over the parts. Returns (records processed,
+    /// parts read from).
+    pub fn tick(&mut self, parts: &[Part], now: Millis) -> (u64, u64) {
+        if !self.started {
+            self.started = true;
+            for (p, part) in parts.iter().enumerate() {
+                self.positions[p] = match self.start_from {
+                    StartFrom::Earliest => part.start,
+                    StartFrom::Latest => part.end,
+                };
+            }
+        }
+        let exact = self.rate * self.interval as f64 / 1000.0 + self.carry;
+        let budget = exact.floor() as u64;
+        self.carry = exact - budget as f64;
+        let count = parts.len() as u64;
+        let (mut read, mut batches) = (0, 0);
+        for (p, part) in parts.iter().enumerate() {
+            if self.positions[p] < part.start {
+                self.gap += part.start - self.positions[p];
+                self.positions[p] = part.start;
+                self.pass_over_aged(part);
+            }
+            let share = budget / count + u64::from((p as u64) < budget % count);
+            let n = self.consume(p, part, part.durable_end(now), share);
+            batches += u64::from(n > 0);
+            read += n;
+        }
+        (read, batches)
+    }
+
     pub fn new(r: &ReaderSpec, site: usize, stream: usize, parts: usize) -> Self {
         Self {
             id: r.id.clone(),
@@ -189,55 +221,6 @@ fn uncovered(mut ranges: Vec<(u64, u64)>, cover: &[(u64, u64)]) -> u64 {
         }
     }
     total
-}
-
-impl Sim {
-    pub(crate) fn reader_tick(&mut self, r: usize) {
-        let now = self.now;
-        let reader = &mut self.readers[r];
-        self.queue
-            .push(now + reader.interval, Event::ReaderTick(r as u32));
-        if self.sites[reader.site] != crate::sim::SiteStatus::Up {
-            return;
-        }
-        let stream = &self.streams[reader.stream];
-        if !reader.started {
-            reader.started = true;
-            for (p, part) in stream.parts.iter().enumerate() {
-                reader.positions[p] = match reader.start_from {
-                    StartFrom::Earliest => part.start,
-                    StartFrom::Latest => part.end,
-                };
-            }
-        }
-        let exact = reader.rate * reader.interval as f64 / 1000.0 + reader.carry;
-        let budget = exact.floor() as u64;
-        reader.carry = exact - budget as f64;
-        let parts = stream.parts.len() as u64;
-        let mut read = 0;
-        for (p, part) in stream.parts.iter().enumerate() {
-            if reader.positions[p] < part.start {
-                reader.gap += part.start - reader.positions[p];
-                reader.positions[p] = part.start;
-                reader.pass_over_aged(part);
-            }
-            let share = budget / parts + u64::from((p as u64) < budget % parts);
-            let n = reader.consume(p, part, part.durable_end(now), share);
-            self.batches += u64::from(n > 0);
-            read += n;
-        }
-        if read > 0 && self.log.on() {
-            let reader = &self.readers[r];
-            let text = format!(
-                "Reader group {} processed {} of {} on site {}",
-                reader.id,
-                records(read),
-                self.streams[reader.stream].name,
-                self.site_name(reader.site)
-            );
-            self.log.push(now, LogKind::Read, text);
-        }
-    }
 }
 
 #[cfg(test)]

@@ -130,12 +130,17 @@ impl Part {
     /// Positions below this are durable at `now`: what readers and copiers may see.
     #[inline(always)]
     pub fn durable_end(&self, now: Millis) -> u64 {
+        // Walk back over the not-yet-durable tail, on plain slices (the newest runs are
+        // almost always in the deque's back slice).
+        let (front, back) = self.runs.as_slices();
         let mut end = self.end;
-        for r in self.runs.iter().rev() {
-            if r.durable_ms <= now {
-                break;
+        for runs in [back, front] {
+            for r in runs.iter().rev() {
+                if r.durable_ms <= now {
+                    return end;
+                }
+                end = r.pos;
             }
-            end = r.pos;
         }
         end
     }
@@ -219,6 +224,23 @@ impl Part {
         let age_ok = rule.max_age_ms.is_none() || now < self.age_due;
         if count_ok && age_ok {
             return 0;
+        }
+        if rule.max_age_ms.is_none() {
+            // Count only, and the excess is exactly the front run (one record per run,
+            // one run per append): drop it here, as `trim_to` would.
+            let over = self.stored() - rule.max_records.unwrap_or(u64::MAX);
+            if let Some(front) = self.runs.front() {
+                if front.pos == self.start && front.len == over {
+                    if front.hops == 0 {
+                        self.originals -= over;
+                    }
+                    self.runs.pop_front();
+                    self.popped += 1;
+                    self.start += over;
+                    self.aged_out += over;
+                    return over;
+                }
+            }
         }
         self.enforce_retention_slow(now, rule)
     }

@@ -1,11 +1,10 @@
 //! Writers: produce at a rate, keys hashed to parts; the cluster acknowledges after its
-//! own durability delay. Nothing a copier does is on this path.
+//! own durability delay. Nothing a copier does is on this path. This file is the
+//! writer's own state and rules; `sim/writing.rs` runs its ticks against the clusters.
 
-use crate::log::{fmt_n, records, LogKind};
 use crate::rng::fnv1a;
-use crate::sim::{Event, Sim, SiteStatus};
 use crate::spec::WriterSpec;
-use crate::store::{PayloadId, Run, NONE};
+use crate::store::PayloadId;
 use crate::time::Millis;
 use std::collections::VecDeque;
 
@@ -112,6 +111,94 @@ impl WriterState {
         self.pending.clear();
     }
 
+    /// A tick at `now`: settles the acknowledgements due, and unless the writer has
+    /// stopped, how many records this tick produces (the rate's fractional part carries
+    /// over to the next tick). None: stopped, no more ticks.
+    pub fn tick(&mut self, now: Millis) -> Option<u64> {
+        self.settle(now);
+        if self.stop_at.is_some_and(|s| now >= s) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return None;
+        }
+        let exact = self.rate * self.interval as f64 / 1000.0 + self.carry;
+        // `exact` is finite and never negative, so truncation is the floor (and, unlike
+        // `floor()`, needs no libm call without SSE4.1).
+        let n = exact as u64;
+        self.carry = exact - n as f64;
+        Some(n)
+    }
+
+    /// `n` records refused for `why`; returns whether to narrate it (when the reason
+    /// changes, then every 5 s: not every tick).
+    pub fn refuse(&mut self, n: u64, read_only: bool, why: &str, now: Millis) -> bool {
+        self.refused += n;
+        if read_only {
+            self.refused_read_only += n;
+        }
+        match &self.refusal_noted {
+            Some((t, reason)) => reason != why || now >= t + 5_000,
+            None => true,
+        }
+    }
+
+    /// The refusal was narrated at `now`.
+    pub fn refusal_narrated(&mut self, now: Millis, why: String) {
+        self.refusal_noted = Some((now, why));
+    }
+
+    /// A publish went through: the next refusal is narrated again.
+    pub fn published(&mut self) {
+        self.refusal_noted = None;
+    }
+
+    /// Splits `n` records over `parts` parts, starting at the writer's rotation: calls
+    /// `append(part, count, first sequence)` for each part that gets records, then books
+    /// the batch as appended and pending acknowledgement at `durable`.
+    #[inline(always)]
+    pub fn spread(
+        &mut self,
+        n: u64,
+        parts: usize,
+        now: Millis,
+        durable: Millis,
+        mut append: impl FnMut(usize, u64, u64),
+    ) {
+        if self.next_seq.len() < parts {
+            self.next_seq.resize(parts, 0);
+        }
+        // One part is the common case: skip the divisions (slow on every platform).
+        let (base, extra) = if parts == 1 {
+            (n, 0)
+        } else {
+            (n / parts as u64, (n % parts as u64) as usize)
+        };
+        for i in 0..parts {
+            let p = if parts == 1 {
+                0
+            } else {
+                (self.rotation + i) % parts
+            };
+            let count = base + u64::from(i < extra);
+            if count == 0 {
+                continue;
+            }
+            let seq = self.next_seq[p];
+            self.next_seq[p] += count;
+            append(p, count, seq);
+        }
+        // x % parts is x below parts: divide only when it wraps.
+        self.rotation = if self.rotation + extra < parts {
+            self.rotation + extra
+        } else {
+            (self.rotation + extra) % parts
+        };
+        self.appended += n;
+        self.pending.push_back((durable, n));
+        self.max_ack_delay = self.max_ack_delay.max(durable - now);
+    }
+
     /// The key index of a payload this writer produced.
     pub fn key_of(&self, p: PayloadId) -> u32 {
         match self.keys_of_part.get(usize::from(p.part)) {
@@ -123,181 +210,6 @@ impl WriterState {
 
 pub fn key_name(k: u32) -> String {
     format!("k{k}")
-}
-
-impl Sim {
-    pub(crate) fn writer_tick(&mut self, w: usize) {
-        let now = self.now;
-        let writer = &mut self.writers[w];
-        writer.settle(now);
-        if writer.stop_at.is_some_and(|s| now >= s) {
-            writer.stopped = true;
-        }
-        if writer.stopped {
-            return;
-        }
-        self.queue
-            .push(now + writer.interval, Event::WriterTick(w as u32));
-        let exact = writer.rate * writer.interval as f64 / 1000.0 + writer.carry;
-        // `exact` is finite and never negative, so truncation is the floor (and, unlike
-        // `floor()`, needs no libm call without SSE4.1).
-        let n = exact as u64;
-        writer.carry = exact - n as f64;
-        if n == 0 {
-            return;
-        }
-        let (site, stream) = (writer.site, writer.stream);
-        let read_only = self.read_only(stream);
-        let refusal = match self.sites[site] {
-            SiteStatus::Lost => Some(format!("site {} is lost", self.site_name(site))),
-            SiteStatus::Unreachable => {
-                Some(format!("site {} does not answer", self.site_name(site)))
-            }
-            SiteStatus::Up if read_only => Some(format!(
-                "stream {} on site {} is a read-only mirror until it is promoted",
-                self.streams[stream].name,
-                self.site_name(site)
-            )),
-            SiteStatus::Up => self.missing_companion(w).map(|c| {
-                format!(
-                    "{c} does not answer, so the publish is refused while site {}'s cluster is up",
-                    self.site_name(site)
-                )
-            }),
-        };
-        if let Some(why) = refusal {
-            let writer = &mut self.writers[w];
-            writer.refused += n;
-            if read_only && self.sites[site] == SiteStatus::Up {
-                writer.refused_read_only += n;
-            }
-            // Narrate a refusal when its reason changes, then every 5 s: not every tick.
-            let due = match &writer.refusal_noted {
-                Some((t, reason)) => *reason != why || now >= t + 5_000,
-                None => true,
-            };
-            if due && self.log.on() {
-                writer.refusal_noted = Some((now, why.clone()));
-                let text = format!(
-                    "Writer {} could not publish {}: {why} (refused so far: {})",
-                    writer.id,
-                    records(n),
-                    fmt_n(writer.refused)
-                );
-                self.log.push(now, LogKind::Refused, text);
-            }
-            return;
-        }
-        self.writers[w].refusal_noted = None;
-        self.append_batch(w, n);
-    }
-
-    /// Name of a required companion with no answering instance, if any.
-    fn missing_companion(&self, w: usize) -> Option<String> {
-        self.writers[w].requires.iter().find_map(|&c| {
-            let comp = &self.companions[c];
-            let ok = comp.instances.iter().any(|&(s, up)| up && self.site_up(s));
-            (!ok).then(|| format!("the {} {}", comp.kind, comp.name))
-        })
-    }
-
-    fn append_batch(&mut self, w: usize, n: u64) {
-        let now = self.now;
-        let writer = &mut self.writers[w];
-        let stream = &mut self.streams[writer.stream];
-        let parts = stream.parts.len();
-        if writer.next_seq.len() < parts {
-            writer.next_seq.resize(parts, 0);
-        }
-        // One part is the common case: skip the divisions (slow on every platform).
-        let (base, extra) = if parts == 1 {
-            (n, 0)
-        } else {
-            (n / parts as u64, (n % parts as u64) as usize)
-        };
-        let durable = now + writer.durability;
-        let mut first_line = None;
-        for i in 0..parts {
-            let p = if parts == 1 {
-                0
-            } else {
-                (writer.rotation + i) % parts
-            };
-            let count = base + u64::from(i < extra);
-            if count == 0 {
-                continue;
-            }
-            let seq = writer.next_seq[p];
-            writer.next_seq[p] += count;
-            let run = Run {
-                pos: 0,
-                len: count,
-                payload: PayloadId {
-                    writer: w as u16,
-                    part: p as u16,
-                    seq,
-                },
-                origin: stream.site as u8,
-                hops: 0,
-                dup: 0,
-                stamp: None,
-                created_ms: now,
-                ts_ms: now,
-                arrived_ms: now,
-                durable_ms: durable,
-                src_pos: NONE,
-                src_part: 0,
-                via_hop: NONE,
-            };
-            let part = &mut stream.parts[p];
-            self.batches += 1;
-            let pos = part.append(run);
-            part.enforce_retention(now, &stream.retention);
-            if first_line.is_none() {
-                first_line = Some((p, seq, pos));
-            }
-        }
-        // x % parts is x below parts: divide only when it wraps.
-        writer.rotation = if writer.rotation + extra < parts {
-            writer.rotation + extra
-        } else {
-            (writer.rotation + extra) % parts
-        };
-        writer.appended += n;
-        writer.pending.push_back((durable, n));
-        writer.max_ack_delay = writer.max_ack_delay.max(durable - now);
-        if self.log.on() {
-            if let Some((p, seq, pos)) = first_line {
-                let writer = &self.writers[w];
-                let key = key_name(writer.key_of(PayloadId {
-                    writer: w as u16,
-                    part: p as u16,
-                    seq,
-                }));
-                let site = self.site_name(writer.site).to_string();
-                let stream = &self.streams[writer.stream].name;
-                let text = if n == 1 {
-                    format!(
-                        "Writer {} appended record #{} (key {key}) to part {p} of {stream} on site {site} at position {}; {site} acknowledged it after {} ms",
-                        writer.id,
-                        fmt_n(seq),
-                        fmt_n(pos),
-                        writer.durability,
-                    )
-                } else {
-                    format!(
-                        "Writer {} appended {} to {stream} on site {site}, e.g. #{} (key {key}) to part {p} at position {}; {site} acknowledged them after {} ms",
-                        writer.id,
-                        records(n),
-                        fmt_n(seq),
-                        fmt_n(pos),
-                        writer.durability,
-                    )
-                };
-                self.log.push(now, LogKind::Write, text);
-            }
-        }
-    }
 }
 
 #[cfg(test)]

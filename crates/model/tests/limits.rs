@@ -251,8 +251,7 @@ fn a_spec_projected_far_past_memory_is_refused_up_front_saying_what_to_change() 
 /// The second example: three sites meshed without a stamp and with large batches used
 /// 7.9 GB by 12 simulated seconds (every pass of the loop multiplies the copies). Now it
 /// stops at its budget, early and small, with the result so far.
-#[test]
-fn a_meshed_echo_loop_stops_at_its_budget_with_a_partial_result() {
+fn meshed_echo_loop() -> ScenarioSpec {
     let sites = ["A", "B", "C"];
     let mut hops = Vec::new();
     for a in sites {
@@ -273,7 +272,12 @@ fn a_meshed_echo_loop_stops_at_its_budget_with_a_partial_result() {
             "writers": sites.map(|s| json!({"id": format!("w{s}"), "site": s, "stream": "orders", "rate_per_sec": 1000}))
         }
     });
-    let spec = ScenarioSpec::from_json(&spec.to_string()).unwrap();
+    ScenarioSpec::from_json(&spec.to_string()).unwrap()
+}
+
+#[test]
+fn a_meshed_echo_loop_stops_at_its_budget_with_a_partial_result() {
+    let spec = meshed_echo_loop();
     let mut sim = Sim::new(&spec, 1).unwrap();
     sim.set_budget(hoplab_model::Budget {
         max_events: u64::MAX,
@@ -300,6 +304,36 @@ fn a_meshed_echo_loop_stops_at_its_budget_with_a_partial_result() {
     assert!(sim.advance_with_budget(spec.duration_ms, 10));
     assert!(sim.step().is_none());
     assert_eq!((sim.events_processed(), sim.now()), (events, stop.at_ms));
+}
+
+/// The runs-held count is only taken when the runs added since the last count could pass
+/// the budget; the run must still stop after the first event that passes it, as a count
+/// after every event would.
+#[test]
+fn the_runs_budget_stops_after_the_first_event_that_passes_it() {
+    let spec = meshed_echo_loop();
+    let budget = hoplab_model::Budget {
+        max_events: u64::MAX,
+        max_runs_held: 20_000,
+    };
+    let mut counted = Sim::new(&spec, 1).unwrap();
+    counted.set_budget(hoplab_model::Budget {
+        max_runs_held: u64::MAX,
+        ..budget
+    });
+    let mut first_over = None;
+    while counted.step().is_some() {
+        if counted.runs_held() > budget.max_runs_held {
+            first_over = Some(counted.events_processed());
+            break;
+        }
+    }
+    let first_over = first_over.expect("the loop outgrows the budget");
+    let mut sim = Sim::new(&spec, 1).unwrap();
+    sim.set_budget(budget);
+    sim.advance_to(spec.duration_ms);
+    assert_eq!(sim.events_processed(), first_over);
+    assert_eq!(sim.stopped().unwrap().used, counted.runs_held());
 }
 
 #[test]

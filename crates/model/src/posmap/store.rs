@@ -62,7 +62,8 @@ impl SyncStore {
         // reads (the array is still the original), then writes the whole prefix at once;
         // any other case is left to the full loop, which continues from the same state.
         let new_up = sync.up as i64;
-        let syncs = &self.syncs;
+        // Fixed-size views: indexes below SYNCS_PER_PART need no bounds checks.
+        let syncs: &[MapPair; SYNCS_PER_PART] = self.syncs[..].try_into().expect("64 slots");
         let mut ri = 0;
         let mut first = 1;
         'fast: while fast && first < SYNCS_PER_PART - 2 {
@@ -85,17 +86,23 @@ impl SyncStore {
             }
             first += 1;
         }
-        let syncs = &mut self.syncs;
-        let saved = &mut self.scratch;
-        saved.clear();
-        saved.extend_from_slice(&syncs[..first]);
+        let syncs: &mut [MapPair; SYNCS_PER_PART] =
+            (&mut self.syncs[..]).try_into().expect("64 slots");
+        if self.scratch.len() != SYNCS_PER_PART {
+            self.scratch.resize(SYNCS_PER_PART, sync);
+        }
+        let saved: &mut [MapPair; SYNCS_PER_PART] =
+            (&mut self.scratch[..]).try_into().expect("64 slots");
+        // `saved[..current]` holds the old values of the slots overwritten so far.
+        saved[..first].copy_from_slice(&syncs[..first]);
         syncs[..first].fill(sync);
         let mut replacement = sync;
         for current in first..SYNCS_PER_PART {
             let previous = current - 1;
             loop {
-                // Every slot below `current` was overwritten and saved, in order.
-                let old = saved[ri];
+                // Every slot below `current` was overwritten and saved, in order
+                // (ri < current < SYNCS_PER_PART: the mask only drops a bounds check).
+                let old = saved[ri % SYNCS_PER_PART];
                 let is_recent = invariant_b(&syncs[previous], &old, previous, current);
                 let separated_from_previous = invariant_c(&syncs[previous], &old, previous);
                 let next = current + 1;
@@ -103,7 +110,7 @@ impl SyncStore {
                     next >= SYNCS_PER_PART || invariant_c(&old, &syncs[next], current);
                 let nr = ri + 1;
                 let original_next = if nr < current {
-                    Some(&saved[nr])
+                    Some(&saved[nr % SYNCS_PER_PART])
                 } else {
                     syncs.get(nr)
                 };
@@ -124,7 +131,7 @@ impl SyncStore {
                 // Holds here, so it holds for every later slot.
                 break;
             }
-            saved.push(syncs[current]);
+            saved[current] = syncs[current];
             syncs[current] = replacement;
         }
     }

@@ -80,10 +80,44 @@ impl BudgetExhausted {
     }
 }
 
+/// Keeps the runs-held check off the per-event path without changing when a run stops:
+/// the exact count is taken only once the runs added since the last count could have
+/// passed the budget. Every place that adds runs (a part's append, a copier's read into
+/// a batch) reports them with [`HeldRunsGuard::added`]; removals only lower the count.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct HeldRunsGuard {
+    added: u64,
+    /// Runs that may still be added before the budget could be passed; None: count now.
+    slack: Option<u64>,
+}
+
+impl HeldRunsGuard {
+    #[inline(always)]
+    pub(crate) fn added(&mut self, runs: u64) {
+        self.added += runs;
+    }
+
+    /// Forgets the slack (the budget or the state changed outside the event path).
+    pub(crate) fn recount(&mut self) {
+        self.slack = None;
+    }
+
+    #[inline(always)]
+    fn must_count(&self) -> bool {
+        self.slack.is_none_or(|slack| self.added > slack)
+    }
+
+    fn counted(&mut self, held: u64, allowed: u64) {
+        self.added = 0;
+        self.slack = Some(allowed.saturating_sub(held));
+    }
+}
+
 impl Sim {
     /// Sets the run's limits (checked from the next event on).
     pub fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
+        self.held_guard.recount();
     }
 
     pub fn budget(&self) -> Budget {
@@ -97,22 +131,31 @@ impl Sim {
 
     /// Runs stored on every part plus those in copiers' in-flight batches.
     pub fn runs_held(&self) -> u64 {
-        let in_flight: usize = self
-            .hops
-            .iter()
-            .flat_map(|h| &h.workers)
-            .flat_map(|w| &w.in_flight)
-            .map(|b| b.runs.len())
-            .sum();
-        (self.stored_runs() + in_flight) as u64
+        let mut held = self.stored_runs();
+        for hop in &self.hops {
+            for worker in &hop.workers {
+                held += worker.in_flight.iter().map(|b| b.runs.len()).sum::<usize>();
+            }
+        }
+        held as u64
     }
 
     /// After each event: stop if a limit is passed. Returns true if the run stopped.
+    #[inline(always)]
     pub(super) fn check_budget(&mut self) -> bool {
+        if self.events < self.budget.max_events && !self.held_guard.must_count() {
+            return false;
+        }
+        self.check_budget_now()
+    }
+
+    #[inline(never)]
+    fn check_budget_now(&mut self) -> bool {
         let exhausted = if self.events >= self.budget.max_events {
             Some((BudgetLimit::Events, self.events, self.budget.max_events))
         } else {
             let held = self.runs_held();
+            self.held_guard.counted(held, self.budget.max_runs_held);
             (held > self.budget.max_runs_held).then_some((
                 BudgetLimit::RunsHeld,
                 held,

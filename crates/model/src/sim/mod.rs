@@ -6,8 +6,11 @@
 mod budget;
 mod checkpoint;
 mod commands;
+mod reading;
 mod resume;
+mod sampling;
 mod setup;
+mod writing;
 
 use crate::hop::HopState;
 use crate::log::EventLog;
@@ -20,6 +23,7 @@ use crate::time::{EventQueue, Millis};
 use crate::writer::WriterState;
 use serde::Serialize;
 
+pub(crate) use budget::HeldRunsGuard;
 pub use budget::{Budget, BudgetExhausted, BudgetLimit};
 pub(crate) use checkpoint::Checkpoint;
 pub use commands::CommandError;
@@ -103,6 +107,7 @@ pub struct Sim {
     /// When the next copier checkpoint is due (Millis::MAX: none configured).
     pub(crate) next_checkpoint: Millis,
     pub(crate) budget: Budget,
+    pub(crate) held_guard: HeldRunsGuard,
     /// Set once the budget is spent; no event runs after it.
     pub(crate) stopped: Option<BudgetExhausted>,
 }

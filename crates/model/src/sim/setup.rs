@@ -46,6 +46,7 @@ pub(super) fn build(spec: ScenarioSpec, resolved: Validated, seed: u64) -> Sim {
         events: 0,
         batches: 0,
         budget: Budget::default(),
+        held_guard: Default::default(),
         stopped: None,
     }
 }

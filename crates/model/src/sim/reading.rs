@@ -1,0 +1,29 @@
+//! Running a reader group's ticks (the group's own rules are in `reader.rs`).
+
+use super::{Event, Sim, SiteStatus};
+use crate::log::{records, LogKind};
+
+impl Sim {
+    pub(crate) fn reader_tick(&mut self, r: usize) {
+        let now = self.now;
+        let reader = &mut self.readers[r];
+        self.queue
+            .push(now + reader.interval, Event::ReaderTick(r as u32));
+        if self.sites[reader.site] != SiteStatus::Up {
+            return;
+        }
+        let (read, batches) = reader.tick(&self.streams[reader.stream].parts, now);
+        self.batches += batches;
+        if read > 0 && self.log.on() {
+            let reader = &self.readers[r];
+            let text = format!(
+                "Reader group {} processed {} of {} on site {}",
+                reader.id,
+                records(read),
+                self.streams[reader.stream].name,
+                self.site_name(reader.site)
+            );
+            self.log.push(now, LogKind::Read, text);
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! Running a writer's ticks against the clusters: refusals (site down, read-only mirror,
+//! companion missing), the append to each part with its retention, and the narration.
+//! The writer's own rules (rate, rotation over parts, acknowledgements) are in `writer.rs`.
+
+use super::{Event, Sim, SiteStatus};
+use crate::log::{fmt_n, records, LogKind};
+use crate::store::{PayloadId, Run, NONE};
+use crate::writer::key_name;
+
+impl Sim {
+    pub(crate) fn writer_tick(&mut self, w: usize) {
+        let now = self.now;
+        let writer = &mut self.writers[w];
+        let Some(n) = writer.tick(now) else {
+            return;
+        };
+        self.queue
+            .push(now + writer.interval, Event::WriterTick(w as u32));
+        if n == 0 {
+            return;
+        }
+        let (site, stream) = (writer.site, writer.stream);
+        let read_only = self.read_only(stream);
+        let refusal = match self.sites[site] {
+            SiteStatus::Lost => Some(format!("site {} is lost", self.site_name(site))),
+            SiteStatus::Unreachable => {
+                Some(format!("site {} does not answer", self.site_name(site)))
+            }
+            SiteStatus::Up if read_only => Some(format!(
+                "stream {} on site {} is a read-only mirror until it is promoted",
+                self.streams[stream].name,
+                self.site_name(site)
+            )),
+            SiteStatus::Up => self.missing_companion(w).map(|c| {
+                format!(
+                    "{c} does not answer, so the publish is refused while site {}'s cluster is up",
+                    self.site_name(site)
+                )
+            }),
+        };
+        if let Some(why) = refusal {
+            let by_mirror = read_only && self.sites[site] == SiteStatus::Up;
+            let writer = &mut self.writers[w];
+            let due = writer.refuse(n, by_mirror, &why, now);
+            if due && self.log.on() {
+                writer.refusal_narrated(now, why.clone());
+                let text = format!(
+                    "Writer {} could not publish {}: {why} (refused so far: {})",
+                    writer.id,
+                    records(n),
+                    fmt_n(writer.refused)
+                );
+                self.log.push(now, LogKind::Refused, text);
+            }
+            return;
+        }
+        self.writers[w].published();
+        self.append_batch(w, n);
+    }
+
+    /// Name of a required companion with no answering instance, if any.
+    fn missing_companion(&self, w: usize) -> Option<String> {
+        self.writers[w].requires.iter().find_map(|&c| {
+            let comp = &self.companions[c];
+            let ok = comp.instances.iter().any(|&(s, up)| up && self.site_up(s));
+            (!ok).then(|| format!("the {} {}", comp.kind, comp.name))
+        })
+    }
+
+    fn append_batch(&mut self, w: usize, n: u64) {
+        let now = self.now;
+        let writer = &mut self.writers[w];
+        let stream = &mut self.streams[writer.stream];
+        let parts = stream.parts.len();
+        let durable = now + writer.durability;
+        let mut first_line = None;
+        let (batches, held_guard) = (&mut self.batches, &mut self.held_guard);
+        writer.spread(n, parts, now, durable, |p, count, seq| {
+            let run = Run {
+                pos: 0,
+                len: count,
+                payload: PayloadId {
+                    writer: w as u16,
+                    part: p as u16,
+                    seq,
+                },
+                origin: stream.site as u8,
+                hops: 0,
+                dup: 0,
+                stamp: None,
+                created_ms: now,
+                ts_ms: now,
+                arrived_ms: now,
+                durable_ms: durable,
+                src_pos: NONE,
+                src_part: 0,
+                via_hop: NONE,
+            };
+            let part = &mut stream.parts[p];
+            *batches += 1;
+            held_guard.added(1);
+            let pos = part.append(run);
+            part.enforce_retention(now, &stream.retention);
+            if first_line.is_none() {
+                first_line = Some((p, seq, pos));
+            }
+        });
+        if self.log.on() {
+            if let Some((p, seq, pos)) = first_line {
+                self.narrate_append(w, n, p, seq, pos);
+            }
+        }
+    }
+
+    fn narrate_append(&mut self, w: usize, n: u64, p: usize, seq: u64, pos: u64) {
+        let writer = &self.writers[w];
+        let key = key_name(writer.key_of(PayloadId {
+            writer: w as u16,
+            part: p as u16,
+            seq,
+        }));
+        let site = self.site_name(writer.site).to_string();
+        let stream = &self.streams[writer.stream].name;
+        let text = if n == 1 {
+            format!(
+                "Writer {} appended record #{} (key {key}) to part {p} of {stream} on site {site} at position {}; {site} acknowledged it after {} ms",
+                writer.id,
+                fmt_n(seq),
+                fmt_n(pos),
+                writer.durability,
+            )
+        } else {
+            format!(
+                "Writer {} appended {} to {stream} on site {site}, e.g. #{} (key {key}) to part {p} at position {}; {site} acknowledged them after {} ms",
+                writer.id,
+                records(n),
+                fmt_n(seq),
+                fmt_n(pos),
+                writer.durability,
+            )
+        };
+        self.log.push(self.now, LogKind::Write, text);
+    }
+}
