@@ -3,86 +3,10 @@
 //! reader move to read what the model measures there. The figures are the model's own.
 
 use hoplab_model::spec::Command;
-use hoplab_model::{Measures, MoveReport, ScenarioSpec, Sim};
+use hoplab_model::{Budget, Measures, MoveReport, ScenarioSpec, Sim};
 
-/// Longest run the designer offers: an hour of simulated time.
+/// Longest run the designer's duration field offers: an hour of simulated time.
 pub const MAX_DURATION_MS: u64 = 3_600_000;
-/// Events a run may need (each a writer tick, a fetch, a delivery or a read).
-pub const MAX_EVENTS: u64 = 40_000_000;
-/// Stored blocks of records a run may build up (memory grows with them).
-pub const MAX_RUNS: u64 = 4_000_000;
-
-/// What a run is expected to cost, from the spec alone.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Cost {
-    pub events: u64,
-    pub runs: u64,
-}
-
-pub fn estimate(spec: &ScenarioSpec) -> Cost {
-    let t = &spec.topology;
-    let dur = spec.duration_ms.max(1);
-    let parts = |site: &str, stream: &str| {
-        t.streams
-            .iter()
-            .find(|s| s.site == site && s.name == stream)
-            .map_or(1, |s| u64::from(s.parts))
-    };
-    let mut events = 0u64;
-    let mut runs = 0u64;
-    for w in &t.writers {
-        let ticks = dur / w.interval_ms.max(1);
-        events = events.saturating_add(ticks);
-        // Each tick writes a block per part, and each hop out of the stream copies it.
-        let copies = 1 + t
-            .hops
-            .iter()
-            .filter(|h| h.from.site == w.site && h.from.stream == w.stream)
-            .count() as u64;
-        runs = runs.saturating_add(
-            ticks
-                .saturating_mul(parts(&w.site, &w.stream))
-                .saturating_mul(copies),
-        );
-    }
-    for r in &t.readers {
-        events = events.saturating_add(dur / r.interval_ms.max(1));
-    }
-    for h in &t.hops {
-        let o = &h.options;
-        let cycle = o.poll_interval_ms.min(o.rtt_ms + o.target_write_ms).max(1);
-        events =
-            events.saturating_add((2 * dur / cycle).saturating_mul(u64::from(o.workers.max(1))));
-    }
-    Cost { events, runs }
-}
-
-/// Refuses a run too large for a browser tab, saying why and what to change.
-pub fn check_size(spec: &ScenarioSpec) -> Result<Cost, String> {
-    if spec.duration_ms > MAX_DURATION_MS {
-        return Err(format!(
-            "The run lasts {} s; the designer runs at most {} s. Shorten the run.",
-            spec.duration_ms / 1000,
-            MAX_DURATION_MS / 1000
-        ));
-    }
-    let c = estimate(spec);
-    if c.events > MAX_EVENTS {
-        return Err(format!(
-            "This run needs about {} million events, more than the {} million a browser tab can run in reasonable time. Shorten the run, lengthen writer and reader intervals, or raise the hops' poll interval.",
-            c.events / 1_000_000,
-            MAX_EVENTS / 1_000_000
-        ));
-    }
-    if c.runs > MAX_RUNS {
-        return Err(format!(
-            "This run would store about {} million blocks of records, more than the {} million that fit in a tab's memory. Use fewer parts, longer writer intervals or a shorter run.",
-            c.runs / 1_000_000,
-            MAX_RUNS / 1_000_000
-        ));
-    }
-    Ok(c)
-}
 
 /// What the model measured just before a site was lost.
 #[derive(Clone, Debug, PartialEq)]
@@ -126,6 +50,9 @@ pub struct RunSummary {
     pub echo_at_first_fault: Option<f64>,
     pub echo_at_end: f64,
     pub end: Measures,
+    /// The model's note when the run reached its budget before the end: the figures are as
+    /// they stood then.
+    pub stopped: Option<String>,
 }
 
 impl RunSummary {
@@ -153,11 +80,19 @@ pub struct RunJob {
 }
 
 impl RunJob {
-    /// Checks the size, builds the simulation (seed 1, as `hoplab run` uses by default).
+    /// Builds the simulation (seed 1, as `hoplab run` uses by default) under the model's
+    /// default budget; a design the model refuses is refused with its reason.
     pub fn start(spec: &ScenarioSpec) -> Result<RunJob, String> {
-        check_size(spec)?;
-        let sim =
+        Self::start_with_budget(spec, Budget::default())
+    }
+
+    /// The same under another budget (a test's small one).
+    pub fn start_with_budget(spec: &ScenarioSpec, budget: Budget) -> Result<RunJob, String> {
+        // Sim::new validates: the model's limits and its projection of the memory the
+        // run needs, the same check `hoplab run` makes.
+        let mut sim =
             Sim::new(spec, SEED).map_err(|e| format!("The model refuses this design: {e}"))?;
+        sim.set_budget(budget);
         let mut stops = Vec::new();
         for tc in &spec.timeline {
             let before = tc.at_ms.saturating_sub(1);
@@ -291,6 +226,7 @@ impl RunJob {
                     echo_at_first_fault,
                     echo_at_end: end.echo.copies_per_original,
                     end,
+                    stopped: self.sim.stopped().map(|s| s.note.clone()),
                 });
             }
         }

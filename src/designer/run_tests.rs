@@ -88,17 +88,41 @@ fn a_stalled_hop_drains_after_it_resumes() {
 }
 
 #[test]
-fn a_run_too_large_is_refused_with_the_reason() {
+fn a_design_the_model_projects_too_large_is_refused_in_the_models_words() {
     let mut spec = templates::build("one-way-dr").unwrap().spec;
     spec.duration_ms = MAX_DURATION_MS;
     spec.topology.streams[0].parts = 256;
     for w in &mut spec.topology.writers {
         w.interval_ms = 1;
+        w.rate_per_sec = 1_000_000.0;
     }
+    let model = spec.validate().err().expect("the model refuses it");
     let e = RunJob::start(&spec).err().unwrap();
-    assert!(e.contains("million"), "{e}");
-    spec.duration_ms = MAX_DURATION_MS + 1;
-    assert!(RunJob::start(&spec).err().unwrap().contains("Shorten"));
+    assert_eq!(e, format!("The model refuses this design: {model}"));
+    assert!(e.contains("topology.writers[0]"), "{e}");
+}
+
+#[test]
+fn a_run_that_reaches_the_budget_stops_with_the_models_note() {
+    let spec = templates::build("one-way-dr").unwrap().spec;
+    let small = hoplab_model::Budget {
+        max_events: 200,
+        ..hoplab_model::Budget::default()
+    };
+    let mut job = RunJob::start_with_budget(&spec, small).unwrap();
+    let s = loop {
+        if let Some(s) = job.advance(300) {
+            break s.clone();
+        }
+    };
+    let mut sim = Sim::new(&spec, SEED).unwrap();
+    sim.set_budget(small);
+    sim.advance_to(spec.duration_ms);
+    let note = sim.stopped().expect("the model stops too").note.clone();
+    assert_eq!(s.stopped.as_deref(), Some(note.as_str()));
+    assert!(note.contains("over the budget"), "{note}");
+    // A run within the budget has no note.
+    assert_eq!(run_all(&spec, 300).stopped, None);
 }
 
 #[test]

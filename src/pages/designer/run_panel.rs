@@ -131,6 +131,7 @@ fn Summary(finished: Arc<Finished>) -> impl IntoView {
     view! {
         <div class="run-summary">
             {move || stale().then(|| view! { <p class="notice">"The design has changed since this run: run it again for current figures."</p> })}
+            {s.stopped.clone().map(|note| view! { <p class="notice notice--error">"The model stopped this run before its end: " {note}</p> })}
             <h3>"Recovery-point floor: uncopied tail at each loss"</h3>
             {if s.losses.is_empty() { view! { <p class="row-note">"No site was lost in this run."</p> }.into_any() } else { view! {
                 <table class="data"><thead><tr><th scope="col">"loss"</th><th scope="col">"copy"</th><th scope="col">"records not yet copied"</th><th scope="col">"oldest"</th></tr></thead><tbody>{losses}</tbody></table>
