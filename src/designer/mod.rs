@@ -18,6 +18,7 @@ pub mod run;
 pub mod runbook;
 pub mod share;
 pub mod templates;
+pub mod viewport;
 
 pub use design::{Design, ElementRef, Pos};
 pub use edit::{Edit, Element};

@@ -1,7 +1,7 @@
 //! The canvas: sites, streams, writers, reader groups and companions as boxes, hops as
 //! arrows. Every element is focusable; arrow keys move its site, Enter selects it (or
 //! picks it in connect mode), Delete removes it. Pointer (mouse, pen, touch) drags sites and
-//! pans the background; the wheel and the buttons zoom.
+//! pans the background; two fingers pinch to zoom; the wheel and the buttons zoom.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -9,26 +9,10 @@ use wasm_bindgen::JsCast;
 use super::state::{use_ctx, Ctx};
 use crate::designer::design::Pos;
 use crate::designer::geometry::{self, Rect, Scene};
+use crate::designer::viewport::{fit, wheel_factor, Pinch, ViewBox};
 use crate::designer::{kit, Edit, Element, ElementRef};
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct ViewBox {
-    x: f64,
-    y: f64,
-    w: f64,
-    h: f64,
-}
-
-fn fit(b: Rect) -> ViewBox {
-    let m = 40.0;
-    ViewBox {
-        x: b.x - m,
-        y: b.y - m,
-        w: (b.w + 2.0 * m).max(480.0),
-        h: (b.h + 2.0 * m).max(300.0),
-    }
-}
-
+#[derive(Clone)]
 enum Drag {
     Site {
         site: String,
@@ -44,6 +28,8 @@ enum Drag {
         tap: Option<ElementRef>,
         moved: bool,
     },
+    /// Two fingers down: zoom by their spread, pan by their midpoint.
+    Pinch(Pinch),
 }
 
 const STEP: f64 = 10.0;
@@ -71,28 +57,25 @@ pub fn Canvas() -> impl IntoView {
     });
     let svg = NodeRef::<leptos::svg::Svg>::new();
     let drag = StoredValue::new_local(None::<Drag>);
+    // Pointers down on the canvas and where they are (screen px), for a pinch.
+    let pointers = StoredValue::new_local(Vec::<(i32, (f64, f64))>::new());
 
-    let scale = move || {
-        let v = vb.get_untracked();
+    // The element's top-left corner on screen, and canvas units per screen pixel for `v`
+    // (the larger ratio, as the view box is fitted with "meet").
+    let frame = move |v: ViewBox| {
         svg.get_untracked()
             .map(|s| {
                 let r = s.get_bounding_client_rect();
-                (v.w / r.width().max(1.0)).max(v.h / r.height().max(1.0))
+                (
+                    (r.left(), r.top()),
+                    (v.w / r.width().max(1.0)).max(v.h / r.height().max(1.0)),
+                )
             })
-            .unwrap_or(1.0)
+            .unwrap_or(((0.0, 0.0), 1.0))
     };
+    let scale = move || frame(vb.get_untracked()).1;
     let zoom = move |factor: f64, around: Option<(f64, f64)>| {
-        vb.update(|v| {
-            let (cx, cy) = around.unwrap_or((v.x + v.w / 2.0, v.y + v.h / 2.0));
-            let w = (v.w * factor).clamp(200.0, 20_000.0);
-            let f = w / v.w;
-            *v = ViewBox {
-                x: cx - (cx - v.x) * f,
-                y: cy - (cy - v.y) * f,
-                w,
-                h: v.h * f,
-            };
-        })
+        vb.update(|v| *v = v.zoomed(factor, around.unwrap_or(v.centre())))
     };
 
     let on_down = move |ev: web_sys::PointerEvent| {
@@ -100,6 +83,25 @@ pub fn Canvas() -> impl IntoView {
             return;
         }
         let from = (ev.client_x() as f64, ev.client_y() as f64);
+        pointers.update_value(|p| {
+            p.retain(|(id, _)| *id != ev.pointer_id());
+            p.push((ev.pointer_id(), from));
+        });
+        if let Some(s) = svg.get_untracked() {
+            let _ = s.set_pointer_capture(ev.pointer_id());
+        }
+        if let [(_, a), (_, b)] = pointers.get_value()[..] {
+            // A second finger: whatever the first began becomes a pinch.
+            if matches!(drag.get_value(), Some(Drag::Site { moved: true, .. })) {
+                ctx.editor.update(|e| e.seal());
+            }
+            drag.set_value(Some(Drag::Pinch(Pinch {
+                start: vb.get_untracked(),
+                a,
+                b,
+            })));
+            return;
+        }
         let hit = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -137,13 +139,22 @@ pub fn Canvas() -> impl IntoView {
             },
         };
         drag.set_value(Some(next));
-        if let Some(s) = svg.get_untracked() {
-            let _ = s.set_pointer_capture(ev.pointer_id());
-        }
     };
     let on_move = move |ev: web_sys::PointerEvent| {
-        let s = scale();
         let (cx, cy) = (ev.client_x() as f64, ev.client_y() as f64);
+        pointers.update_value(|p| {
+            if let Some(at) = p.iter_mut().find(|(id, _)| *id == ev.pointer_id()) {
+                at.1 = (cx, cy);
+            }
+        });
+        if let Some(Drag::Pinch(pinch)) = drag.get_value() {
+            if let [(_, a), (_, b)] = pointers.get_value()[..] {
+                let (origin, s) = frame(pinch.start);
+                vb.set(pinch.view(a, b, origin, s));
+            }
+            return;
+        }
+        let s = scale();
         drag.update_value(|d| match d {
             Some(Drag::Site {
                 site,
@@ -177,34 +188,18 @@ pub fn Canvas() -> impl IntoView {
             _ => {}
         });
     };
-    let on_up = move |_: web_sys::PointerEvent| match drag.try_update_value(|d| d.take()).flatten()
-    {
-        Some(Drag::Site { element, moved, .. }) => {
-            ctx.editor.update(|e| e.seal());
-            if !moved {
-                activate(ctx, element);
-            }
-        }
-        Some(Drag::Pan {
-            tap: Some(hop),
-            moved: false,
-            ..
-        }) => activate(ctx, hop),
-        _ => {}
+    let on_up = move |ev: web_sys::PointerEvent| {
+        pointers.update_value(|p| p.retain(|(id, _)| *id != ev.pointer_id()));
+        end_drag(ctx, drag.try_update_value(|d| d.take()).flatten());
     };
     let on_wheel = move |ev: web_sys::WheelEvent| {
         ev.prevent_default();
-        let s = scale();
-        let Some(el) = svg.get_untracked() else {
-            return;
-        };
-        let r = el.get_bounding_client_rect();
         let v = vb.get_untracked();
-        let at = (
-            v.x + (ev.client_x() as f64 - r.left()) * s,
-            v.y + (ev.client_y() as f64 - r.top()) * s,
-        );
-        zoom(if ev.delta_y() > 0.0 { 1.15 } else { 1.0 / 1.15 }, Some(at));
+        let (origin, s) = frame(v);
+        let at = v.at((ev.client_x() as f64, ev.client_y() as f64), origin, s);
+        // Lines or pages (delta_mode 1, 2) count as about 40 px each.
+        let px = if ev.delta_mode() == 0 { 1.0 } else { 40.0 };
+        zoom(wheel_factor(ev.delta_y() * px), Some(at));
     };
 
     let add_site = move |_| {
@@ -233,7 +228,7 @@ pub fn Canvas() -> impl IntoView {
                     <button type="button" on:click=move |_| vb.set(fit(scene.with_untracked(|s| s.bounds)))>"Fit"</button>
                 </span>
             </div>
-            <p class="canvas-hint" id="dz-canvas-hint">"Tab to an element. Arrow keys move its site (Shift: further), Enter selects it, Delete removes it. Drag boxes or the background; the wheel zooms."</p>
+            <p class="canvas-hint" id="dz-canvas-hint">"Tab to an element. Arrow keys move its site (Shift: further), Enter selects it, Delete removes it. Drag boxes or the background; pinch, Ctrl+wheel or the wheel, and the + and − buttons zoom."</p>
             <svg
                 node_ref=svg
                 class="canvas-svg"
@@ -280,6 +275,24 @@ fn keys(scene: Memo<Scene>, pick: fn(&Scene) -> &Vec<geometry::Shape>) -> Vec<St
 
 fn find<'a>(s: &'a Scene, key: &str) -> Option<&'a geometry::Shape> {
     s.sites.iter().chain(&s.inner).find(|x| x.key == key)
+}
+
+/// A pointer lifted: a drag ends as one undo step; a press that did not move is a click.
+fn end_drag(ctx: Ctx, drag: Option<Drag>) {
+    match drag {
+        Some(Drag::Site { element, moved, .. }) => {
+            ctx.editor.update(|e| e.seal());
+            if !moved {
+                activate(ctx, element);
+            }
+        }
+        Some(Drag::Pan {
+            tap: Some(hop),
+            moved: false,
+            ..
+        }) => activate(ctx, hop),
+        _ => {}
+    }
 }
 
 /// Enter or a click: select, or in connect mode pick a stream.
