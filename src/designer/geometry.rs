@@ -4,6 +4,7 @@
 
 use super::design::{stream_ref, Design, ElementRef, Pos};
 use hoplab_model::spec::{qualified_target, StreamRef, Topology};
+use std::collections::{BTreeMap, BTreeSet};
 
 pub const SITE_WIDTH: f64 = 230.0;
 const HEADER: f64 = 34.0;
@@ -246,25 +247,26 @@ pub fn scene(d: &Design) -> Scene {
             &site.name,
         ));
     }
-    let row = |r: &StreamRef| {
-        s.inner
-            .iter()
-            .find(|x| x.element == ElementRef::Stream(r.clone()))
-            .map(|x| x.rect)
-    };
+    // Built once per scene: a large design redraws this on every edit, and a scan per hop
+    // (of every row, of every other hop) is quadratic.
+    let mut rows: BTreeMap<&StreamRef, Rect> = BTreeMap::new();
+    for x in &s.inner {
+        if let ElementRef::Stream(r) = &x.element {
+            rows.entry(r).or_insert(x.rect);
+        }
+    }
+    let targets: Vec<StreamRef> = t.hops.iter().map(qualified_target).collect();
+    let links: BTreeSet<(&StreamRef, &StreamRef)> =
+        t.hops.iter().map(|h| &h.from).zip(&targets).collect();
     let mut arrows = Vec::new();
-    for h in &t.hops {
-        let (Some(a), Some(b)) = (row(&h.from), row(&qualified_target(h))) else {
+    for (h, to) in t.hops.iter().zip(&targets) {
+        let (Some(&a), Some(&b)) = (rows.get(&h.from), rows.get(to)) else {
             continue;
         };
         // Two hops between the same pair of streams in opposite directions: shift each a
         // little so both arrows show.
-        let back = t
-            .hops
-            .iter()
-            .any(|o| o.from == qualified_target(h) && qualified_target(o) == h.from);
-        let shift = if back {
-            if h.from < qualified_target(h) {
+        let shift = if links.contains(&(to, &h.from)) {
+            if h.from < *to {
                 -6.0
             } else {
                 6.0
@@ -272,7 +274,6 @@ pub fn scene(d: &Design) -> Scene {
         } else {
             0.0
         };
-        let to = qualified_target(h);
         let mut drawn = arrow(&h.id, a, b, shift);
         drawn.route = format!(
             " from {} on {} to {} on {}",

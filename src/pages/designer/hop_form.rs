@@ -51,13 +51,7 @@ pub fn Hops() -> impl IntoView {
         }
     };
     let ids = Memo::new(move |_| {
-        ctx.with_design(|d| {
-            d.topology()
-                .hops
-                .iter()
-                .map(|h| h.id.clone())
-                .collect::<Vec<_>>()
-        })
+        ctx.with_topology(|t| t.hops.iter().map(|h| h.id.clone()).collect::<Vec<_>>())
     });
     view! {
         <div class="panel-section panel-section--wide">
@@ -105,9 +99,8 @@ fn opt_num(what: &str, v: &str) -> Result<Option<u64>, String> {
 fn HopRow(id: String) -> impl IntoView {
     let ctx = use_ctx();
     let key = id.clone();
-    let hop = Memo::new(move |_| {
-        ctx.with_design(|d| d.topology().hops.iter().find(|h| h.id == key).cloned())
-    });
+    let hop =
+        Memo::new(move |_| ctx.with_topology(|t| t.hops.iter().find(|h| h.id == key).cloned()));
     let opts = move || {
         hop.with(|h| h.as_ref().map(|h| h.options.clone()))
             .unwrap_or_default()

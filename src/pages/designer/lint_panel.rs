@@ -31,7 +31,7 @@ pub fn LintPanel() -> impl IntoView {
                 <For each=items key=|(i, f)| (*i, f.code, f.subject.clone(), f.message.clone()) let:item>
                     {
                         let (i, f) = item;
-                        let concerns = ctx.with_design(|d| targets(&f, d.topology()).iter().map(|e| e.label()).collect::<Vec<_>>().join(", "));
+                        let concerns = ctx.with_topology(|t| targets(&f, t).iter().map(|e| e.label()).collect::<Vec<_>>().join(", "));
                         view! {
                             <li
                                 class="lint-item"

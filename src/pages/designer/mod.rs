@@ -20,6 +20,9 @@ use crate::components::set_page_title;
 use crate::designer::{autosave, share, Edit, Editor};
 use state::{load_autosave, Ctx, Notice};
 
+/// How long after the last change the design is written to the browser's store.
+const AUTOSAVE_DELAY_MS: u32 = 250;
+
 #[component]
 pub fn Designer() -> impl IntoView {
     set_page_title("Topology designer");
@@ -42,13 +45,41 @@ pub fn Designer() -> impl IntoView {
         Err(why) => ctx.error(why),
     }
 
-    // Autosave after every change.
-    Effect::new(move |_| {
-        let text = ctx.editor.with(|e| autosave::to_text(e.design()));
+    // Autosave a moment after the last change, off the keystroke path (serialising a large
+    // design and writing the store takes a good part of a frame); what is pending is
+    // written when the page is hidden, reloaded or left.
+    let save = move || {
+        let text = ctx.editor.with_untracked(|e| autosave::to_text(e.design()));
         if !crate::storage::write(autosave::KEY, &text) {
             ctx.notice.set(Some(Notice::Error(
                 "This browser would not save the design; export it to keep it.".into(),
             )));
+        }
+    };
+    // Whether a change is not saved yet, and the timer that will save it (replacing the
+    // timer drops, so cancels, the previous one).
+    let unsaved = StoredValue::new(false);
+    let timer = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
+    let flush = move || {
+        if unsaved.try_update_value(|u| std::mem::take(u)) == Some(true) {
+            save();
+        }
+    };
+    Effect::new(move |first: Option<()>| {
+        ctx.editor.track();
+        if first.is_none() {
+            return save();
+        }
+        unsaved.set_value(true);
+        timer.set_value(Some(gloo_timers::callback::Timeout::new(
+            AUTOSAVE_DELAY_MS,
+            flush,
+        )));
+    });
+    let hidden = window_event_listener(ev::pagehide, move |_| flush());
+    let hidden_tab = window_event_listener(ev::visibilitychange, move |_| {
+        if document().hidden() {
+            flush();
         }
     });
 
@@ -66,6 +97,10 @@ pub fn Designer() -> impl IntoView {
         }
     });
     on_cleanup(move || {
+        flush();
+        let _ = timer.try_set_value(None);
+        hidden.remove();
+        hidden_tab.remove();
         keys.remove();
         ctx.cancel_run();
     });

@@ -2,7 +2,7 @@
 //! companion, each editable by form, and a form to add each kind. Everything the canvas
 //! does can be done here by keyboard alone.
 
-use hoplab_model::spec::{ResumeRule, StreamRef};
+use hoplab_model::spec::{ResumeRule, StreamRef, Topology};
 use leptos::ev::SubmitEvent;
 use leptos::html;
 use leptos::prelude::*;
@@ -12,7 +12,7 @@ use super::hop_form::Hops;
 use super::state::{use_ctx, Ctx};
 use crate::designer::design::stream_ref;
 use crate::designer::geometry::streams_on;
-use crate::designer::{kit, Design, Edit, Element, ElementRef};
+use crate::designer::{kit, Edit, Element, ElementRef};
 
 #[component]
 pub fn Panel() -> impl IntoView {
@@ -32,23 +32,16 @@ pub fn Panel() -> impl IntoView {
 }
 
 /// Every stream drawn (declared, and created by qualified-name hops), in site order.
-pub fn all_streams(d: &Design) -> Vec<StreamRef> {
-    d.topology()
-        .sites
+pub fn all_streams(t: &Topology) -> Vec<StreamRef> {
+    t.sites
         .iter()
-        .flat_map(|s| {
-            streams_on(d.topology(), &s.name)
-                .into_iter()
-                .map(|(r, _)| r)
-        })
+        .flat_map(|s| streams_on(t, &s.name).into_iter().map(|(r, _)| r))
         .collect()
 }
 
 /// The sites' names, as a memo (option lists redraw only when they change).
 pub fn site_names(ctx: Ctx) -> Memo<Vec<String>> {
-    Memo::new(move |_| {
-        ctx.with_design(|d| d.topology().sites.iter().map(|s| s.name.clone()).collect())
-    })
+    Memo::new(move |_| ctx.with_topology(|t| t.sites.iter().map(|s| s.name.clone()).collect()))
 }
 
 pub fn stream_label(r: &StreamRef) -> String {
@@ -184,13 +177,7 @@ fn Sites() -> impl IntoView {
         }
     };
     let sites = Memo::new(move |_| {
-        ctx.with_design(|d| {
-            d.topology()
-                .sites
-                .iter()
-                .map(|s| s.name.clone())
-                .collect::<Vec<_>>()
-        })
+        ctx.with_topology(|t| t.sites.iter().map(|s| s.name.clone()).collect::<Vec<_>>())
     });
     view! {
         <div class="panel-section">
@@ -221,7 +208,7 @@ fn Streams() -> impl IntoView {
     let add = move |ev: SubmitEvent| {
         submit(ev);
         let Some(s) = chosen(site)
-            .and_then(|i| ctx.with_design(|d| d.topology().sites.get(i).map(|s| s.name.clone())))
+            .and_then(|i| ctx.with_topology(|t| t.sites.get(i).map(|s| s.name.clone())))
         else {
             ctx.error("Add a site first: a stream lives on one site.");
             return;
@@ -240,9 +227,8 @@ fn Streams() -> impl IntoView {
         }
     };
     let streams = Memo::new(move |_| {
-        ctx.with_design(|d| {
-            d.topology()
-                .streams
+        ctx.with_topology(|t| {
+            t.streams
                 .iter()
                 .map(|s| (stream_ref(&s.site, &s.name), s.parts))
                 .collect::<Vec<_>>()
@@ -276,7 +262,7 @@ fn Streams() -> impl IntoView {
                                 <span class="row-note">"on " {site.clone()}</span>
                                 <NumberField label="parts".into() current=p.to_string() on_value=move |v: String| {
                                     let parts = parse_num::<u32>("parts", &v)?;
-                                    let mut s = ctx.with_design(|d| d.topology().streams.iter().find(|s| s.site == site && s.name == n).cloned()).ok_or("gone")?;
+                                    let mut s = ctx.with_topology(|t| t.streams.iter().find(|s| s.site == site && s.name == n).cloned()).ok_or("gone")?;
                                     s.parts = parts;
                                     Ok(Edit::Update(Element::Stream(s)))
                                 } />
@@ -296,7 +282,7 @@ pub fn StreamSelect(id: &'static str, node: NodeRef<html::Select>) -> impl IntoV
     let ctx = use_ctx();
     // A memo: the options are only rebuilt when the list of streams changes.
     let labels = Memo::new(move |_| {
-        ctx.with_design(|d| all_streams(d).iter().map(stream_label).collect::<Vec<_>>())
+        ctx.with_topology(|t| all_streams(t).iter().map(stream_label).collect::<Vec<_>>())
     });
     view! {
         <select id=id node_ref=node>
@@ -306,7 +292,7 @@ pub fn StreamSelect(id: &'static str, node: NodeRef<html::Select>) -> impl IntoV
 }
 
 pub fn chosen_stream(ctx: Ctx, node: NodeRef<html::Select>) -> Option<StreamRef> {
-    chosen(node).and_then(|i| ctx.with_design(|d| all_streams(d).get(i).cloned()))
+    chosen(node).and_then(|i| ctx.with_topology(|t| all_streams(t).get(i).cloned()))
 }
 
 #[component]
@@ -332,7 +318,7 @@ fn Writers() -> impl IntoView {
             ctx.info(format!("Added writer {n} on {} {}.", r.site, r.stream));
         }
     };
-    let writers = Memo::new(move |_| ctx.with_design(|d| d.topology().writers.clone()));
+    let writers = Memo::new(move |_| ctx.with_topology(|t| t.writers.clone()));
     view! {
         <div class="panel-section">
             <h3>"Writers"</h3>
@@ -350,7 +336,7 @@ fn Writers() -> impl IntoView {
                         let (e_row, e_name) = (e.clone(), e.clone());
                         let id = w.id.clone();
                         let base = w.clone();
-                        let companions = ctx.with_design(|d| d.topology().companions.iter().map(|c| c.name.clone()).collect::<Vec<_>>());
+                        let companions = ctx.with_topology(|t| t.companions.iter().map(|c| c.name.clone()).collect::<Vec<_>>());
                         view! {
                             <li class=row_class(ctx, e_row)>
                                 <NameField element=e_name current=id.clone() label=format!("Name of writer {id}") />
@@ -408,7 +394,7 @@ fn Readers() -> impl IntoView {
             ctx.info(format!("Added reader group {n}."));
         }
     };
-    let readers = Memo::new(move |_| ctx.with_design(|d| d.topology().readers.clone()));
+    let readers = Memo::new(move |_| ctx.with_topology(|t| t.readers.clone()));
     view! {
         <div class="panel-section">
             <h3>"Reader groups"</h3>
@@ -466,7 +452,7 @@ fn Companions() -> impl IntoView {
     let add = move |ev: SubmitEvent| {
         submit(ev);
         let Some(s) = chosen(site)
-            .and_then(|i| ctx.with_design(|d| d.topology().sites.get(i).map(|s| s.name.clone())))
+            .and_then(|i| ctx.with_topology(|t| t.sites.get(i).map(|s| s.name.clone())))
         else {
             return ctx.error("Add a site first: a companion runs at one or more sites.");
         };
@@ -484,7 +470,7 @@ fn Companions() -> impl IntoView {
             ctx.info(format!("Added companion {n} at {s}."));
         }
     };
-    let companions = Memo::new(move |_| ctx.with_design(|d| d.topology().companions.clone()));
+    let companions = Memo::new(move |_| ctx.with_topology(|t| t.companions.clone()));
     view! {
         <div class="panel-section">
             <h3>"Companions"</h3>
@@ -504,7 +490,7 @@ fn Companions() -> impl IntoView {
                         let e = ElementRef::Companion(c.name.clone());
                         let (e_row, e_name) = (e.clone(), e.clone());
                         let n = c.name.clone();
-                        let sites = ctx.with_design(|d| d.topology().sites.iter().map(|s| s.name.clone()).collect::<Vec<_>>());
+                        let sites = ctx.with_topology(|t| t.sites.iter().map(|s| s.name.clone()).collect::<Vec<_>>());
                         view! {
                             <li class=row_class(ctx, e_row)>
                                 <NameField element=e_name current=n.clone() label=format!("Name of companion {n}") />

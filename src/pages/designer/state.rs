@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use hoplab_model::spec::StreamRef;
+use hoplab_model::spec::{StreamRef, Topology};
 use hoplab_model::{lint, Finding};
 use leptos::prelude::*;
 
@@ -41,6 +41,9 @@ pub struct Ctx {
     /// The finding whose elements are emphasised (pointed at or focused in the list).
     pub active_finding: RwSignal<Option<usize>>,
     pub notice: RwSignal<Option<Notice>>,
+    /// The design's topology alone: what lint and the lists read, so moving a box on the
+    /// canvas reruns none of them.
+    pub topology: Memo<Topology>,
     pub findings: Memo<Vec<Finding>>,
     /// (element key, finding index) for every element a finding concerns: what the
     /// canvas and lists highlight. A memo, so an edit that changes no finding redraws no
@@ -55,11 +58,13 @@ pub struct Ctx {
 impl Ctx {
     pub fn new(editor: Editor) -> Self {
         let editor = RwSignal::new(editor);
-        let findings = Memo::new(move |_| editor.with(|e| lint(e.design().topology())));
+        // Lint reads only the topology: moving a box or changing the timeline does not
+        // lint again (the comparison costs far less than the lint of a large design).
+        let topology = Memo::new(move |_| editor.with(|e| e.design().topology().clone()));
+        let findings = Memo::new(move |_| topology.with(lint));
         let flags = Memo::new(move |_| {
             findings.with(|fs| {
-                editor.with(|e| {
-                    let t = e.design().topology();
+                topology.with(|t| {
                     fs.iter()
                         .enumerate()
                         .flat_map(|(i, f)| targets(f, t).into_iter().map(move |el| (el.key(), i)))
@@ -69,6 +74,7 @@ impl Ctx {
         });
         Ctx {
             editor,
+            topology,
             selected: RwSignal::new(None),
             active_finding: RwSignal::new(None),
             notice: RwSignal::new(None),
@@ -99,6 +105,10 @@ impl Ctx {
 
     pub fn with_design<T>(&self, f: impl FnOnce(&Design) -> T) -> T {
         self.editor.with(|e| f(e.design()))
+    }
+
+    pub fn with_topology<T>(&self, f: impl FnOnce(&Topology) -> T) -> T {
+        self.topology.with(f)
     }
 
     pub fn design_untracked(&self) -> Design {

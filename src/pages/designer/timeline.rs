@@ -24,8 +24,7 @@ const KINDS: [(&str, &str); 10] = [
     ("move-writer", "Move a writer"),
 ];
 
-fn targets_of(kind: &str, d: &crate::designer::Design) -> Vec<String> {
-    let t = d.topology();
+fn targets_of(kind: &str, t: &hoplab_model::spec::Topology) -> Vec<String> {
     match kind {
         "lose-site" | "restore-site" | "cut-site" => {
             t.sites.iter().map(|s| s.name.clone()).collect()
@@ -70,7 +69,7 @@ pub fn Timeline() -> impl IntoView {
     let moves = move || kind.with(|k| k.starts_with("move-"));
     let targets = Memo::new(move |_| {
         let k = kind.get();
-        ctx.with_design(|d| targets_of(&k, d))
+        ctx.with_topology(|t| targets_of(&k, t))
     });
     let sites = super::panel::site_names(ctx);
     let add = move |ev: SubmitEvent| {
