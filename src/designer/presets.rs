@@ -5,7 +5,45 @@
 
 use hoplab_model::spec::{HopOptions, OriginStamp};
 
+use super::design::Design;
+use super::templates;
+
 pub use hoplab_model::presets::{all, get, Preset};
+
+/// The template that shows what a preset is for: a one-way copy for the presets made for
+/// disaster recovery, two sites copying both ways for the ones that must stop echoes (with
+/// identity names the echo-loop finding shows), a ring for a hop budget.
+fn demo_template(p: &Preset) -> &'static str {
+    match (p.options.kind, p.options.stamp) {
+        (hoplab_model::spec::HopKind::Mirror, _) => "one-way-dr",
+        (_, OriginStamp::HopBudget(_)) => "ring-of-three",
+        (_, OriginStamp::QualifiedName) => "one-way-dr",
+        _ => "active-active",
+    }
+}
+
+/// A small design whose every hop uses the preset `id`, and the hop to show first; `None`
+/// for an id the model has no preset for.
+pub fn demo(id: &str) -> Option<(Design, String)> {
+    let p = get(id)?;
+    let template = demo_template(&p);
+    let mut d = templates::build(template)?;
+    for h in &mut d.spec.topology.hops {
+        p.apply_to(h);
+    }
+    let title = templates::ALL
+        .iter()
+        .find(|t| t.id == template)
+        .map_or(template, |t| t.title);
+    d.spec.name = format!("{}: {}", p.title, title.to_lowercase());
+    let first = d.spec.topology.hops.first()?.id.clone();
+    Some((d, first))
+}
+
+/// The preset ids, for a message about an id that is not one of them.
+pub fn ids() -> Vec<&'static str> {
+    all().into_iter().map(|p| p.id).collect()
+}
 
 /// The preset whose options these are, if any (settings a preset leaves to the link,
 /// such as the round trip, are not compared).
@@ -78,6 +116,42 @@ mod tests {
             assert!(!settings(&p).is_empty());
             assert!(!p.sources.is_empty());
         }
+    }
+
+    #[test]
+    fn each_preset_demo_is_valid_uses_the_preset_and_runs() {
+        for p in all() {
+            let (d, hop) = demo(p.id).unwrap();
+            d.spec
+                .validate()
+                .unwrap_or_else(|e| panic!("{}: {e}", p.id));
+            let h = d.topology().hops.iter().find(|h| h.id == hop).unwrap();
+            assert_eq!(matching(&h.options).map(|m| m.id), Some(p.id));
+            assert!(d.topology().hops.iter().all(|h| h.options == p.options));
+            let mut sim = hoplab_model::Sim::new(&d.spec, 1).unwrap();
+            sim.advance_to(10_000);
+            assert!(sim.measures().hops.iter().any(|h| h.copied > 0), "{}", p.id);
+        }
+        assert!(demo("no-such-preset").is_none());
+    }
+
+    #[test]
+    fn the_demos_show_what_each_preset_is_about() {
+        let codes = |id: &str| -> Vec<&str> {
+            let (d, _) = demo(id).unwrap();
+            hoplab_model::lint(d.topology())
+                .iter()
+                .map(|f| f.code)
+                .collect()
+        };
+        assert!(codes("mm2-identity").contains(&"echo-loop"));
+        for id in ["pulsar-replicated-marker", "msk-replicator-identical"] {
+            assert!(!codes(id).contains(&"echo-loop"), "{id}");
+        }
+        let (ring, _) = demo("rabbitmq-federation-max-hops").unwrap();
+        assert_eq!(ring.topology().sites.len(), 3);
+        let (mirror, _) = demo("offset-preserving-mirror").unwrap();
+        assert_eq!(mirror.topology().hops.len(), 1);
     }
 
     #[test]

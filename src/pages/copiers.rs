@@ -10,25 +10,26 @@ use crate::components::{set_page_title, LoadError, Loading};
 use crate::fetch;
 use crate::pages::card::{CardLinkList, SourceList};
 
-/// The designer does not take `?preset=` yet, so rows link their first card instead.
-/// TODO: switch on once `/designer?preset=<id>` exists (ids in `hoplab_content::copiers::PRESET_IDS`).
-const DESIGNER_TAKES_PRESETS: bool = false;
-
-/// Where a row's "try it" link goes, and its label: the designer with the row's preset, or
-/// (until the designer takes presets, or for a row without one) the first card about it.
-pub fn try_it(row: &CopierRow) -> Option<(String, &'static str)> {
-    match (
-        DESIGNER_TAKES_PRESETS,
-        row.presets.first(),
-        row.cards.first(),
-    ) {
-        (true, Some(preset), _) => Some((
-            format!("/designer?preset={preset}"),
-            "Open its preset in the designer",
-        )),
-        (_, _, Some(card)) => Some((format!("/cards/{card}"), "See it on a card")),
-        _ => None,
+/// Where a row's "try it" links go: the designer opened on each of the row's presets
+/// (`/designer?preset=<id>`), or for a row without one, the first card about it.
+pub fn try_it(row: &CopierRow) -> Vec<(String, String)> {
+    if row.presets.is_empty() {
+        return row
+            .cards
+            .first()
+            .map(|card| (format!("/cards/{card}"), "See it on a card".to_string()))
+            .into_iter()
+            .collect();
     }
+    row.presets
+        .iter()
+        .map(|preset| {
+            (
+                format!("/designer?preset={preset}"),
+                format!("Open the preset {preset} in the designer"),
+            )
+        })
+        .collect()
 }
 
 #[component]
@@ -182,7 +183,6 @@ fn CopierDetail(row: CopierRow, index: Signal<Option<CardIndex>>) -> impl IntoVi
         .into_iter()
         .zip(row.carries.cells().into_iter().cloned())
         .collect();
-    let presets = row.presets.join(", ");
     view! {
         <section class="copier" id=row.id.clone() aria-labelledby=labelled_by>
             <h3 id=heading_id tabindex="-1">{row.name}</h3>
@@ -204,16 +204,13 @@ fn CopierDetail(row: CopierRow, index: Signal<Option<CardIndex>>) -> impl IntoVi
             <p class="copier__loops">{row.loops}</p>
             <h4>"Cards that discuss it"</h4>
             <CardLinkList slugs=row.cards index class="copier__cards" />
-            {try_it.map(|(href, label)| {
-                let preset_note = (!presets.is_empty() && !DESIGNER_TAKES_PRESETS).then(|| {
-                    format!(" The model's preset for it ({presets}) will open in the designer once the designer takes presets.")
-                });
-                view! {
-                    <p class="copier__try">
-                        <A href=href attr:class="button">{label}</A>
-                        {preset_note}
-                    </p>
-                }
+            {(!try_it.is_empty()).then(|| view! {
+                <p class="copier__try">
+                    {try_it
+                        .into_iter()
+                        .map(|(href, label)| view! { <A href=href attr:class="button">{label}</A> })
+                        .collect_view()}
+                </p>
             })}
             <h4>"Sources"</h4>
             <SourceList sources=row.sources />

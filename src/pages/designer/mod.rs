@@ -6,6 +6,7 @@ mod files;
 mod hop_form;
 mod lint_panel;
 mod panel;
+mod preset_link;
 mod run_panel;
 mod runbook_view;
 mod state;
@@ -113,6 +114,7 @@ pub fn Designer() -> impl IntoView {
             </p>
             <toolbar::Toolbar />
             <NoticeLine />
+            <preset_link::PresetOffer ctx />
             <div class="designer-work">
                 <canvas::Canvas />
                 <lint_panel::LintPanel />

@@ -220,3 +220,125 @@ test("the designer passes axe in light and dark", async () => {
   }
   assertClean(page);
 });
+
+test("a copier's preset link opens the designer on that preset's hop, also on reload", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  await visit(page, session, "/copiers");
+  const link = page.locator("section#rabbitmq-federation a[href='/designer?preset=rabbitmq-federation-max-hops']");
+  await link.click();
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-site").length === 3);
+  assert.equal(new URL(page.url()).search, "?preset=rabbitmq-federation-max-hops");
+  // The selected hop's options are open, naming the preset, what it sets and its card.
+  const options = page.locator(".panel-row.is-selected details.hop-options[open]");
+  await options.waitFor();
+  assert.equal(await options.locator("select").first().inputValue(), "rabbitmq-federation-max-hops");
+  assert.match(await options.locator(".preset-note").textContent(), /stamp = hop-budget 1/);
+  assert.equal(await options.locator(".preset-note a").getAttribute("href"), "/cards/echo-loop");
+  assert.match(await page.textContent(".designer-notice"), /preset “RabbitMQ exchange federation, max-hops 1”/);
+  // Reloading the link shows the same design and hop, asking nothing.
+  await page.reload();
+  await page.waitForSelector(".panel-row.is-selected details.hop-options[open]");
+  assert.equal(await page.locator(".designer-offer").count(), 0);
+  assert.equal(await sites(page), 3);
+  assertClean(page);
+});
+
+test("a preset link asks before replacing a design, and an unknown preset changes nothing", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  await loadTemplate(page, "fan-in");
+  await visit(page, session, "/designer?preset=no-such-preset");
+  await page.waitForSelector("g.dz-site");
+  assert.match(await page.textContent(".designer-notice"), /no-such-preset.*does not have.*Your design is as it was/s);
+  assert.equal(await sites(page), 4, "the fan-in design is still there");
+
+  await visit(page, session, "/designer?preset=mm2-identity");
+  await page.waitForSelector(".designer-offer");
+  assert.equal(await sites(page), 4, "nothing replaced before the choice");
+  await page.click("text=Keep my design");
+  assert.equal(await page.locator(".designer-offer").count(), 0);
+  assert.equal(await sites(page), 4);
+
+  await page.reload();
+  await page.click("text=Open the preset design");
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-site").length === 2);
+  // Identity names both ways: the model's echo-loop finding shows.
+  await page.waitForSelector(".lint-item[data-code=echo-loop]");
+  assert.match(await page.textContent(".designer-notice"), /Undo .* brings back the design you had/);
+  await page.keyboard.press("Control+Z");
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-site").length === 4);
+  assertClean(page);
+});
+
+test("two fingers pinch the canvas to zoom on a phone", async () => {
+  const page = await openPage(session, { viewport: { width: 390, height: 844 } });
+  await fresh(page);
+  await loadTemplate(page, "fan-in");
+  await page.locator("svg.canvas-svg").scrollIntoViewIfNeeded();
+  const box = await page.locator("svg.canvas-svg").boundingBox();
+  const width = async () => Number((await page.getAttribute("svg.canvas-svg", "viewBox")).split(" ")[2]);
+  const start = await width();
+  // Real touch input through the browser (pointer events with two pointer ids).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 2 });
+  const y = box.y + box.height - 30;
+  const cx = box.x + box.width / 2;
+  const touch = (type, spread) =>
+    cdp.send("Input.dispatchTouchEvent", {
+      type,
+      touchPoints: type === "touchEnd" ? [] : [{ x: cx - spread, y, id: 1 }, { x: cx + spread, y, id: 2 }],
+    });
+  await touch("touchStart", 30);
+  for (const spread of [45, 60, 75, 90]) await touch("touchMove", spread);
+  await touch("touchEnd", 0);
+  const zoomedIn = await width();
+  assert.ok(zoomedIn < start * 0.5, `spreading two fingers zooms in (${start} -> ${zoomedIn})`);
+  await touch("touchStart", 90);
+  for (const spread of [70, 50, 30]) await touch("touchMove", spread);
+  await touch("touchEnd", 0);
+  assert.ok((await width()) > zoomedIn * 2, "pinching them together zooms out");
+  assertClean(page);
+});
+
+test("a run's animated view plays and seeks on the lab's stage", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  await loadTemplate(page, "one-way-dr");
+  await page.click(".designer-run button.primary");
+  await page.waitForSelector(".run-summary", { timeout: 60_000 });
+  await page.click("text=Show it on the lab’s stage");
+  const stage = ".designer-watch svg.stage";
+  await page.waitForSelector(`${stage}[data-ready=true]`, { timeout: 90_000 });
+  await page.waitForSelector(".designer-watch [data-measure]");
+  const state = () =>
+    page.$eval(".designer-watch", (w) => ({
+      now: Number(w.querySelector("svg.stage").dataset.now),
+      recs: w.querySelectorAll("rect.rec").length,
+      measures: [...w.querySelectorAll("[data-measure]")].map((m) => `${m.dataset.measure}=${m.dataset.value}`).join(),
+    }));
+  const before = await state();
+  await page.click(".designer-watch .lab-play");
+  await page.waitForFunction((t) => Number(document.querySelector(".designer-watch svg.stage").dataset.now) > t + 1500, before.now, { timeout: 30_000 });
+  await page.click(".designer-watch .lab-play");
+  await page.waitForSelector(".designer-watch .lab-play:has-text('Play')");
+  // Seek past the site loss at 30 s: records are on the stage and the measures moved.
+  await page.$eval(".designer-watch .lab-scrub input", (el) => {
+    el.value = "35000";
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await page.waitForFunction(() => Number(document.querySelector(".designer-watch svg.stage").dataset.now) === 35000, null, { timeout: 90_000 });
+  await page.waitForSelector(`${stage}[data-ready=true]`, { timeout: 90_000 });
+  const after = await state();
+  assert.ok(after.recs > 0, "records on the stage");
+  assert.notEqual(after.measures, before.measures, "the measures changed");
+  assert.match(await page.textContent(".designer-watch .narration"), /primary/, "the narration tells of the loss");
+  // One run view on the page: no element id repeats.
+  const repeated = await page.evaluate(() => {
+    const seen = new Map();
+    for (const el of document.querySelectorAll("[id]")) seen.set(el.id, (seen.get(el.id) || 0) + 1);
+    return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+  });
+  assert.deepEqual(repeated, [], "no element id repeats");
+  assertClean(page);
+});
