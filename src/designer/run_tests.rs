@@ -96,7 +96,9 @@ fn a_design_the_model_projects_too_large_is_refused_in_the_models_words() {
         w.interval_ms = 1;
         w.rate_per_sec = 1_000_000.0;
     }
-    let model = spec.validate().err().expect("the model refuses it");
+    let Err(model) = spec.validate() else {
+        panic!("the model refuses it")
+    };
     let e = RunJob::start(&spec).err().unwrap();
     assert_eq!(e, format!("The model refuses this design: {model}"));
     assert!(e.contains("topology.writers[0]"), "{e}");

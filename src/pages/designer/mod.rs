@@ -62,7 +62,7 @@ pub fn Designer() -> impl IntoView {
     let unsaved = StoredValue::new(false);
     let timer = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     let flush = move || {
-        if unsaved.try_update_value(|u| std::mem::take(u)) == Some(true) {
+        if unsaved.try_update_value(std::mem::take) == Some(true) {
             save();
         }
     };
