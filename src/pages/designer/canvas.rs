@@ -55,6 +55,12 @@ pub fn Canvas() -> impl IntoView {
             vb.set(fit(scene.with_untracked(|s| s.bounds)));
         }
     });
+    // What is drawn, as memos: moving a box changes no key, so no list is diffed again.
+    let site_keys = Memo::new(move |_| keys(scene, |s| &s.sites));
+    let inner_keys = Memo::new(move |_| keys(scene, |s| &s.inner));
+    let hop_keys = Memo::new(move |_| {
+        scene.with(|s| s.arrows.iter().map(|a| a.hop.clone()).collect::<Vec<_>>())
+    });
     let svg = NodeRef::<leptos::svg::Svg>::new();
     let drag = StoredValue::new_local(None::<Drag>);
     // Pointers down on the canvas and where they are (screen px), for a pinch.
@@ -255,13 +261,13 @@ pub fn Canvas() -> impl IntoView {
                 {move || scene.with(|s| s.sites.is_empty()).then(|| view! {
                     <text x="20" y="60" class="dz-empty">"An empty canvas: add a site (+ Site, or the Sites form below)."</text>
                 })}
-                <For each=move || keys(scene, |s| &s.sites) key=|k| k.clone() let:key>
+                <For each=move || site_keys.get() key=|k| k.clone() let:key>
                     <ShapeView key=key scene=scene kind="site" />
                 </For>
-                <For each=move || keys(scene, |s| &s.inner) key=|k| k.clone() let:key>
+                <For each=move || inner_keys.get() key=|k| k.clone() let:key>
                     <ShapeView key=key scene=scene kind="inner" />
                 </For>
-                <For each=move || scene.with(|s| s.arrows.iter().map(|a| a.hop.clone()).collect::<Vec<_>>()) key=|k| k.clone() let:hop>
+                <For each=move || hop_keys.get() key=|k| k.clone() let:hop>
                     <ArrowView hop=hop scene=scene />
                 </For>
             </svg>
