@@ -128,9 +128,11 @@ mod tests {
             let h = d.topology().hops.iter().find(|h| h.id == hop).unwrap();
             assert_eq!(matching(&h.options).map(|m| m.id), Some(p.id));
             assert!(d.topology().hops.iter().all(|h| h.options == p.options));
-            let mut sim = hoplab_model::Sim::new(&d.spec, 1).unwrap();
-            sim.advance_to(10_000);
-            assert!(sim.measures().hops.iter().any(|h| h.copied > 0), "{}", p.id);
+            // The whole run, faults included, as the designer's Run button does it.
+            let mut job = crate::designer::run::RunJob::start(&d.spec).unwrap();
+            let summary = job.advance(u64::MAX).expect("the run ends").clone();
+            assert_eq!(summary.stopped, None, "{}", p.id);
+            assert!(summary.end.hops.iter().any(|h| h.copied > 0), "{}", p.id);
         }
         assert!(demo("no-such-preset").is_none());
     }
