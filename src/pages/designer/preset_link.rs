@@ -85,7 +85,7 @@ fn show_hop(ctx: Ctx, hop: String) {
     ctx.selected.set(Some(ElementRef::Hop(hop)));
     request_animation_frame(|| {
         if let Some(row) = document()
-            .query_selector(".panel-row.is-selected .hop-options")
+            .query_selector("li.panel-row.is-selected")
             .ok()
             .flatten()
         {
