@@ -62,7 +62,13 @@ fn mount(saved: Option<&str>) -> Mounted {
     }
 }
 
+/// Unmounts, as leaving the page does: `pagehide` writes any autosave still waiting for
+/// its timer now, so it cannot land in the next test's store.
 fn clean_up(m: Mounted) {
+    let window = web_sys::window().unwrap();
+    window
+        .dispatch_event(&web_sys::Event::new("pagehide").unwrap())
+        .unwrap();
     let root = m.root.clone();
     drop(m);
     root.remove();
