@@ -10,21 +10,12 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
+
+mod support;
+use support::*;
 use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-struct Mounted {
-    root: HtmlElement,
-    _handle: leptos::mount::UnmountHandle<leptos::tachys::view::any_view::AnyViewState>,
-}
-
-impl std::ops::Deref for Mounted {
-    type Target = HtmlElement;
-    fn deref(&self) -> &HtmlElement {
-        &self.root
-    }
-}
 
 fn storage() -> web_sys::Storage {
     web_sys::window().unwrap().local_storage().unwrap().unwrap()
@@ -38,15 +29,7 @@ fn mount(saved: Option<&str>) -> Mounted {
     if let Some(text) = saved {
         s.set_item(autosave::KEY, text).unwrap();
     }
-    let window = web_sys::window().unwrap();
-    window
-        .history()
-        .unwrap()
-        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some("/designer"))
-        .unwrap();
-    let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    document().body().unwrap().append_child(&root).unwrap();
-    let handle = leptos::mount::mount_to(root.clone(), || {
+    mount_at("/designer", || {
         view! {
             <Router>
                 <Routes fallback=|| "none">
@@ -55,76 +38,7 @@ fn mount(saved: Option<&str>) -> Mounted {
             </Router>
         }
         .into_any()
-    });
-    Mounted {
-        root,
-        _handle: handle,
-    }
-}
-
-/// Unmounts, as leaving the page does: `pagehide` writes any autosave still waiting for
-/// its timer now, so it cannot land in the next test's store.
-fn clean_up(m: Mounted) {
-    let window = web_sys::window().unwrap();
-    window
-        .dispatch_event(&web_sys::Event::new("pagehide").unwrap())
-        .unwrap();
-    let root = m.root.clone();
-    drop(m);
-    root.remove();
-}
-
-fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("nothing matches {selector}"))
-        .unchecked_into()
-}
-
-fn count(root: &HtmlElement, selector: &str) -> u32 {
-    root.query_selector_all(selector).unwrap().length()
-}
-
-fn text(root: &HtmlElement, selector: &str) -> String {
-    find(root, selector).text_content().unwrap_or_default()
-}
-
-/// A bubbling event, as a person's action makes.
-fn fire(el: &web_sys::Element, kind: &str) {
-    js_sys::Function::new_with_args(
-        "el, kind",
-        "el.dispatchEvent(new Event(kind, { bubbles: true }))",
-    )
-    .call2(&wasm_bindgen::JsValue::NULL, el, &kind.into())
-    .unwrap();
-}
-
-fn type_into(root: &HtmlElement, selector: &str, value: &str) {
-    let el = find(root, selector);
-    if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
-        i.set_value(value);
-    } else if let Some(s) = el.dyn_ref::<web_sys::HtmlSelectElement>() {
-        s.set_value(value);
-    }
-    fire(&el, "change");
-}
-
-fn click(root: &HtmlElement, selector: &str) {
-    find(root, selector).click();
-}
-
-async fn tick() {
-    leptos::task::tick().await;
-}
-
-async fn until(what: &str, cond: impl Fn() -> bool) {
-    for _ in 0..500 {
-        if cond() {
-            return;
-        }
-        gloo_timers::future::TimeoutFuture::new(20).await;
-    }
-    panic!("timed out waiting for {what}");
+    })
 }
 
 async fn add_site(root: &HtmlElement, name: &str) {

@@ -9,36 +9,16 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
+
+mod support;
+use support::*;
 use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// A mounted lab: dropping it unmounts the app (stopping its animation loop), so one
-/// test's page cannot rewrite the URL under the next.
-struct Mounted {
-    root: HtmlElement,
-    _handle: leptos::mount::UnmountHandle<leptos::tachys::view::any_view::AnyViewState>,
-}
-
-impl std::ops::Deref for Mounted {
-    type Target = HtmlElement;
-    fn deref(&self) -> &HtmlElement {
-        &self.root
-    }
-}
-
 /// Mounts the lab's routes in a fresh container, with the browser at `url`.
-fn mount_at(url: &str) -> Mounted {
-    let window = web_sys::window().unwrap();
-    window
-        .history()
-        .unwrap()
-        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url))
-        .unwrap();
-    let document = document();
-    let root: HtmlElement = document.create_element("div").unwrap().unchecked_into();
-    document.body().unwrap().append_child(&root).unwrap();
-    let handle = leptos::mount::mount_to(root.clone(), || {
+fn mount_lab(url: &str) -> Mounted {
+    mount_at(url, || {
         view! {
             <Router>
                 <Routes fallback=|| "none">
@@ -48,66 +28,12 @@ fn mount_at(url: &str) -> Mounted {
             </Router>
         }
         .into_any()
-    });
-    Mounted {
-        root,
-        _handle: handle,
-    }
-}
-
-fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("nothing matches {selector}"))
-        .unchecked_into()
-}
-
-fn count(root: &HtmlElement, selector: &str) -> u32 {
-    root.query_selector_all(selector).unwrap().length()
-}
-
-fn attr(root: &HtmlElement, selector: &str, name: &str) -> String {
-    root.query_selector(selector)
-        .unwrap()
-        .and_then(|e| e.get_attribute(name))
-        .unwrap_or_default()
-}
-
-fn value(root: &HtmlElement, selector: &str) -> String {
-    let el = find(root, selector);
-    if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
-        i.value()
-    } else if let Some(s) = el.dyn_ref::<web_sys::HtmlSelectElement>() {
-        s.value()
-    } else {
-        panic!("{selector} is not a form field")
-    }
-}
-
-async fn tick() {
-    leptos::task::tick().await;
-}
-
-/// Waits (animation frames drive the lab) until `cond` holds, or fails after 10 s.
-async fn until(what: &str, cond: impl Fn() -> bool) {
-    for _ in 0..500 {
-        if cond() {
-            return;
-        }
-        gloo_timers::future::TimeoutFuture::new(20).await;
-    }
-    panic!("timed out waiting for {what}");
-}
-
-fn clean_up(mounted: Mounted) {
-    let root = mounted.root.clone();
-    drop(mounted);
-    root.remove();
+    })
 }
 
 #[wasm_bindgen_test]
 async fn the_index_lists_every_scenario() {
-    let root = mount_at("/lab");
+    let root = mount_lab("/lab");
     tick().await;
     assert_eq!(
         count(&root, ".lab-item") as usize,
@@ -122,7 +48,7 @@ async fn the_index_lists_every_scenario() {
 
 #[wasm_bindgen_test]
 async fn the_page_takes_its_set_up_from_the_url() {
-    let root = mount_at("/lab/echo-loop?stamp=marker&seed=9&t=2");
+    let root = mount_lab("/lab/echo-loop?stamp=marker&seed=9&t=2");
     tick().await;
     until("the set-up to show", || value(&root, "#lab-seed") == "9").await;
     assert_eq!(value(&root, "[data-knob=stamp]"), "marker");
@@ -139,7 +65,7 @@ async fn the_page_takes_its_set_up_from_the_url() {
 
 #[wasm_bindgen_test]
 async fn a_malformed_url_explains_itself_and_uses_the_defaults() {
-    let root = mount_at("/lab/echo-loop?stamp=hat&seed=x");
+    let root = mount_lab("/lab/echo-loop?stamp=hat&seed=x");
     tick().await;
     let text = find(&root, ".lab-problems").text_content().unwrap();
     assert!(text.contains("hat") && text.contains("'x'"), "{text}");
@@ -150,7 +76,7 @@ async fn a_malformed_url_explains_itself_and_uses_the_defaults() {
 
 #[wasm_bindgen_test]
 async fn an_unknown_scenario_lists_the_real_ones() {
-    let root = mount_at("/lab/nope");
+    let root = mount_lab("/lab/nope");
     tick().await;
     assert_eq!(
         find(&root, "h1").text_content().unwrap(),
@@ -165,7 +91,7 @@ async fn an_unknown_scenario_lists_the_real_ones() {
 
 #[wasm_bindgen_test]
 async fn play_pauses_step_advances_and_buttons_are_listed() {
-    let root = mount_at("/lab/follow-one-record");
+    let root = mount_lab("/lab/follow-one-record");
     tick().await;
     let play = find(&root, ".lab-play");
     assert_eq!(play.text_content().unwrap(), "Play");
@@ -225,7 +151,7 @@ fn writes(seen: &wasm_bindgen::JsValue, name: &str) -> u32 {
 async fn playing_leaves_the_stage_viewport_alone() {
     // Chromium lays out every text on the stage again when the viewBox is written, even
     // with the value it has: while playing, each frame must leave it alone.
-    let root = mount_at("/lab/lag-components?t=5");
+    let root = mount_lab("/lab/lag-components?t=5");
     stage_drawn(&root).await;
     let svg = root.query_selector("svg.stage").unwrap().unwrap();
     let seen = watch_writes(&svg, &["viewBox", "data-now"]);
@@ -247,7 +173,7 @@ async fn playing_leaves_the_stage_viewport_alone() {
 
 #[wasm_bindgen_test]
 async fn tapping_a_record_shows_where_it_is_on_each_cluster() {
-    let root = mount_at("/lab/follow-one-record?t=8");
+    let root = mount_lab("/lab/follow-one-record?t=8");
     stage_drawn(&root).await;
     let rec: web_sys::Element = root.query_selector("rect.rec").unwrap().unwrap();
     // A real bubbling click, as a tap makes (the stage listens once, on the <svg>).
@@ -318,24 +244,17 @@ impl Names {
 
 /// Mounts a run view of `spec` (defaults from its topology) and returns it with its handle.
 fn mount_run(spec: ScenarioSpec) -> (Mounted, RunHandle) {
-    let document = document();
-    let root: HtmlElement = document.create_element("div").unwrap().unchecked_into();
-    document.body().unwrap().append_child(&root).unwrap();
     let (tx, rx) = std::sync::mpsc::channel();
-    let handle = leptos::mount::mount_to(root.clone(), move || {
+    // The view is not routed: the browser stays where it is.
+    let here = web_sys::window().unwrap().location().pathname().unwrap();
+    let mounted = mount_at(&here, move || {
         let show = RunShow::for_spec(&spec);
         let run = RunHandle::new(spec, show);
         tx.send(run).unwrap();
         view! { <Router><RunView run=run /></Router> }.into_any()
     });
     let run = rx.try_recv().expect("the view made its run");
-    (
-        Mounted {
-            root,
-            _handle: handle,
-        },
-        run,
-    )
+    (mounted, run)
 }
 
 /// Every element under `root` matching `selector` whose attribute `name` is exactly
