@@ -7,11 +7,13 @@ mod sources;
 
 use hoplab_content::{Card, CardIndex};
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
 use crate::components::{set_page_title, LoadError, Loading, ProgressNotice};
 use crate::fetch;
+use crate::lazy_pages::card_progress_widgets;
 
 pub use depth_tabs::DepthTabs;
 pub use marks::MarkButtons;
@@ -28,6 +30,7 @@ pub fn CardPage() -> impl IntoView {
     });
     // The index gives related cards their questions; the page works without it.
     let index = LocalResource::new(fetch::card_index);
+    let widgets = RwSignal::new(None::<ProgressWidgets>);
     view! {
         <div class="page card-page">
             <Suspense fallback=|| view! { <Loading what="the card" /> }>
@@ -35,8 +38,9 @@ pub fn CardPage() -> impl IntoView {
                     card.get()
                         .map(|result| match result {
                             Ok(card) => {
+                                load_widgets_after_paint(widgets);
                                 let index = Signal::derive(move || index.get().and_then(Result::ok));
-                                view! { <CardView card index /> }.into_any()
+                                view! { <CardView card index widgets /> }.into_any()
                             }
                             Err(error) if error == "not found" => view! { <UnknownCard slug=slug() /> }.into_any(),
                             Err(error) => view! { <LoadError what="the card" error /> }.into_any(),
@@ -45,6 +49,36 @@ pub fn CardPage() -> impl IntoView {
             </Suspense>
         </div>
     }
+}
+
+/// Shows a card's progress parts for its slug: the notice about stored data and the mark
+/// buttons.
+pub type ProgressWidgets = fn(String) -> AnyView;
+
+/// The card page's progress parts. They need the progress store and its format code
+/// (stored JSON, the practice schedule that old progress migrates to), which the card's
+/// first paint does not: the page fetches them in a chunk of their own once the card
+/// shows (`lazy_pages::card_progress_widgets`).
+pub fn progress_widgets(slug: String) -> AnyView {
+    view! {
+        <ProgressNotice />
+        <MarkButtons slug />
+    }
+    .into_any()
+}
+
+/// Fetches the progress parts after the next paint, once per page.
+fn load_widgets_after_paint(widgets: RwSignal<Option<ProgressWidgets>>) {
+    if widgets.get_untracked().is_some() {
+        return;
+    }
+    request_animation_frame(move || {
+        spawn_local(async move {
+            if let Some(show) = card_progress_widgets().await {
+                _ = widgets.try_set(Some(show));
+            }
+        })
+    });
 }
 
 #[component]
@@ -90,8 +124,14 @@ pub fn CardLinkList(
     }
 }
 
+/// One card. `widgets` shows the progress parts in the header once they are there (the
+/// card page loads them after the card shows; without them the card is complete to read).
 #[component]
-pub fn CardView(card: Card, index: Signal<Option<CardIndex>>) -> impl IntoView {
+pub fn CardView(
+    card: Card,
+    index: Signal<Option<CardIndex>>,
+    #[prop(optional, into)] widgets: MaybeProp<ProgressWidgets>,
+) -> impl IntoView {
     set_page_title(&card.question);
     let nav_link = move |slug: Option<String>, rel: &'static str, label: &'static str| {
         slug.map(|slug| {
@@ -139,8 +179,10 @@ pub fn CardView(card: Card, index: Signal<Option<CardIndex>>) -> impl IntoView {
                     <span class=format!("badge badge--level-{}", level.id())>{level.label()}</span>
                     <span class=format!("badge badge--{}", importance.id())>{importance.label()}</span>
                 </p>
-                <ProgressNotice />
-                <MarkButtons slug=slug.clone() />
+                {
+                    let slug = slug.clone();
+                    move || widgets.get().map(|show| show(slug.clone()))
+                }
             </header>
 
             <section class="card__outline" aria-labelledby="outline-heading">
