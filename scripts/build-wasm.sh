@@ -35,7 +35,7 @@ build() {
     local wasm
     for wasm in "$out"/*.wasm; do
       # wasm-split leaves a names subsection binaryen does not know; say nothing of it.
-      wasm-opt -Oz --quiet "$wasm" -o "$wasm" 2> >(grep -v "unknown name subsection" >&2)
+      wasm-opt -Oz --strip-producers --strip-target-features --quiet "$wasm" -o "$wasm" 2> >(grep -v "unknown name subsection" >&2)
     done
   fi
 }

@@ -24,12 +24,15 @@ pub use sources::{CardSources, SourceList};
 pub fn CardPage() -> impl IntoView {
     let params = use_params_map();
     let slug = move || params.read().get("slug").unwrap_or_default();
+    // The card, then the index that gives related cards their questions (the page works
+    // without it). Loading a card reads the index first, so the index is fetched once.
     let card = LocalResource::new(move || {
         let slug = slug();
-        async move { fetch::card(&slug).await }
+        async move {
+            let card = fetch::card(&slug).await?;
+            Ok::<_, String>((card, fetch::card_index().await.ok()))
+        }
     });
-    // The index gives related cards their questions; the page works without it.
-    let index = LocalResource::new(fetch::card_index);
     let widgets = RwSignal::new(None::<ProgressWidgets>);
     view! {
         <div class="page card-page">
@@ -37,9 +40,9 @@ pub fn CardPage() -> impl IntoView {
                 {move || {
                     card.get()
                         .map(|result| match result {
-                            Ok(card) => {
+                            Ok((card, index)) => {
                                 load_widgets_after_paint(widgets);
-                                let index = Signal::derive(move || index.get().and_then(Result::ok));
+                                let index = Signal::stored(index);
                                 view! { <CardView card index widgets /> }.into_any()
                             }
                             Err(error) if error == "not found" => view! { <UnknownCard slug=slug() /> }.into_any(),
