@@ -186,4 +186,3 @@ mod tests {
         assert_eq!(inversions(&mut [1, 0, 3, 2]), 2);
     }
 }
-
