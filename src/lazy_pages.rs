@@ -119,11 +119,21 @@ fn card_progress_chunk() -> Result<ProgressWidgets, PageChunkMissing> {
     Ok(progress_widgets)
 }
 
-/// The card page's progress parts, or `None` when their chunk did not download (the card
-/// still reads; the next card page tries again).
-pub async fn card_progress_widgets() -> Option<ProgressWidgets> {
-    card_progress_chunk().await.ok()
+/// Loads the card page's progress parts into `widgets`. The app hands this to the card page
+/// as context (`LoadCardProgress`): a page's chunk may not call another chunk's split point
+/// itself, or every build of the page (the component tests') would need the split. If the
+/// chunk does not download, the card still reads; the next card page tries again.
+pub fn load_card_progress(widgets: RwSignal<Option<ProgressWidgets>>) {
+    spawn_local(async move {
+        if let Ok(show) = card_progress_chunk().await {
+            _ = widgets.try_set(Some(show));
+        }
+    });
 }
+
+/// How the card page gets its progress parts (see `load_card_progress`).
+#[derive(Clone, Copy)]
+pub struct LoadCardProgress(pub fn(RwSignal<Option<ProgressWidgets>>));
 
 /// Starts downloading the chunk of the page at `path` (a site path such as `/lab/echo-loop`),
 /// if that page has one. A chunk downloads once; a failed try is only logged, since showing

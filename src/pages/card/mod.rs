@@ -7,13 +7,12 @@ mod sources;
 
 use hoplab_content::{Card, CardIndex};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
 use crate::components::{set_page_title, LoadError, Loading, ProgressNotice};
 use crate::fetch;
-use crate::lazy_pages::card_progress_widgets;
+use crate::lazy_pages::LoadCardProgress;
 
 pub use depth_tabs::DepthTabs;
 pub use marks::MarkButtons;
@@ -70,18 +69,15 @@ pub fn progress_widgets(slug: String) -> AnyView {
     .into_any()
 }
 
-/// Fetches the progress parts after the next paint, once per page.
+/// Fetches the progress parts after the next paint, once per page (the app provides the
+/// loader; a card mounted without it shows none).
 fn load_widgets_after_paint(widgets: RwSignal<Option<ProgressWidgets>>) {
-    if widgets.get_untracked().is_some() {
+    let Some(LoadCardProgress(load)) = use_context::<LoadCardProgress>() else {
         return;
+    };
+    if widgets.get_untracked().is_none() {
+        request_animation_frame(move || load(widgets));
     }
-    request_animation_frame(move || {
-        spawn_local(async move {
-            if let Some(show) = card_progress_widgets().await {
-                _ = widgets.try_set(Some(show));
-            }
-        })
-    });
 }
 
 #[component]
