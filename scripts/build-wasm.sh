@@ -8,6 +8,7 @@
 #   1. cargo builds the site for wasm32, keeping relocations (.cargo/config.toml);
 #   2. wasm-split-cli cuts every lazy page (src/lazy_pages.rs) and the code only it needs
 #      into chunks, plus __wasm_split.js, which fetches a chunk when its page first shows;
+#      scripts/merge-chunks.mjs then joins its ~200 small chunks into a few dozen files;
 #   3. wasm-bindgen writes the JavaScript glue for the shell (keeping the exports the
 #      chunks link against);
 #   4. wasm-opt (binaryen's npm package, v132) shrinks the shell and each chunk.
@@ -25,6 +26,7 @@ build() {
   rm -rf "$split" "$out"
   mkdir -p "$split" "$out"
   wasm-split-cli "$raw" "$split" --out-name "$NAME" --target web
+  node scripts/merge-chunks.mjs "$split"
   wasm-bindgen --target web --keep-lld-exports --no-demangle --no-typescript \
     --out-dir "$out" --out-name "$NAME" "$split/$NAME.wasm"
   find "$split" -name '*.wasm' ! -name "$NAME.wasm" -exec cp {} "$out/" \;
@@ -33,7 +35,7 @@ build() {
     local wasm
     for wasm in "$out"/*.wasm; do
       # wasm-split leaves a names subsection binaryen does not know; say nothing of it.
-      wasm-opt -Oz --quiet "$wasm" -o "$wasm" 2> >(grep -v "unknown name subsection" >&2)
+      wasm-opt -Oz --strip-producers --strip-target-features --quiet "$wasm" -o "$wasm" 2> >(grep -v "unknown name subsection" >&2)
     done
   fi
 }

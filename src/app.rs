@@ -6,8 +6,9 @@ use leptos_router::{path, Lazy};
 
 use crate::components::{Footer, Header};
 use crate::lazy_pages::{
-    preload_on_intent, CardListRoute, CardRoute, CopiersRoute, CourseRoute, DesignerRoute,
-    LabIndexRoute, LabRoute, LessonRoute, PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute,
+    load_card_progress, preload_on_intent, CardListRoute, CardRoute, CopiersRoute, CourseRoute,
+    DesignerRoute, LabIndexRoute, LabRoute, LessonRoute, LoadCardProgress, PracticeLevelsRoute,
+    PracticeQuizRoute, PracticeRoute,
 };
 use crate::pages::{Home, NotFound};
 use crate::progress_store::ProgressHome;
@@ -15,6 +16,7 @@ use crate::progress_store::ProgressHome;
 #[component]
 pub fn App() -> impl IntoView {
     provide_context(ProgressHome::here());
+    provide_context(LoadCardProgress(load_card_progress));
     preload_on_intent();
     // True while a page's code is downloading (the cards and the lab load on first visit).
     let (routing, set_routing) = signal(false);

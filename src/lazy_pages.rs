@@ -14,6 +14,7 @@ use leptos_router::LazyRoute;
 use wasm_bindgen::JsCast;
 
 use crate::components::PageLoadFailed;
+use crate::pages::card::{progress_widgets, ProgressWidgets};
 use crate::pages::{
     CardList, CardPage, CopiersPage, CourseIndexPage, Designer, LabIndex, LabPage, LessonPage,
     PracticeLevels, PracticePage, PracticeQuiz,
@@ -106,6 +107,34 @@ lazy_page!(
     DesignerRoute, designer_chunk, preload_designer, Designer
 );
 
+/// The card page's progress parts (see `pages::card::progress_widgets`): the progress
+/// store and its format code are a chunk of their own, which a card fetches after it shows.
+#[leptos::wasm_split::wasm_split(
+    card_progress_chunk,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(preload_card_progress)
+)]
+fn card_progress_chunk() -> Result<ProgressWidgets, PageChunkMissing> {
+    Ok(progress_widgets)
+}
+
+/// Loads the card page's progress parts into `widgets`. The app hands this to the card page
+/// as context (`LoadCardProgress`): a page's chunk may not call another chunk's split point
+/// itself, or every build of the page (the component tests') would need the split. If the
+/// chunk does not download, the card still reads; the next card page tries again.
+pub fn load_card_progress(widgets: RwSignal<Option<ProgressWidgets>>) {
+    spawn_local(async move {
+        if let Ok(show) = card_progress_chunk().await {
+            _ = widgets.try_set(Some(show));
+        }
+    });
+}
+
+/// How the card page gets its progress parts (see `load_card_progress`).
+#[derive(Clone, Copy)]
+pub struct LoadCardProgress(pub fn(RwSignal<Option<ProgressWidgets>>));
+
 /// Starts downloading the chunk of the page at `path` (a site path such as `/lab/echo-loop`),
 /// if that page has one. A chunk downloads once; a failed try is only logged, since showing
 /// the page tries again and says so if it fails.
@@ -116,6 +145,7 @@ pub fn preload_page(path: &str) {
         spawn_local(async { _ = preload_card_list().await });
     } else if path.starts_with("/cards/") {
         spawn_local(async { _ = preload_card().await });
+        spawn_local(async { _ = preload_card_progress().await });
     } else if path == "/copiers" {
         spawn_local(async { _ = preload_copiers().await });
     } else if path == "/lab" {

@@ -112,19 +112,24 @@ impl Sim {
             let mut idx: Vec<usize> = (0..n).collect();
             match rule {
                 MergeRule::ArrivalAtFirst => {}
-                MergeRule::ArrivalAtSecond => idx.sort_by_key(|&i| in_second[&common[i].id]),
-                MergeRule::Timestamp => idx.sort_by_key(|&i| {
-                    let r = &common[i];
-                    (
-                        r.created,
-                        self.site_name(usize::from(r.origin)).to_string(),
-                        r.id,
-                    )
-                }),
-                MergeRule::SitePriority => idx.sort_by_key(|&i| {
-                    let r = &common[i];
-                    (r.created / 1000, r.origin, r.created, r.id)
-                }),
+                MergeRule::ArrivalAtSecond => {
+                    let key = |i: usize| in_second[&common[i].id];
+                    sort_indices(&mut idx, &|a, b| key(*a).cmp(&key(*b)));
+                }
+                MergeRule::Timestamp => {
+                    let key = |i: usize| {
+                        let r = &common[i];
+                        (r.created, self.site_name(usize::from(r.origin)), r.id)
+                    };
+                    sort_indices(&mut idx, &|a, b| key(*a).cmp(&key(*b)));
+                }
+                MergeRule::SitePriority => {
+                    let key = |i: usize| {
+                        let r = &common[i];
+                        (r.created / 1000, r.origin, r.created, r.id)
+                    };
+                    sort_indices(&mut idx, &|a, b| key(*a).cmp(&key(*b)));
+                }
             }
             idx
         };
@@ -162,6 +167,12 @@ impl Sim {
             disagreements,
         })
     }
+}
+
+/// A stable sort of indices. Every order sorts through this one comparator type, so the
+/// sort's code is in the wasm once rather than once per order (a few KB each).
+fn sort_indices(idx: &mut [usize], cmp: &dyn Fn(&usize, &usize) -> std::cmp::Ordering) {
+    idx.sort_by(cmp);
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use leptos_router::hooks::use_params_map;
 
 use crate::components::{set_page_title, LoadError, Loading, ProgressNotice};
 use crate::fetch;
+use crate::lazy_pages::LoadCardProgress;
 
 pub use depth_tabs::DepthTabs;
 pub use marks::MarkButtons;
@@ -22,21 +23,26 @@ pub use sources::{CardSources, SourceList};
 pub fn CardPage() -> impl IntoView {
     let params = use_params_map();
     let slug = move || params.read().get("slug").unwrap_or_default();
+    // The card, then the index that gives related cards their questions (the page works
+    // without it). Loading a card reads the index first, so the index is fetched once.
     let card = LocalResource::new(move || {
         let slug = slug();
-        async move { fetch::card(&slug).await }
+        async move {
+            let card = fetch::card(&slug).await?;
+            Ok::<_, String>((card, fetch::card_index().await.ok()))
+        }
     });
-    // The index gives related cards their questions; the page works without it.
-    let index = LocalResource::new(fetch::card_index);
+    let widgets = RwSignal::new(None::<ProgressWidgets>);
     view! {
         <div class="page card-page">
             <Suspense fallback=|| view! { <Loading what="the card" /> }>
                 {move || {
                     card.get()
                         .map(|result| match result {
-                            Ok(card) => {
-                                let index = Signal::derive(move || index.get().and_then(Result::ok));
-                                view! { <CardView card index /> }.into_any()
+                            Ok((card, index)) => {
+                                load_widgets_after_paint(widgets);
+                                let index = Signal::stored(index);
+                                view! { <CardView card index widgets /> }.into_any()
                             }
                             Err(error) if error == "not found" => view! { <UnknownCard slug=slug() /> }.into_any(),
                             Err(error) => view! { <LoadError what="the card" error /> }.into_any(),
@@ -44,6 +50,33 @@ pub fn CardPage() -> impl IntoView {
                 }}
             </Suspense>
         </div>
+    }
+}
+
+/// Shows a card's progress parts for its slug: the notice about stored data and the mark
+/// buttons.
+pub type ProgressWidgets = fn(String) -> AnyView;
+
+/// The card page's progress parts. They need the progress store and its format code
+/// (stored JSON, the practice schedule that old progress migrates to), which the card's
+/// first paint does not: the page fetches them in a chunk of their own once the card
+/// shows (`lazy_pages::card_progress_widgets`).
+pub fn progress_widgets(slug: String) -> AnyView {
+    view! {
+        <ProgressNotice />
+        <MarkButtons slug />
+    }
+    .into_any()
+}
+
+/// Fetches the progress parts after the next paint, once per page (the app provides the
+/// loader; a card mounted without it shows none).
+fn load_widgets_after_paint(widgets: RwSignal<Option<ProgressWidgets>>) {
+    let Some(LoadCardProgress(load)) = use_context::<LoadCardProgress>() else {
+        return;
+    };
+    if widgets.get_untracked().is_none() {
+        request_animation_frame(move || load(widgets));
     }
 }
 
@@ -90,8 +123,14 @@ pub fn CardLinkList(
     }
 }
 
+/// One card. `widgets` shows the progress parts in the header once they are there (the
+/// card page loads them after the card shows; without them the card is complete to read).
 #[component]
-pub fn CardView(card: Card, index: Signal<Option<CardIndex>>) -> impl IntoView {
+pub fn CardView(
+    card: Card,
+    index: Signal<Option<CardIndex>>,
+    #[prop(optional, into)] widgets: MaybeProp<ProgressWidgets>,
+) -> impl IntoView {
     set_page_title(&card.question);
     let nav_link = move |slug: Option<String>, rel: &'static str, label: &'static str| {
         slug.map(|slug| {
@@ -139,8 +178,10 @@ pub fn CardView(card: Card, index: Signal<Option<CardIndex>>) -> impl IntoView {
                     <span class=format!("badge badge--level-{}", level.id())>{level.label()}</span>
                     <span class=format!("badge badge--{}", importance.id())>{importance.label()}</span>
                 </p>
-                <ProgressNotice />
-                <MarkButtons slug=slug.clone() />
+                {
+                    let slug = slug.clone();
+                    move || widgets.get().map(|show| show(slug.clone()))
+                }
             </header>
 
             <section class="card__outline" aria-labelledby="outline-heading">
