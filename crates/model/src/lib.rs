@@ -28,7 +28,6 @@ mod hop_control;
 pub mod inspect;
 pub mod knobs;
 pub mod lint;
-mod lint_mirror;
 mod log;
 mod measures;
 mod merge;

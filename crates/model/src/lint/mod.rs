@@ -1,6 +1,7 @@
 //! Lint a topology without running it: designs that the cards say will hurt.
 
 mod loops;
+mod mirror;
 
 use crate::spec::{HopKind, PartMapping, ResumeRule, Timestamps, Topology};
 use serde::Serialize;
@@ -20,7 +21,7 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
     let mut out = Vec::new();
     loops::echo_loops(t, &mut out);
     loops::qualified_name_loops(t, &mut out);
-    crate::lint_mirror::mirror_rules(t, &mut out);
+    mirror::mirror_rules(t, &mut out);
     for h in &t.hops {
         if h.options.map_every.is_none() && h.options.kind == HopKind::Translate {
             out.push(Finding {

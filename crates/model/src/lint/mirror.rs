@@ -1,11 +1,11 @@
 //! Lint rules for offset-preserving mirrors: a mirror's target must be an empty part
 //! that nothing else writes, or the copies cannot keep their source positions.
 
-use crate::lint::Finding;
+use super::Finding;
 use crate::spec::{qualified_target, HopKind, Topology};
 
 /// Appends one finding per broken mirror rule, hop by hop in file order.
-pub(crate) fn mirror_rules(t: &Topology, out: &mut Vec<Finding>) {
+pub(super) fn mirror_rules(t: &Topology, out: &mut Vec<Finding>) {
     for (i, h) in t.hops.iter().enumerate() {
         if h.options.kind != HopKind::Mirror {
             continue;
@@ -66,7 +66,7 @@ pub(crate) fn mirror_rules(t: &Topology, out: &mut Vec<Finding>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::lint::lint;
+    use super::super::lint;
     use crate::scenarios::kit::*;
     use crate::spec::{HopKind, HopOptions, Topology};
 
