@@ -1,12 +1,11 @@
-//! A copier hop: an ordinary client of both clusters. Each worker loops: fetch a batch
-//! from one of its parts (a link round trip), write it to the target (the target's own
+//! A copier hop's state: an ordinary client of both clusters. Each worker loops: fetch a
+//! batch from its parts (a link round trip), write it to the target (the target's own
 //! durable write), then fetch again at once if more is waiting, else after the poll
-//! interval. Nothing here touches a writer's acknowledgement.
+//! interval; those handlers are in `sim/copying.rs`, `sim/copy_append.rs` and
+//! `sim/hop_control.rs`. Nothing here touches a writer's acknowledgement.
 
-use crate::log::{records, LogKind};
 use crate::posmap::PositionMap;
-use crate::sim::{Checkpoint, Event, Sim};
-use crate::spec::{HopOptions, HopSpec, StartFrom};
+use crate::spec::{HopOptions, HopSpec};
 use crate::store::Run;
 use crate::time::Millis;
 use serde::Serialize;
@@ -177,10 +176,34 @@ impl HopState {
 
     /// The newest heartbeat written on the source and not yet read, if heartbeats are on:
     /// one every `heartbeat_every_ms` (MirrorMaker 2's `emit.heartbeats.interval.seconds`).
-    fn heartbeat_due(&self, now: Millis) -> Option<Millis> {
+    pub(crate) fn heartbeat_due(&self, now: Millis) -> Option<Millis> {
         let every = self.opts.heartbeat_every_ms?.max(1);
         let latest = now / every * every;
         (Some(latest) > self.heartbeat_read).then_some(latest)
+    }
+
+    /// A cleared run buffer for the next batch read (reused, so steady copying allocates
+    /// nothing).
+    pub(crate) fn take_run_buffer(&mut self) -> Vec<Run> {
+        self.run_pool.pop().unwrap_or_default()
+    }
+
+    /// Gives a delivered batch's run buffer back for reuse.
+    pub(crate) fn return_run_buffer(&mut self, mut runs: Vec<Run>) {
+        runs.clear();
+        self.run_pool.push(runs);
+    }
+
+    /// The earliest time the throughput cap allows the next fetch.
+    pub(crate) fn throttled_until(&self) -> Millis {
+        self.throttle_until
+    }
+
+    /// Spends the throughput cap's share of time on `records` fetched at `now`.
+    pub(crate) fn spend_throttle(&mut self, now: Millis, records: u64) {
+        if let Some(cap) = self.opts.max_records_per_sec {
+            self.throttle_until = self.throttle_until.max(now) + records * 1000 / cap;
+        }
     }
 
     /// The physical floor of a record's copy latency: one round trip plus the
@@ -190,233 +213,10 @@ impl HopState {
     }
 }
 
-impl Sim {
-    pub(crate) fn hop_status(&self, h: usize) -> HopStatus {
-        let hop = &self.hops[h];
-        if hop.promoted {
-            HopStatus::Promoted
-        } else if !hop.started {
-            HopStatus::Waiting
-        } else if hop.stalled {
-            HopStatus::Stalled
-        } else if hop.link_cut {
-            HopStatus::Cut
-        } else if !self.site_up(hop.src_site) || !self.site_up(hop.dst_site) {
-            HopStatus::Blocked
-        } else {
-            HopStatus::Running
-        }
-    }
-
-    /// Sets every part's read position as the hop starts (late start, start rule).
-    pub(crate) fn start_hop(&mut self, h: usize) {
-        let hop = &mut self.hops[h];
-        hop.started = true;
-        hop.last_commit = self.now;
-        let stream = &self.streams[hop.src];
-        for (p, hp) in hop.parts.iter_mut().enumerate() {
-            let part = &stream.parts[p];
-            hp.first_pos = stream.start_position;
-            hp.aged_out = part.start - stream.start_position;
-            let at = match hop.opts.start_from {
-                StartFrom::Earliest => part.start,
-                StartFrom::Latest => part.end,
-            };
-            hp.before_start = at - part.start;
-            hp.read_pos = at;
-            hp.copied_upto = at;
-            hp.committed = at;
-            hp.high_water = at;
-        }
-        if self.log.on() {
-            let text = format!("Copier {} starts reading", self.hops[h].id);
-            self.log.push(self.now, LogKind::Command, text);
-        }
-    }
-
-    #[inline]
-    pub(crate) fn schedule_fetch(&mut self, h: usize, worker: usize, at: Millis) {
-        let chain = self.hops[h].chain;
-        self.queue.push(
-            at,
-            Event::HopFetch {
-                hop: h as u32,
-                worker: worker as u32,
-                chain,
-            },
-        );
-    }
-
-    /// Parts served by `worker`: p, p + workers, ... (no allocation, on the hot path).
-    fn worker_parts(&self, h: usize, worker: usize) -> impl Iterator<Item = usize> {
-        let hop = &self.hops[h];
-        (worker..hop.parts.len()).step_by(hop.workers.len())
-    }
-
-    /// Whether any part of `worker` has durable records it has not read.
-    fn worker_has_data(&self, h: usize, worker: usize) -> bool {
-        let src = &self.streams[self.hops[h].src];
-        self.worker_parts(h, worker)
-            .any(|p| src.parts[p].durable_end(self.now) > self.hops[h].parts[p].read_pos)
-    }
-
-    /// One fetch covers every part of the worker (as a real fetch request does), up to
-    /// `batch_max` records per part.
-    pub(crate) fn hop_fetch(&mut self, h: usize, worker: usize, chain: u32) {
-        let busy = &self.hops[h].workers[worker];
-        if chain != self.hops[h].chain || !busy.in_flight.is_empty() || busy.heartbeat.is_some() {
-            return;
-        }
-        let now = self.now;
-        if !self.hops[h].started {
-            if now < self.hops[h].opts.start_at_ms {
-                return;
-            }
-            self.start_hop(h);
-        }
-        let poll = self.hops[h].opts.poll_interval_ms;
-        match self.hop_status(h) {
-            HopStatus::Running => {}
-            HopStatus::Promoted => return, // a promoted mirror copies nothing more
-            _ => {
-                self.schedule_fetch(h, worker, now + poll);
-                return;
-            }
-        }
-        if now < self.hops[h].throttle_until {
-            // The throughput cap: no fetch before the last one's share of time is used.
-            let until = self.hops[h].throttle_until;
-            self.schedule_fetch(h, worker, until);
-            return;
-        }
-        let src = self.hops[h].src;
-        let retention = self.streams[src].retention;
-        let rtt = self.hops[h].opts.rtt_ms + self.rng.up_to(self.hops[h].opts.rtt_jitter_ms);
-        let hop = &mut self.hops[h];
-        let arrive = now + rtt + hop.opts.target_write_ms;
-        let mut batches = std::mem::take(&mut hop.workers[worker].in_flight);
-        let mut total = 0;
-        for p in (worker..hop.parts.len()).step_by(hop.workers.len()) {
-            let part = &mut self.streams[src].parts[p];
-            part.enforce_retention(now, &retention);
-            let hp = &mut hop.parts[p];
-            if hp.read_pos > part.end {
-                hp.read_pos = part.start; // numbering went back (site rebuilt): start over
-            }
-            if hp.read_pos < part.start {
-                let lost = part.start.saturating_sub(hp.read_pos.max(hp.high_water));
-                hp.aged_out += lost;
-                // Copied before a restart, aged out before the re-read: only the first
-                // copy exists, before the pairs the restart wrote (see posmap).
-                hp.rewound_not_recopied +=
-                    part.start.min(hp.high_water).saturating_sub(hp.read_pos);
-                hp.read_pos = part.start;
-                hp.high_water = hp.high_water.max(part.start);
-                hp.copied_upto = hp.copied_upto.max(part.start);
-            }
-            let from = hp.read_pos;
-            let to = part.durable_end(now).min(from + hop.opts.batch_max);
-            if to <= from {
-                continue;
-            }
-            let mut runs = hop.run_pool.pop().unwrap_or_default();
-            part.read(from, to, &mut runs);
-            self.held_guard.added(runs.len() as u64);
-            hp.read_pos = to;
-            total += to - from;
-            batches.push(Batch {
-                part: p,
-                from,
-                to,
-                runs,
-                depart_ms: now + rtt / 2,
-                arrive_ms: arrive,
-            });
-        }
-        let heartbeat = if worker == 0 {
-            hop.heartbeat_due(now)
-        } else {
-            None
-        };
-        if batches.is_empty() && heartbeat.is_none() {
-            self.schedule_fetch(h, worker, now + poll);
-            return;
-        }
-        hop.heartbeat_read = heartbeat.or(hop.heartbeat_read);
-        hop.workers[worker].heartbeat = heartbeat;
-        self.batches += batches.len() as u64;
-        if let Some(cap) = hop.opts.max_records_per_sec {
-            hop.throttle_until = hop.throttle_until.max(now) + total * 1000 / cap;
-        }
-        hop.workers[worker].in_flight = batches;
-        let chain = hop.chain;
-        self.queue.push(
-            arrive,
-            Event::HopDeliver {
-                hop: h as u32,
-                worker: worker as u32,
-                chain,
-            },
-        );
-    }
-
-    pub(crate) fn hop_deliver(&mut self, h: usize, worker: usize, chain: u32) {
-        if chain != self.hops[h].chain {
-            return;
-        }
-        let now = self.now;
-        let batches = std::mem::take(&mut self.hops[h].workers[worker].in_flight);
-        let hop = &self.hops[h];
-        let next = if self.site_up(hop.dst_site) && !hop.link_cut {
-            self.hops[h].fault_noted = None;
-            for batch in &batches {
-                self.append_copies(h, batch);
-            }
-            let hop = &mut self.hops[h];
-            if let Some(t) = hop.workers[worker].heartbeat.take() {
-                hop.heartbeat_copied = hop.heartbeat_copied.max(Some(t));
-            }
-            self.hop_commit_if_due(h);
-            if self.worker_has_data(h, worker) {
-                now.max(self.hops[h].throttle_until)
-            } else {
-                now + self.hops[h].opts.poll_interval_ms
-            }
-        } else {
-            // The write failed: the copier retries from what the target holds.
-            let hop = &mut self.hops[h];
-            if hop.workers[worker].heartbeat.take().is_some() {
-                hop.heartbeat_read = hop.heartbeat_copied;
-            }
-            let mut n = 0;
-            for batch in &batches {
-                let hp = &mut self.hops[h].parts[batch.part];
-                hp.read_pos = hp.copied_upto;
-                n += batch.to - batch.from;
-            }
-            // Narrated once, then every 5 s while it keeps failing.
-            let due = self.hops[h].fault_noted.is_none_or(|t| now >= t + 5_000);
-            if due && self.log.on() {
-                self.hops[h].fault_noted = Some(now);
-                let text = format!(
-                    "Copier {} could not write {} to site {}; it keeps retrying",
-                    self.hops[h].id,
-                    records(n),
-                    self.site_name(self.hops[h].dst_site)
-                );
-                self.log.push(now, LogKind::Fault, text);
-            }
-            now + self.hops[h].opts.poll_interval_ms
-        };
-        // Keep the allocations for the next fetch.
-        let hop = &mut self.hops[h];
-        let mut spare = batches;
-        for b in spare.drain(..) {
-            let mut runs = b.runs;
-            runs.clear();
-            hop.run_pool.push(runs);
-        }
-        hop.workers[worker].in_flight = spare;
-        self.schedule_fetch(h, worker, next);
-    }
+/// A group's last checkpoint on one hop: per part, (source position, translated target
+/// position).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Checkpoint {
+    pub taken_at: Option<Millis>,
+    pub positions: Vec<Option<(u64, u64)>>,
 }

@@ -23,8 +23,6 @@
 pub mod bench;
 mod census;
 mod hop;
-mod hop_append;
-mod hop_control;
 pub mod inspect;
 pub mod knobs;
 pub mod lint;

@@ -6,15 +6,8 @@
 //! checkpoints are taken while the source site is down (the group's positions live there).
 
 use super::Sim;
+use crate::hop::Checkpoint;
 use crate::time::Millis;
-
-/// A group's last checkpoint on one hop: per part, (source position, translated target
-/// position).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Checkpoint {
-    pub taken_at: Option<Millis>,
-    pub positions: Vec<Option<(u64, u64)>>,
-}
 
 /// Kafka's `checkpointIsMoreRecent`: a new checkpoint replaces the last one only if the
 /// group went back upstream or the translation moved forward downstream (checkpoints

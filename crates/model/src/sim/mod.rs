@@ -6,6 +6,9 @@
 mod budget;
 mod checkpoint;
 mod commands;
+mod copy_append;
+mod copying;
+mod hop_control;
 mod reading;
 mod resume;
 mod sampling;
@@ -25,7 +28,6 @@ use serde::Serialize;
 
 pub(crate) use budget::HeldRunsGuard;
 pub use budget::{Budget, BudgetExhausted, BudgetLimit};
-pub(crate) use checkpoint::Checkpoint;
 pub use commands::CommandError;
 
 /// Whether a site's cluster answers.

@@ -5,9 +5,9 @@
 //! (split at the high-water mark into duplicates and first copies), close the batch
 //! (retention, progress), narrate it.
 
+use super::Sim;
 use crate::hop::{Batch, HopPart, HopState};
 use crate::log::{fmt_n, positions, records, LogKind};
-use crate::sim::Sim;
 use crate::spec::{OriginStamp, PartMapping, Timestamps};
 use crate::store::Run;
 use crate::time::Millis;

@@ -1,7 +1,7 @@
 //! Controlling a hop: restarts, fresh fetch chains, commits, fan-out placement.
 
+use super::Sim;
 use crate::log::{fmt_ms, records, LogKind};
-use crate::sim::Sim;
 
 impl Sim {
     /// Restart: in-flight work is dropped, reading resumes at the last commit.
