@@ -38,7 +38,7 @@ pub struct StreamOrder {
 impl Sim {
     pub(crate) fn site_census(&self, site: usize) -> SiteCensus {
         let mut c = SiteCensus::default();
-        for st in self.streams.iter().filter(|s| s.site == site) {
+        for st in self.streams().iter().filter(|s| s.site == site) {
             for r in st.parts.iter().flat_map(|p| p.runs.iter()) {
                 c.stored += r.len;
                 if r.dup > 0 {
@@ -60,7 +60,7 @@ impl Sim {
     /// Distinct records per writer stored on sites for which `keep(site)` holds.
     pub(crate) fn distinct_per_writer(&self, keep: impl Fn(usize) -> bool) -> Vec<(String, u64)> {
         let mut ranges: BTreeMap<(u16, u16), Vec<(u64, u64)>> = BTreeMap::new();
-        for st in self.streams.iter().filter(|s| keep(s.site)) {
+        for st in self.streams().iter().filter(|s| keep(s.site)) {
             for r in st.parts.iter().flat_map(|p| p.runs.iter()) {
                 ranges
                     .entry((r.payload.writer, r.payload.part))
@@ -68,7 +68,7 @@ impl Sim {
                     .push((r.payload.seq, r.payload.seq + r.len));
             }
         }
-        let mut per = vec![0u64; self.writers.len()];
+        let mut per = vec![0u64; self.writers().len()];
         for ((w, _), mut v) in ranges {
             v.sort_unstable();
             let (mut count, mut upto) = (0u64, 0u64);
@@ -81,11 +81,15 @@ impl Sim {
             }
             per[usize::from(w)] += count;
         }
-        self.writers.iter().map(|w| w.id.clone()).zip(per).collect()
+        self.writers()
+            .iter()
+            .map(|w| w.id.clone())
+            .zip(per)
+            .collect()
     }
 
     pub(crate) fn stream_order(&self, s: usize) -> StreamOrder {
-        let st = &self.streams[s];
+        let st = &self.streams()[s];
         let mut home: BTreeMap<(u16, u16), (usize, bool)> = BTreeMap::new();
         let mut inversions = 0;
         for (q, part) in st.parts.iter().enumerate() {
@@ -110,7 +114,7 @@ impl Sim {
                 .iter()
                 .filter(|(_, (_, split))| *split)
                 .map(|(&(w, p), _)| {
-                    let keys = &self.writers[usize::from(w)].keys_of_part;
+                    let keys = &self.writers()[usize::from(w)].keys_of_part;
                     keys.get(usize::from(p)).map_or(1, |k| k.len().max(1)) as u64
                 })
                 .sum(),

@@ -166,18 +166,18 @@ pub(crate) struct HopLag {
 
 impl Sim {
     pub(crate) fn hop_part_measure(&self, h: usize, p: usize) -> HopPartMeasure {
-        let hop = &self.hops[h];
+        let hop = &self.hops()[h];
         let hp = &hop.parts[p];
-        let part = &self.streams[hop.src].parts[p];
-        let target = &self.streams[hop.dst].parts;
+        let part = &self.streams()[hop.src].parts[p];
+        let target = &self.streams()[hop.dst].parts;
         let q = hp.target_part_last.map_or(p % target.len(), |q| q as usize);
         // Acknowledged = durable: the writer is told once its durability delay is over.
-        let acked_end = part.durable_end(self.now);
+        let acked_end = part.durable_end(self.now());
         let (lag, tail, pending, age) = if hop.started {
             let at = hp.copied_upto.max(part.start);
             let age = part
                 .run_at(at)
-                .map_or(0, |r| self.now.saturating_sub(r.created_ms));
+                .map_or(0, |r| self.now().saturating_sub(r.created_ms));
             (
                 part.end.saturating_sub(hp.copied_upto),
                 acked_end.saturating_sub(hp.high_water),
@@ -188,7 +188,7 @@ impl Sim {
             let age = part
                 .runs
                 .front()
-                .map_or(0, |r| self.now.saturating_sub(r.created_ms));
+                .map_or(0, |r| self.now().saturating_sub(r.created_ms));
             let acked = acked_end.saturating_sub(part.start);
             (part.stored(), acked, part.stored() - acked, age)
         };
@@ -209,7 +209,7 @@ impl Sim {
             committed: hp.committed,
             lag_records: lag,
             oldest_uncopied_age_ms: age,
-            newest_copied_age_ms: hp.newest_copied_ts.map(|t| self.now.saturating_sub(t)),
+            newest_copied_age_ms: hp.newest_copied_ts.map(|t| self.now().saturating_sub(t)),
             uncopied_tail: tail,
             unacknowledged: pending,
             target_end: target[q].end,
@@ -225,9 +225,9 @@ impl Sim {
             age_ms: 0,
             tail: 0,
             subtraction: 0,
-            per_part: Vec::with_capacity(self.hops[h].parts.len()),
+            per_part: Vec::with_capacity(self.hops()[h].parts.len()),
         };
-        for p in 0..self.hops[h].parts.len() {
+        for p in 0..self.hops()[h].parts.len() {
             let m = self.hop_part_measure(h, p);
             l.records += m.lag_records;
             l.per_part.push(m.lag_records);
@@ -239,7 +239,7 @@ impl Sim {
     }
 
     fn hop_measure(&self, h: usize) -> HopMeasure {
-        let hop = &self.hops[h];
+        let hop = &self.hops()[h];
         let parts: Vec<HopPartMeasure> = (0..hop.parts.len())
             .map(|p| self.hop_part_measure(h, p))
             .collect();
@@ -260,7 +260,7 @@ impl Sim {
                 .max()
                 .unwrap_or(0),
             newest_copied_age_ms: parts.iter().filter_map(|m| m.newest_copied_age_ms).max(),
-            heartbeat_age_ms: hop.heartbeat_copied.map(|t| self.now.saturating_sub(t)),
+            heartbeat_age_ms: hop.heartbeat_copied.map(|t| self.now().saturating_sub(t)),
             uncopied_tail: parts.iter().map(|m| m.uncopied_tail).sum(),
             unacknowledged: parts.iter().map(|m| m.unacknowledged).sum(),
             in_flight,
@@ -287,7 +287,7 @@ impl Sim {
 
     fn drift_causes(&self, h: usize) -> Vec<String> {
         use crate::log::fmt_n;
-        let hop = &self.hops[h];
+        let hop = &self.hops()[h];
         let sum = |f: fn(&crate::hop::HopPart) -> u64| hop.parts.iter().map(f).sum::<u64>();
         let mut out = Vec::new();
         let mut add = |n: u64, what: &str| {
@@ -302,7 +302,7 @@ impl Sim {
         add(sum(|p| p.aged_out), "aged out before the hop read them");
         add(sum(|p| p.duplicates), "duplicates appended after restarts");
         add(sum(|p| p.filtered), "filtered out");
-        let target = &self.streams[hop.dst];
+        let target = &self.streams()[hop.dst];
         add(
             target.start_position,
             "target numbering did not start at 0 (it already held records)",
@@ -323,34 +323,36 @@ impl Sim {
 
     /// Every measure, now. Costs a scan of the stored runs; call it per frame, not per event.
     pub fn measures(&self) -> Measures {
-        let written: u64 = self.writers.iter().map(|w| w.appended).sum();
+        let written: u64 = self.writers().iter().map(|w| w.appended).sum();
         let copies: u64 = self
-            .streams
+            .streams()
             .iter()
             .flat_map(|s| s.parts.iter())
             .map(|p| p.stored() - p.originals)
             .sum();
-        let survived = self.distinct_per_writer(|s| self.sites[s] != SiteStatus::Lost);
+        let survived = self.distinct_per_writer(|s| self.sites()[s] != SiteStatus::Lost);
         Measures {
-            at_ms: self.now,
-            sites: (0..self.sites.len())
+            at_ms: self.now(),
+            sites: (0..self.sites().len())
                 .map(|s| SiteMeasure {
                     name: self.site_name(s).to_string(),
-                    status: self.sites[s],
+                    status: self.sites()[s],
                     census: self.site_census(s),
                 })
                 .collect(),
-            hops: (0..self.hops.len()).map(|h| self.hop_measure(h)).collect(),
+            hops: (0..self.hops().len())
+                .map(|h| self.hop_measure(h))
+                .collect(),
             writers: self
-                .writers
+                .writers()
                 .iter()
                 .zip(&survived)
                 .map(|(w, (_, surv))| {
-                    let acked = w.acked(self.now);
+                    let acked = w.acked(self.now());
                     WriterMeasure {
                         id: w.id.clone(),
                         site: self.site_name(w.site).to_string(),
-                        stream: self.streams[w.stream].name.clone(),
+                        stream: self.streams()[w.stream].name.clone(),
                         appended: w.appended,
                         acknowledged: acked,
                         refused: w.refused,
@@ -363,10 +365,10 @@ impl Sim {
                 })
                 .collect(),
             readers: self
-                .readers
+                .readers()
                 .iter()
                 .map(|r| {
-                    let st = &self.streams[r.stream];
+                    let st = &self.streams()[r.stream];
                     ReaderMeasure {
                         id: r.id.clone(),
                         site: self.site_name(r.site).to_string(),
@@ -385,11 +387,11 @@ impl Sim {
                     }
                 })
                 .collect(),
-            streams: (0..self.streams.len())
+            streams: (0..self.streams().len())
                 .map(|s| self.stream_order(s))
                 .collect(),
             companions: self
-                .companions
+                .companions()
                 .iter()
                 .map(|c| CompanionMeasure {
                     name: c.name.clone(),
@@ -401,7 +403,7 @@ impl Sim {
                         .collect(),
                 })
                 .collect(),
-            backups: self.backups.clone(),
+            backups: self.backups().to_vec(),
             echo: EchoMeasure {
                 originals_written: written,
                 copies_stored: copies,
@@ -412,7 +414,7 @@ impl Sim {
                 },
             },
             merge: self.merge_measure(),
-            stopped: self.stopped.clone(),
+            stopped: self.stopped().cloned(),
         }
     }
 }

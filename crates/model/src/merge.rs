@@ -65,10 +65,10 @@ impl Sim {
     /// Records of `stream` at `site` in stored order (first copies only, capped).
     fn stored_order(&self, site: usize, stream: &str) -> Vec<Rec> {
         let mut out = Vec::new();
-        let Some(s) = self.resolved.stream(site, stream) else {
+        let Some(s) = self.resolved().stream(site, stream) else {
             return out;
         };
-        for r in self.streams[s].parts.iter().flat_map(|p| p.runs.iter()) {
+        for r in self.streams()[s].parts.iter().flat_map(|p| p.runs.iter()) {
             if r.dup > 0 || r.hops > 1 {
                 continue;
             }
@@ -89,9 +89,9 @@ impl Sim {
     }
 
     pub(crate) fn merge_measure(&self) -> Option<MergeMeasure> {
-        let spec = self.spec.merge.as_ref()?;
-        let sites: Vec<usize> = (0..self.sites.len())
-            .filter(|&s| self.resolved.stream(s, &spec.stream).is_some())
+        let spec = self.spec().merge.as_ref()?;
+        let sites: Vec<usize> = (0..self.sites().len())
+            .filter(|&s| self.resolved().stream(s, &spec.stream).is_some())
             .take(2)
             .collect();
         if sites.len() < 2 {

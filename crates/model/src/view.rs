@@ -165,8 +165,8 @@ fn record_id(r: &Run, i: u64) -> RecordId {
 
 impl Sim {
     fn find_elsewhere(&self, id: PayloadId, not_stream: usize, out: &mut Vec<Elsewhere>) {
-        for (s, st) in self.streams.iter().enumerate() {
-            if s == not_stream || self.sites[st.site] == SiteStatus::Lost {
+        for (s, st) in self.streams().iter().enumerate() {
+            if s == not_stream || self.sites()[st.site] == SiteStatus::Lost {
                 continue;
             }
             for (q, part) in st.parts.iter().enumerate() {
@@ -190,7 +190,7 @@ impl Sim {
     fn record_view(&self, s: usize, r: &Run, i: u64) -> RecordView {
         let mut id = r.payload;
         id.seq += i;
-        let writer = &self.writers[usize::from(id.writer)];
+        let writer = &self.writers()[usize::from(id.writer)];
         let mut elsewhere = Vec::new();
         self.find_elsewhere(id, s, &mut elsewhere);
         RecordView {
@@ -211,7 +211,7 @@ impl Sim {
     pub fn view(&self, window: usize) -> View {
         let w = window as u64;
         let streams = self
-            .streams
+            .streams()
             .iter()
             .enumerate()
             .map(|(s, st)| StreamView {
@@ -234,7 +234,7 @@ impl Sim {
                             index: q as u32,
                             start: part.start,
                             end: part.end,
-                            durable_end: part.durable_end(self.now),
+                            durable_end: part.durable_end(self.now()),
                             records,
                         }
                     })
@@ -242,15 +242,15 @@ impl Sim {
             })
             .collect();
         let hops = self
-            .hops
+            .hops()
             .iter()
             .enumerate()
             .map(|(h, hop)| HopView {
                 id: hop.id.clone(),
                 from_site: self.site_name(hop.src_site).to_string(),
-                from_stream: self.streams[hop.src].name.clone(),
+                from_stream: self.streams()[hop.src].name.clone(),
                 to_site: self.site_name(hop.dst_site).to_string(),
-                to_stream: self.streams[hop.dst].name.clone(),
+                to_stream: self.streams()[hop.dst].name.clone(),
                 status: self.hop_status(h),
                 parts: hop
                     .parts
@@ -292,9 +292,9 @@ impl Sim {
             })
             .collect();
         View {
-            now_ms: self.now,
+            now_ms: self.now(),
             sites: self
-                .sites
+                .sites()
                 .iter()
                 .enumerate()
                 .map(|(s, &status)| SiteView {
@@ -305,24 +305,24 @@ impl Sim {
             streams,
             hops,
             writers: self
-                .writers
+                .writers()
                 .iter()
                 .map(|w| WriterView {
                     id: w.id.clone(),
                     site: self.site_name(w.site).to_string(),
-                    stream: self.streams[w.stream].name.clone(),
-                    acknowledged: w.acked(self.now),
+                    stream: self.streams()[w.stream].name.clone(),
+                    acknowledged: w.acked(self.now()),
                     refused: w.refused,
                     stopped: w.stopped,
                 })
                 .collect(),
             readers: self
-                .readers
+                .readers()
                 .iter()
                 .map(|r| ReaderView {
                     id: r.id.clone(),
                     site: self.site_name(r.site).to_string(),
-                    stream: self.streams[r.stream].name.clone(),
+                    stream: self.streams()[r.stream].name.clone(),
                     positions: r.positions.clone(),
                 })
                 .collect(),
@@ -331,6 +331,6 @@ impl Sim {
 
     /// The recent log, oldest first.
     pub fn log(&self) -> impl DoubleEndedIterator<Item = &crate::log::LogEntry> + '_ {
-        self.log.entries()
+        self.event_log().entries()
     }
 }

@@ -158,7 +158,7 @@ pub fn run(spec: &ScenarioSpec, seed: u64) -> BenchRun {
         simulated_ms: sim.now(),
         events: sim.events_processed(),
         batches: sim.batches_processed(),
-        records_written: sim.writers.iter().map(|w| w.appended).sum(),
+        records_written: sim.writers().iter().map(|w| w.appended).sum(),
         stored_runs: sim.stored_runs(),
     }
 }
@@ -166,7 +166,7 @@ pub fn run(spec: &ScenarioSpec, seed: u64) -> BenchRun {
 impl Sim {
     /// Runs held in memory across every part (the model's storage cost).
     pub fn stored_runs(&self) -> usize {
-        self.streams
+        self.streams()
             .iter()
             .flat_map(|s| s.parts.iter())
             .map(|p| p.runs.len())

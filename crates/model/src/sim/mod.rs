@@ -88,30 +88,30 @@ pub struct StepInfo {
 /// A deterministic simulation of one scenario. Cheap to clone (for checkpoints).
 #[derive(Clone, Debug)]
 pub struct Sim {
-    pub(crate) spec: ScenarioSpec,
-    pub(crate) resolved: Validated,
-    pub(crate) now: Millis,
-    pub(crate) queue: EventQueue<Event>,
-    pub(crate) rng: Rng,
-    pub(crate) sites: Vec<SiteStatus>,
-    pub(crate) streams: Vec<StreamState>,
-    pub(crate) hops: Vec<HopState>,
-    pub(crate) writers: Vec<WriterState>,
-    pub(crate) readers: Vec<ReaderState>,
-    pub(crate) companions: Vec<CompanionState>,
-    pub(crate) backups: Vec<Backup>,
-    pub(crate) log: EventLog,
-    pub(crate) series: Series,
-    pub(crate) events: u64,
+    spec: ScenarioSpec,
+    resolved: Validated,
+    now: Millis,
+    queue: EventQueue<Event>,
+    rng: Rng,
+    sites: Vec<SiteStatus>,
+    streams: Vec<StreamState>,
+    hops: Vec<HopState>,
+    writers: Vec<WriterState>,
+    readers: Vec<ReaderState>,
+    companions: Vec<CompanionState>,
+    backups: Vec<Backup>,
+    log: EventLog,
+    series: Series,
+    events: u64,
     /// Per-part batches handled: a writer's append to one part, a copier's read of one
     /// part, its write of that batch, a reader's read of one part.
-    pub(crate) batches: u64,
+    batches: u64,
     /// When the next copier checkpoint is due (Millis::MAX: none configured).
-    pub(crate) next_checkpoint: Millis,
-    pub(crate) budget: Budget,
-    pub(crate) held_guard: HeldRunsGuard,
+    next_checkpoint: Millis,
+    budget: Budget,
+    held_guard: HeldRunsGuard,
     /// Set once the budget is spent; no event runs after it.
-    pub(crate) stopped: Option<BudgetExhausted>,
+    stopped: Option<BudgetExhausted>,
 }
 
 impl Sim {
@@ -267,6 +267,36 @@ impl Sim {
     /// How many recent log entries to keep (0 turns narration off, as the benchmark does).
     pub fn set_log_capacity(&mut self, n: usize) {
         self.log.set_capacity(n);
+    }
+
+    // Read-only views for the measures, census, view and inspection outside `sim/`: they
+    // read the actors' state, only `sim/` changes it.
+    pub(crate) fn resolved(&self) -> &Validated {
+        &self.resolved
+    }
+    pub(crate) fn sites(&self) -> &[SiteStatus] {
+        &self.sites
+    }
+    pub(crate) fn streams(&self) -> &[StreamState] {
+        &self.streams
+    }
+    pub(crate) fn hops(&self) -> &[HopState] {
+        &self.hops
+    }
+    pub(crate) fn writers(&self) -> &[WriterState] {
+        &self.writers
+    }
+    pub(crate) fn readers(&self) -> &[ReaderState] {
+        &self.readers
+    }
+    pub(crate) fn companions(&self) -> &[CompanionState] {
+        &self.companions
+    }
+    pub(crate) fn backups(&self) -> &[Backup] {
+        &self.backups
+    }
+    pub(crate) fn event_log(&self) -> &EventLog {
+        &self.log
     }
 
     pub(crate) fn site_name(&self, site: usize) -> &str {
