@@ -4,7 +4,7 @@
 use super::design::stream_ref;
 use super::edit::{Edit, Element};
 use hoplab_model::spec::{
-    CompanionSpec, HopOptions, HopSpec, ReaderSpec, SiteSpec, StartFrom, StreamSpec, WriterSpec,
+    CompanionSpec, HopOptions, HopSpec, ReaderSpec, SiteSpec, StreamSpec, WriterSpec,
 };
 
 pub fn site(name: &str) -> SiteSpec {
@@ -29,30 +29,11 @@ pub fn hop(id: &str, from: (&str, &str), to: (&str, &str), options: HopOptions) 
 }
 
 pub fn writer(id: &str, site: &str, stream: &str, rate_per_sec: f64) -> WriterSpec {
-    WriterSpec {
-        id: id.into(),
-        site: site.into(),
-        stream: stream.into(),
-        rate_per_sec,
-        interval_ms: 100,
-        durability_ms: 5,
-        keys: 16,
-        start_at_ms: 0,
-        stop_at_ms: None,
-        requires: Vec::new(),
-    }
+    WriterSpec::new(id, site, stream, rate_per_sec)
 }
 
 pub fn reader(id: &str, site: &str, stream: &str, rate_per_sec: f64) -> ReaderSpec {
-    ReaderSpec {
-        id: id.into(),
-        site: site.into(),
-        stream: stream.into(),
-        rate_per_sec,
-        interval_ms: 100,
-        start_from: StartFrom::Earliest,
-        planned_resume: None,
-    }
+    ReaderSpec::new(id, site, stream, rate_per_sec)
 }
 
 pub fn companion(name: &str, sites: &[&str]) -> CompanionSpec {

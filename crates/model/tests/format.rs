@@ -198,3 +198,18 @@ fn a_wrong_type_names_the_field_it_is_in() {
     ));
     assert_eq!(e.field, "topology.streams[0].parts", "{e}");
 }
+
+#[test]
+fn the_writer_and_reader_constructors_match_a_file_that_leaves_every_option_out() {
+    use hoplab_model::spec::{ReaderSpec, WriterSpec};
+    let writer: WriterSpec = serde_json::from_str(
+        r#"{ "id": "w", "site": "A", "stream": "orders", "rate_per_sec": 50 }"#,
+    )
+    .unwrap();
+    assert_eq!(writer, WriterSpec::new("w", "A", "orders", 50.0));
+    let reader: ReaderSpec = serde_json::from_str(
+        r#"{ "id": "g", "site": "A", "stream": "orders", "rate_per_sec": 40 }"#,
+    )
+    .unwrap();
+    assert_eq!(reader, ReaderSpec::new("g", "A", "orders", 40.0));
+}

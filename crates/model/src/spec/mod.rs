@@ -331,6 +331,39 @@ pub struct ReaderSpec {
     pub planned_resume: Option<ResumeRule>,
 }
 
+impl WriterSpec {
+    /// A writer with every optional field at the file format's default.
+    pub fn new(id: &str, site: &str, stream: &str, rate_per_sec: f64) -> Self {
+        WriterSpec {
+            id: id.into(),
+            site: site.into(),
+            stream: stream.into(),
+            rate_per_sec,
+            interval_ms: d_interval(),
+            durability_ms: d_durability(),
+            keys: d_keys(),
+            start_at_ms: 0,
+            stop_at_ms: None,
+            requires: Vec::new(),
+        }
+    }
+}
+
+impl ReaderSpec {
+    /// A reader group with every optional field at the file format's default.
+    pub fn new(id: &str, site: &str, stream: &str, rate_per_sec: f64) -> Self {
+        ReaderSpec {
+            id: id.into(),
+            site: site.into(),
+            stream: stream.into(),
+            rate_per_sec,
+            interval_ms: d_interval(),
+            start_from: d_earliest(),
+            planned_resume: None,
+        }
+    }
+}
+
 /// A service outside the brokers that the publish path depends on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
