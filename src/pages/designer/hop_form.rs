@@ -7,7 +7,7 @@ use leptos::html;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use super::panel::{chosen_stream, parse_num, row_class, stream_label, NameField, StreamSelect};
+use super::fields::{chosen_stream, parse_num, row_class, stream_label, NameField, StreamSelect};
 use super::state::use_ctx;
 use crate::designer::{kit, presets, Edit, Element, ElementRef};
 

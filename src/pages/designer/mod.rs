@@ -2,6 +2,7 @@
 //! model's lint of it on every edit, run it with faults, and take away a runbook.
 
 mod canvas;
+mod fields;
 mod files;
 mod hop_form;
 mod lint_panel;

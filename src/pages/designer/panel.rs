@@ -2,16 +2,18 @@
 //! companion, each editable by form, and a form to add each kind. Everything the canvas
 //! does can be done here by keyboard alone.
 
-use hoplab_model::spec::{ResumeRule, StreamRef, Topology};
+use hoplab_model::spec::ResumeRule;
 use leptos::ev::SubmitEvent;
 use leptos::html;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
+use super::fields::{
+    add_then_say, chosen_site, chosen_stream, parse_num, remove_button, row_class, submit, text_of,
+    typed_or_fresh, NameField, NumberField, SiteSelect, StreamSelect,
+};
 use super::hop_form::Hops;
-use super::state::{use_ctx, Ctx};
+use super::state::use_ctx;
 use crate::designer::design::stream_ref;
-use crate::designer::geometry::streams_on;
 use crate::designer::{kit, Edit, Element, ElementRef};
 
 #[component]
@@ -31,150 +33,19 @@ pub fn Panel() -> impl IntoView {
     }
 }
 
-/// Every stream drawn (declared, and created by qualified-name hops), in site order.
-pub fn all_streams(t: &Topology) -> Vec<StreamRef> {
-    t.sites
-        .iter()
-        .flat_map(|s| streams_on(t, &s.name).into_iter().map(|(r, _)| r))
-        .collect()
-}
-
-/// The sites' names, as a memo (option lists redraw only when they change).
-pub fn site_names(ctx: Ctx) -> Memo<Vec<String>> {
-    Memo::new(move |_| ctx.with_topology(|t| t.sites.iter().map(|s| s.name.clone()).collect()))
-}
-
-pub fn stream_label(r: &StreamRef) -> String {
-    format!("{} on {}", r.stream, r.site)
-}
-
-/// The row's classes: selected on the canvas, or concerned by a finding.
-pub fn row_class(ctx: Ctx, e: ElementRef) -> impl Fn() -> String {
-    move || {
-        let (flagged, hot) = ctx.flagged(&e);
-        let selected = ctx.selected.with(|s| s.as_ref() == Some(&e));
-        format!(
-            "panel-row{}{}{}",
-            if selected { " is-selected" } else { "" },
-            if flagged { " is-flagged" } else { "" },
-            if hot { " is-hot" } else { "" }
-        )
-    }
-}
-
-fn input_value(ev: &leptos::ev::Event) -> (String, Option<web_sys::HtmlInputElement>) {
-    let input = ev
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
-    (input.as_ref().map(|i| i.value()).unwrap_or_default(), input)
-}
-
-/// A text field that renames an element when it changes (Enter or leaving the field);
-/// a refused name goes back to the old one, with the reason in the message line.
-#[component]
-pub fn NameField(element: ElementRef, current: String, label: String) -> impl IntoView {
-    let ctx = use_ctx();
-    let old = current.clone();
-    view! {
-        <input
-            type="text"
-            class="name-field"
-            aria-label=label
-            prop:value=current
-            on:change=move |ev| {
-                let (value, input) = input_value(&ev);
-                if value != old && !ctx.edit(Edit::Rename(element.clone(), value)) {
-                    if let Some(i) = input { i.set_value(&old); }
-                }
-            }
-        />
-    }
-}
-
-/// A number field that sends `make(value)` as an edit when it changes.
-#[component]
-pub fn NumberField(
-    label: String,
-    current: String,
-    #[prop(default = "1")] step: &'static str,
-    #[prop(into)] on_value: Callback<String, Result<Edit, String>>,
-) -> impl IntoView {
-    let ctx = use_ctx();
-    let old = current.clone();
-    view! {
-        <label class="field">
-            <span>{label}</span>
-            <input
-                type="number"
-                min="0"
-                step=step
-                inputmode="decimal"
-                prop:value=current
-                on:change=move |ev| {
-                    let (value, input) = input_value(&ev);
-                    let ok = match on_value.run(value) {
-                        Ok(edit) => ctx.edit(edit),
-                        Err(why) => { ctx.error(why); false }
-                    };
-                    if !ok { if let Some(i) = input { i.set_value(&old); } }
-                }
-            />
-        </label>
-    }
-}
-
-pub fn parse_num<T: std::str::FromStr>(what: &str, v: &str) -> Result<T, String> {
-    v.trim()
-        .parse::<T>()
-        .map_err(|_| format!("{what}: “{v}” is not a number in range"))
-}
-
-fn remove_button(ctx: Ctx, e: ElementRef) -> impl IntoView {
-    let label = format!("Remove {}", e.label());
-    view! {
-        <button type="button" class="remove" aria-label=label on:click=move |_| {
-            let what = e.label();
-            if ctx.edit(Edit::Remove(e.clone())) {
-                ctx.info(format!("Removed {what}. Undo brings it back."));
-            }
-        }>"Remove"</button>
-    }
-}
-
-fn submit(ev: SubmitEvent) {
-    ev.prevent_default();
-}
-
-fn text_of(r: NodeRef<html::Input>) -> String {
-    r.get_untracked()
-        .map(|i| i.value().trim().to_string())
-        .unwrap_or_default()
-}
-
-fn clear(r: NodeRef<html::Input>) {
-    if let Some(i) = r.get_untracked() {
-        i.set_value("");
-    }
-}
-
-fn chosen(r: NodeRef<html::Select>) -> Option<usize> {
-    r.get_untracked().and_then(|s| s.value().parse().ok())
-}
-
 #[component]
 fn Sites() -> impl IntoView {
     let ctx = use_ctx();
     let name = NodeRef::<html::Input>::new();
     let add = move |ev: SubmitEvent| {
         submit(ev);
-        let mut n = text_of(name);
-        if n.is_empty() {
-            n = ctx.with_design(|d| d.fresh_name("site-", |x| d.has(&ElementRef::Site(x.into()))));
-        }
-        if ctx.edit(Edit::Add(Element::Site(kit::site(&n)), None)) {
-            clear(name);
-            ctx.info(format!("Added site {n}."));
-        }
+        let n = typed_or_fresh(ctx, name, "site-", ElementRef::Site);
+        add_then_say(
+            ctx,
+            name,
+            Element::Site(kit::site(&n)),
+            format!("Added site {n}."),
+        );
     };
     let sites = Memo::new(move |_| {
         ctx.with_topology(|t| t.sites.iter().map(|s| s.name.clone()).collect::<Vec<_>>())
@@ -207,11 +78,8 @@ fn Streams() -> impl IntoView {
     let parts = NodeRef::<html::Input>::new();
     let add = move |ev: SubmitEvent| {
         submit(ev);
-        let Some(s) = chosen(site)
-            .and_then(|i| ctx.with_topology(|t| t.sites.get(i).map(|s| s.name.clone())))
-        else {
-            ctx.error("Add a site first: a stream lives on one site.");
-            return;
+        let Some(s) = chosen_site(ctx, site) else {
+            return ctx.error("Add a site first: a stream lives on one site.");
         };
         let mut n = text_of(name);
         if n.is_empty() {
@@ -221,10 +89,8 @@ fn Streams() -> impl IntoView {
             Ok(p) => p,
             Err(e) => return ctx.error(e),
         };
-        if ctx.edit(Edit::Add(Element::Stream(kit::stream(&s, &n, p)), None)) {
-            clear(name);
-            ctx.info(format!("Added stream {n} on {s}."));
-        }
+        let added = format!("Added stream {n} on {s}.");
+        add_then_say(ctx, name, Element::Stream(kit::stream(&s, &n, p)), added);
     };
     let streams = Memo::new(move |_| {
         ctx.with_topology(|t| {
@@ -239,9 +105,7 @@ fn Streams() -> impl IntoView {
             <h3>"Streams"</h3>
             <form class="add-form" on:submit=add>
                 <label for="dz-new-stream-site">"On site"</label>
-                <select id="dz-new-stream-site" node_ref=site>
-                    {move || site_names(ctx).get().into_iter().enumerate().map(|(i, s)| view! { <option value=i.to_string()>{s.clone()}</option> }).collect_view()}
-                </select>
+                <SiteSelect id="dz-new-stream-site" node=site />
                 <label for="dz-new-stream">"Stream name"</label>
                 <input id="dz-new-stream" type="text" node_ref=name placeholder="orders" />
                 <label for="dz-new-stream-parts">"Parts"</label>
@@ -276,25 +140,6 @@ fn Streams() -> impl IntoView {
     }
 }
 
-/// A select over every drawn stream; its value is the index in `all_streams`.
-#[component]
-pub fn StreamSelect(id: &'static str, node: NodeRef<html::Select>) -> impl IntoView {
-    let ctx = use_ctx();
-    // A memo: the options are only rebuilt when the list of streams changes.
-    let labels = Memo::new(move |_| {
-        ctx.with_topology(|t| all_streams(t).iter().map(stream_label).collect::<Vec<_>>())
-    });
-    view! {
-        <select id=id node_ref=node>
-            {move || labels.get().into_iter().enumerate().map(|(i, l)| view! { <option value=i.to_string()>{l.clone()}</option> }).collect_view()}
-        </select>
-    }
-}
-
-pub fn chosen_stream(ctx: Ctx, node: NodeRef<html::Select>) -> Option<StreamRef> {
-    chosen(node).and_then(|i| ctx.with_topology(|t| all_streams(t).get(i).cloned()))
-}
-
 #[component]
 fn Writers() -> impl IntoView {
     let ctx = use_ctx();
@@ -305,18 +150,10 @@ fn Writers() -> impl IntoView {
         let Some(r) = chosen_stream(ctx, stream) else {
             return ctx.error("Add a stream first: a writer writes to one.");
         };
-        let mut n = text_of(name);
-        if n.is_empty() {
-            n = ctx
-                .with_design(|d| d.fresh_name("writer-", |x| d.has(&ElementRef::Writer(x.into()))));
-        }
-        if ctx.edit(Edit::Add(
-            Element::Writer(kit::writer(&n, &r.site, &r.stream, 100.0)),
-            None,
-        )) {
-            clear(name);
-            ctx.info(format!("Added writer {n} on {} {}.", r.site, r.stream));
-        }
+        let n = typed_or_fresh(ctx, name, "writer-", ElementRef::Writer);
+        let added = format!("Added writer {n} on {} {}.", r.site, r.stream);
+        let writer = kit::writer(&n, &r.site, &r.stream, 100.0);
+        add_then_say(ctx, name, Element::Writer(writer), added);
     };
     let writers = Memo::new(move |_| ctx.with_topology(|t| t.writers.clone()));
     view! {
@@ -381,18 +218,14 @@ fn Readers() -> impl IntoView {
         let Some(r) = chosen_stream(ctx, stream) else {
             return ctx.error("Add a stream first: a reader group reads one.");
         };
-        let mut n = text_of(name);
-        if n.is_empty() {
-            n = ctx
-                .with_design(|d| d.fresh_name("group-", |x| d.has(&ElementRef::Reader(x.into()))));
-        }
-        if ctx.edit(Edit::Add(
-            Element::Reader(kit::reader(&n, &r.site, &r.stream, 200.0)),
-            None,
-        )) {
-            clear(name);
-            ctx.info(format!("Added reader group {n}."));
-        }
+        let n = typed_or_fresh(ctx, name, "group-", ElementRef::Reader);
+        let reader = kit::reader(&n, &r.site, &r.stream, 200.0);
+        add_then_say(
+            ctx,
+            name,
+            Element::Reader(reader),
+            format!("Added reader group {n}."),
+        );
     };
     let readers = Memo::new(move |_| ctx.with_topology(|t| t.readers.clone()));
     view! {
@@ -451,24 +284,17 @@ fn Companions() -> impl IntoView {
     let name = NodeRef::<html::Input>::new();
     let add = move |ev: SubmitEvent| {
         submit(ev);
-        let Some(s) = chosen(site)
-            .and_then(|i| ctx.with_topology(|t| t.sites.get(i).map(|s| s.name.clone())))
-        else {
+        let Some(s) = chosen_site(ctx, site) else {
             return ctx.error("Add a site first: a companion runs at one or more sites.");
         };
-        let mut n = text_of(name);
-        if n.is_empty() {
-            n = ctx.with_design(|d| {
-                d.fresh_name("contracts-", |x| d.has(&ElementRef::Companion(x.into())))
-            });
-        }
-        if ctx.edit(Edit::Add(
+        let n = typed_or_fresh(ctx, name, "contracts-", ElementRef::Companion);
+        let added = format!("Added companion {n} at {s}.");
+        add_then_say(
+            ctx,
+            name,
             Element::Companion(kit::companion(&n, &[&s])),
-            None,
-        )) {
-            clear(name);
-            ctx.info(format!("Added companion {n} at {s}."));
-        }
+            added,
+        );
     };
     let companions = Memo::new(move |_| ctx.with_topology(|t| t.companions.clone()));
     view! {
@@ -477,9 +303,7 @@ fn Companions() -> impl IntoView {
             <p class="section-note">"Services outside the brokers that writers need, such as a contract store. Where they run is their posture."</p>
             <form class="add-form" on:submit=add>
                 <label for="dz-new-companion-site">"Runs at"</label>
-                <select id="dz-new-companion-site" node_ref=site>
-                    {move || site_names(ctx).get().into_iter().enumerate().map(|(i, s)| view! { <option value=i.to_string()>{s.clone()}</option> }).collect_view()}
-                </select>
+                <SiteSelect id="dz-new-companion-site" node=site />
                 <label for="dz-new-companion">"Companion name"</label>
                 <input id="dz-new-companion" type="text" node_ref=name placeholder="contracts" />
                 <button type="submit">"Add companion"</button>

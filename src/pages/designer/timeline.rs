@@ -7,7 +7,7 @@ use leptos::ev::SubmitEvent;
 use leptos::html;
 use leptos::prelude::*;
 
-use super::panel::parse_num;
+use super::fields::parse_num;
 use super::state::use_ctx;
 use crate::designer::Edit;
 
@@ -71,7 +71,7 @@ pub fn Timeline() -> impl IntoView {
         let k = kind.get();
         ctx.with_topology(|t| targets_of(&k, t))
     });
-    let sites = super::panel::site_names(ctx);
+    let sites = super::fields::site_names(ctx);
     let add = move |ev: SubmitEvent| {
         ev.prevent_default();
         let k = kind.get_untracked();
