@@ -288,6 +288,16 @@ mod tests {
     }
 
     #[test]
+    fn approximations_are_whole_sentences_a_page_can_run_together() {
+        for p in all() {
+            for a in p.approximations {
+                let first = a.chars().next().unwrap();
+                assert!(first.is_uppercase() && a.ends_with('.'), "{}: {a}", p.id);
+            }
+        }
+    }
+
+    #[test]
     fn the_mm2_presets_carry_mirrormaker_defaults() {
         let d = get("mm2-default").unwrap().options;
         assert_eq!(d.stamp, OriginStamp::QualifiedName);
