@@ -74,6 +74,7 @@ pub struct Arrow {
     pub hop: String,
     /// SVG path data.
     pub path: String,
+    /// Where the label is anchored: its baseline, centred; clear of the line.
     pub label_at: Pos,
     /// "from orders on A to orders on B", for the accessible name.
     pub route: String,
@@ -286,6 +287,10 @@ pub fn scene(d: &Design) -> Scene {
     s
 }
 
+/// From a hop's line to its label's baseline, above the line and below it.
+const LABEL_ABOVE: f64 = 6.0;
+const LABEL_BELOW: f64 = 14.0;
+
 fn arrow(hop: &str, a: Rect, b: Rect, shift: f64) -> Arrow {
     let (x1, x2, bend) = if a.x + a.w <= b.x {
         (a.x + a.w, b.x, 1.0)
@@ -303,10 +308,16 @@ fn arrow(hop: &str, a: Rect, b: Rect, shift: f64) -> Arrow {
         (x1 + bend * reach, x2 - bend * reach)
     };
     let path = format!("M{x1:.1},{y1:.1} C{c1:.1},{y1:.1} {c2:.1},{y2:.1} {x2:.1},{y2:.1}");
-    // The curve's point at t = 0.5.
+    // The curve's point at t = 0.5; the label sits above it, or below it for the lower of
+    // two opposite arrows so the pair's labels do not cross each other's lines.
+    let label_dy = if shift > 0.0 {
+        LABEL_BELOW
+    } else {
+        -LABEL_ABOVE
+    };
     let label_at = Pos {
         x: 0.125 * x1 + 0.375 * c1 + 0.375 * c2 + 0.125 * x2,
-        y: (y1 + y2) / 2.0,
+        y: (y1 + y2) / 2.0 + label_dy,
     };
     Arrow {
         hop: hop.into(),
@@ -410,6 +421,21 @@ mod tests {
                 x.element
             );
         }
+    }
+
+    #[test]
+    fn two_opposite_hops_label_on_either_side_of_their_pair_of_lines() {
+        let d = templates::build("active-active").unwrap();
+        let s = scene(&d);
+        let (a, b) = (&s.arrows[0], &s.arrows[1]);
+        assert_eq!(a.label_at.x, b.label_at.x, "{a:?} {b:?}");
+        // The lines run 12 apart; each label sits on the outer side of its own line.
+        let (upper, lower) = if a.label_at.y < b.label_at.y {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        assert!(lower.label_at.y - upper.label_at.y >= 12.0 + LABEL_ABOVE + LABEL_BELOW - 0.5);
     }
 
     #[test]

@@ -528,7 +528,7 @@ fn ArrowView(hop: String, scene: Memo<Scene>) -> impl IntoView {
         >
             <path class="dz-hop-hit" d=d></path>
             <path class="dz-hop-line" d=d marker-end=marker></path>
-            <text class="dz-hop-label" x=move || at().x.to_string() y=move || (at().y - 6.0).to_string() text-anchor="middle">{text}</text>
+            <text class="dz-hop-label" x=move || at().x.to_string() y=move || at().y.to_string() text-anchor="middle">{text}</text>
         </g>
     }
 }

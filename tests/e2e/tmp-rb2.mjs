@@ -1,0 +1,15 @@
+import { startSession, openPage } from "./lib/browser.mjs";
+const session = await startSession();
+const page = await openPage(session, { viewport: { width: 390, height: 900 } });
+await page.goto(session.url + "/designer");
+await page.waitForSelector(".designer-canvas svg");
+await page.selectOption("#dz-template", "one-way-dr");
+await page.click("text=Load template");
+if (process.argv[2]) await page.addStyleTag({content: process.argv[2]});
+await page.click(".designer-run button.primary");
+await page.waitForSelector(".run-summary", { timeout: 60_000 });
+await page.waitForFunction(() => document.querySelectorAll('.runbook table').length >= 3, null, {timeout: 20000}).catch(() => console.log('fewer runbook tables'));
+console.log(await page.evaluate(() => [...document.querySelectorAll('table')].map(t => t.className + ' ' + t.querySelector('th')?.textContent + ' ' + t.scrollWidth + '/' + t.clientWidth + ' ' + t.closest('.runbook')?.className)));
+const rb = page.locator('.runbook');
+await rb.scrollIntoViewIfNeeded(); const bb = await rb.boundingBox(); await page.screenshot({path: '/tmp/shots/runbook.png', fullPage: true, clip: {x: 0, y: bb.y + (await page.evaluate(() => scrollY)), width: 390, height: 1100}});
+await session.close();
