@@ -136,7 +136,7 @@ mod tests {
             let mut d = templates::build(t.id).unwrap();
             auto_layout(&mut d);
             let s = scene(&d);
-            let rect = |name: &str| s.sites.iter().find(|x| &x.site == name).unwrap().rect;
+            let rect = |name: &str| s.sites.iter().find(|x| x.site == name).unwrap().rect;
             let centre = |r: Rect| (r.x + r.w / 2.0, r.y + r.h / 2.0);
             for h in &d.topology().hops {
                 let (from, to) = (&h.from.site, &h.to.site);

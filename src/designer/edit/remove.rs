@@ -1,0 +1,135 @@
+//! Removing an element and everything that hangs off it (its streams, hops, writers,
+//! readers and the timeline's commands that name it).
+
+use crate::designer::design::{stream_ref, Design, ElementRef};
+use hoplab_model::spec::Command;
+
+/// Does this timeline command name the element?
+fn names(c: &Command, r: &ElementRef) -> bool {
+    match (c, r) {
+        (
+            Command::LoseSite { site }
+            | Command::CutSite { site }
+            | Command::RestoreSite { site }
+            | Command::TakeBackup { site },
+            ElementRef::Site(n),
+        ) => site == n,
+        (
+            Command::MoveReader { site, .. } | Command::MoveWriter { site, .. },
+            ElementRef::Site(n),
+        ) => site == n,
+        (
+            Command::CompanionDown { site, .. } | Command::CompanionUp { site, .. },
+            ElementRef::Site(n),
+        ) => site == n,
+        (
+            Command::StallHop { hop }
+            | Command::ResumeHop { hop }
+            | Command::RestartHop { hop }
+            | Command::CutLink { hop }
+            | Command::HealLink { hop }
+            | Command::StartHop { hop },
+            ElementRef::Hop(n),
+        ) => hop == n,
+        (Command::MoveReader { reader, .. }, ElementRef::Reader(n)) => reader == n,
+        (
+            Command::MoveWriter { writer, .. }
+            | Command::SetWriterRate { writer, .. }
+            | Command::StopWriter { writer },
+            ElementRef::Writer(n),
+        ) => writer == n,
+        (
+            Command::CompanionDown { name, .. } | Command::CompanionUp { name, .. },
+            ElementRef::Companion(n),
+        ) => name == n,
+        _ => false,
+    }
+}
+
+pub(super) fn remove(d: &mut Design, r: &ElementRef) {
+    let t = &mut d.spec.topology;
+    match r {
+        ElementRef::Site(n) => {
+            let streams: Vec<ElementRef> = t
+                .streams
+                .iter()
+                .filter(|s| &s.site == n)
+                .map(|s| ElementRef::Stream(stream_ref(&s.site, &s.name)))
+                .collect();
+            for s in streams {
+                remove(d, &s);
+            }
+            let t = &mut d.spec.topology;
+            let hops: Vec<String> = t
+                .hops
+                .iter()
+                .filter(|h| &h.to.site == n || &h.from.site == n)
+                .map(|h| h.id.clone())
+                .collect();
+            for h in hops {
+                remove(d, &ElementRef::Hop(h));
+            }
+            let t = &mut d.spec.topology;
+            t.sites.retain(|s| &s.name != n);
+            for c in &mut t.companions {
+                c.sites.retain(|s| s != n);
+            }
+            let gone: Vec<String> = t
+                .companions
+                .iter()
+                .filter(|c| c.sites.is_empty())
+                .map(|c| c.name.clone())
+                .collect();
+            for c in gone {
+                remove(d, &ElementRef::Companion(c));
+            }
+            d.places.retain(|p| &p.site != n);
+        }
+        ElementRef::Stream(sr) => {
+            let on = |site: &str, stream: &str| site == sr.site && stream == sr.stream;
+            let writers: Vec<String> = t
+                .writers
+                .iter()
+                .filter(|w| on(&w.site, &w.stream))
+                .map(|w| w.id.clone())
+                .collect();
+            let readers: Vec<String> = t
+                .readers
+                .iter()
+                .filter(|x| on(&x.site, &x.stream))
+                .map(|x| x.id.clone())
+                .collect();
+            let hops: Vec<String> = t
+                .hops
+                .iter()
+                .filter(|h| h.from == *sr || hoplab_model::spec::qualified_target(h) == *sr)
+                .map(|h| h.id.clone())
+                .collect();
+            for w in writers {
+                remove(d, &ElementRef::Writer(w));
+            }
+            for x in readers {
+                remove(d, &ElementRef::Reader(x));
+            }
+            for h in hops {
+                remove(d, &ElementRef::Hop(h));
+            }
+            d.spec.topology.streams.retain(|s| !on(&s.site, &s.name));
+        }
+        ElementRef::Hop(n) => t.hops.retain(|h| &h.id != n),
+        ElementRef::Writer(n) => {
+            t.writers.retain(|w| &w.id != n);
+            for h in &mut t.hops {
+                h.options.filter.drop_writers.retain(|w| w != n);
+            }
+        }
+        ElementRef::Reader(n) => t.readers.retain(|x| &x.id != n),
+        ElementRef::Companion(n) => {
+            t.companions.retain(|c| &c.name != n);
+            for w in &mut t.writers {
+                w.requires.retain(|c| c != n);
+            }
+        }
+    }
+    d.spec.timeline.retain(|tc| !names(&tc.command, r));
+}

@@ -1,0 +1,197 @@
+//! Renaming an element and following the new name through every use of the old one.
+
+use super::add::{exists, taken};
+use super::check_name;
+use crate::designer::design::{stream_ref, Design, ElementRef};
+use hoplab_model::spec::Command;
+
+pub(super) fn rename(d: &mut Design, r: &ElementRef, to: String) -> Result<(), String> {
+    check_name(&to)?;
+    exists(d, r.clone())?;
+    let renamed = match r {
+        ElementRef::Site(_) => ElementRef::Site(to.clone()),
+        ElementRef::Stream(sr) => ElementRef::Stream(stream_ref(&sr.site, &to)),
+        ElementRef::Hop(_) => ElementRef::Hop(to.clone()),
+        ElementRef::Writer(_) => ElementRef::Writer(to.clone()),
+        ElementRef::Reader(_) => ElementRef::Reader(to.clone()),
+        ElementRef::Companion(_) => ElementRef::Companion(to.clone()),
+    };
+    if &renamed == r {
+        return Ok(());
+    }
+    taken(d, &renamed)?;
+    let before: Vec<String> = d
+        .spec
+        .topology
+        .hops
+        .iter()
+        .map(|h| h.to.stream.clone())
+        .collect();
+    rename_refs(d, r, &to);
+    // An origin-qualified target is named after its source (`<site>.<stream>`): when that
+    // source is renamed, the copy's stream follows, with everything reading it.
+    let t = &mut d.spec.topology;
+    let mut follow = Vec::new();
+    for (h, old) in t.hops.iter_mut().zip(before) {
+        if h.options.stamp == hoplab_model::spec::OriginStamp::QualifiedName {
+            let new = format!("{}.{}", h.from.site, h.from.stream);
+            if new != old {
+                h.to.stream = new.clone();
+                follow.push((h.to.site.clone(), old, new));
+            }
+        }
+    }
+    for (site, old, new) in follow {
+        rename_refs(d, &ElementRef::Stream(stream_ref(&site, &old)), &new);
+    }
+    Ok(())
+}
+
+/// Replaces every use of `r`'s name with `to` (no checks: `rename` made them).
+fn rename_refs(d: &mut Design, r: &ElementRef, to: &str) {
+    let to = to.to_string();
+    let swap = |s: &mut String, from: &str| {
+        if s == from {
+            *s = to.clone();
+        }
+    };
+    let t = &mut d.spec.topology;
+    match r {
+        ElementRef::Site(n) => {
+            for s in &mut t.sites {
+                swap(&mut s.name, n);
+            }
+            for s in &mut t.streams {
+                swap(&mut s.site, n);
+            }
+            for h in &mut t.hops {
+                swap(&mut h.from.site, n);
+                swap(&mut h.to.site, n);
+            }
+            for w in &mut t.writers {
+                swap(&mut w.site, n);
+            }
+            for x in &mut t.readers {
+                swap(&mut x.site, n);
+            }
+            for c in &mut t.companions {
+                for s in &mut c.sites {
+                    swap(s, n);
+                }
+            }
+            for p in &mut d.places {
+                swap(&mut p.site, n);
+            }
+            for tc in &mut d.spec.timeline {
+                if let Some(s) = command_site(&mut tc.command) {
+                    swap(s, n);
+                }
+            }
+        }
+        ElementRef::Stream(sr) => {
+            for s in &mut t.streams {
+                if s.site == sr.site {
+                    swap(&mut s.name, &sr.stream);
+                }
+            }
+            for h in &mut t.hops {
+                for end in [&mut h.from, &mut h.to] {
+                    if end.site == sr.site {
+                        swap(&mut end.stream, &sr.stream);
+                    }
+                }
+            }
+            for w in &mut t.writers {
+                if w.site == sr.site {
+                    swap(&mut w.stream, &sr.stream);
+                }
+            }
+            for x in &mut t.readers {
+                if x.site == sr.site {
+                    swap(&mut x.stream, &sr.stream);
+                }
+            }
+        }
+        ElementRef::Hop(n) => {
+            for h in &mut t.hops {
+                swap(&mut h.id, n);
+            }
+            for tc in &mut d.spec.timeline {
+                if let Some(h) = command_hop(&mut tc.command) {
+                    swap(h, n);
+                }
+            }
+        }
+        ElementRef::Writer(n) => {
+            for w in &mut t.writers {
+                swap(&mut w.id, n);
+            }
+            for h in &mut t.hops {
+                for w in &mut h.options.filter.drop_writers {
+                    swap(w, n);
+                }
+            }
+            for tc in &mut d.spec.timeline {
+                if let Command::MoveWriter { writer, .. }
+                | Command::SetWriterRate { writer, .. }
+                | Command::StopWriter { writer } = &mut tc.command
+                {
+                    swap(writer, n);
+                }
+            }
+        }
+        ElementRef::Reader(n) => {
+            for x in &mut t.readers {
+                swap(&mut x.id, n);
+            }
+            for tc in &mut d.spec.timeline {
+                if let Command::MoveReader { reader, .. } = &mut tc.command {
+                    swap(reader, n);
+                }
+            }
+        }
+        ElementRef::Companion(n) => {
+            for c in &mut t.companions {
+                swap(&mut c.name, n);
+            }
+            for w in &mut t.writers {
+                for c in &mut w.requires {
+                    swap(c, n);
+                }
+            }
+            for tc in &mut d.spec.timeline {
+                if let Command::CompanionDown { name, .. } | Command::CompanionUp { name, .. } =
+                    &mut tc.command
+                {
+                    swap(name, n);
+                }
+            }
+        }
+    }
+}
+
+fn command_site(c: &mut Command) -> Option<&mut String> {
+    match c {
+        Command::LoseSite { site }
+        | Command::CutSite { site }
+        | Command::RestoreSite { site }
+        | Command::TakeBackup { site }
+        | Command::MoveReader { site, .. }
+        | Command::MoveWriter { site, .. }
+        | Command::CompanionDown { site, .. }
+        | Command::CompanionUp { site, .. } => Some(site),
+        _ => None,
+    }
+}
+
+fn command_hop(c: &mut Command) -> Option<&mut String> {
+    match c {
+        Command::StallHop { hop }
+        | Command::ResumeHop { hop }
+        | Command::RestartHop { hop }
+        | Command::CutLink { hop }
+        | Command::HealLink { hop }
+        | Command::StartHop { hop } => Some(hop),
+        _ => None,
+    }
+}
