@@ -1,34 +1,12 @@
-//! A failover runbook drawn from the design and (when there is one) its run: the checks
-//! before a switch, the companions the publish path needs, how each reader group resumes
-//! and what that cost in the run, failback, and a rehearsal checklist of stated against
-//! measured figures. Built as data, then written as Markdown or drawn by the page.
+//! The runbook's sections, one builder each, in the order the runbook lists them.
 
-use super::design::Design;
-use super::run::RunSummary;
-use hoplab_model::spec::{qualified_target, OriginStamp};
+use super::{Section, Table};
+use crate::designer::design::Design;
+use crate::designer::run::RunSummary;
+use hoplab_model::spec::{qualified_target, OriginStamp, Topology};
 use hoplab_model::{fmt_n, Finding};
 
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Table {
-    pub head: Vec<String>,
-    pub rows: Vec<Vec<String>>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Section {
-    pub heading: String,
-    /// Check-list items (drawn as boxes to tick).
-    pub items: Vec<String>,
-    pub table: Option<Table>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Runbook {
-    pub title: String,
-    pub sections: Vec<Section>,
-}
-
-fn secs(ms: u64) -> String {
+pub(super) fn secs(ms: u64) -> String {
     format!("{:.1} s", ms as f64 / 1000.0)
 }
 
@@ -36,16 +14,8 @@ fn row(cells: &[&str]) -> Vec<String> {
     cells.iter().map(|c| c.to_string()).collect()
 }
 
-pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runbook {
-    let t = d.topology();
-    let name = if d.spec.name.trim().is_empty() {
-        "this design"
-    } else {
-        d.spec.name.as_str()
-    };
-    let mut sections = Vec::new();
-
-    // Preconditions.
+/// Lint findings to resolve, copiers to check, writers to stop before a switch.
+pub(super) fn preconditions(t: &Topology, findings: &[Finding]) -> Section {
     let mut pre = Vec::new();
     for f in findings {
         pre.push(format!(
@@ -72,13 +42,15 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
             w.id, w.site
         ));
     }
-    sections.push(Section {
+    Section {
         heading: "Preconditions".into(),
         items: pre,
         table: None,
-    });
+    }
+}
 
-    // Companion inventory.
+/// The services the publish path calls, where they run and which writers need them.
+pub(super) fn companion_inventory(t: &Topology) -> Section {
     let companions = Table {
         head: row(&["companion", "kind", "runs at", "writers that need it"]),
         rows: t
@@ -109,33 +81,33 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
     } else {
         Vec::new()
     };
-    sections.push(Section {
+    Section {
         heading: "Companion inventory".into(),
         items: inventory_note,
         table: Some(companions),
-    });
+    }
+}
 
-    // Loss and the uncopied tail.
-    if let Some(r) = run {
-        let mut items = Vec::new();
-        for l in &r.losses {
-            for (hop, stream, to, tail, age) in &l.tails {
-                items.push(format!(
-                    "Losing {} at {}: {} records of {} acknowledged there and not yet on {} (uncopied tail, oldest {} old), copier {}",
-                    l.site, secs(l.at_ms), fmt_n(*tail), stream, to, secs(*age), hop
-                ));
-            }
-        }
-        if !items.is_empty() {
-            sections.push(Section {
-                heading: "Recovery-point floor (measured)".into(),
-                items,
-                table: None,
-            });
+/// What each lost site had acknowledged and not yet copied, as measured (none: no loss).
+pub(super) fn recovery_point_floor(r: &RunSummary) -> Option<Section> {
+    let mut items = Vec::new();
+    for l in &r.losses {
+        for (hop, stream, to, tail, age) in &l.tails {
+            items.push(format!(
+                "Losing {} at {}: {} records of {} acknowledged there and not yet on {} (uncopied tail, oldest {} old), copier {}",
+                l.site, secs(l.at_ms), fmt_n(*tail), stream, to, secs(*age), hop
+            ));
         }
     }
+    (!items.is_empty()).then(|| Section {
+        heading: "Recovery-point floor (measured)".into(),
+        items,
+        table: None,
+    })
+}
 
-    // Reader groups.
+/// How each reader group resumes at the other site, with each rule's price in the run.
+pub(super) fn reader_groups(t: &Topology, run: Option<&RunSummary>) -> Section {
     let mut groups = Table {
         head: row(&[
             "reader group",
@@ -186,28 +158,30 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
             }
         }
     }
-    sections.push(Section {
+    Section {
         heading: "Reader groups: resume rules".into(),
         items: vec!["Replay: records the group processes a second time. Gap: records it never processes. Figures are priced just before the move in the run.".into()],
         table: Some(groups),
-    });
+    }
+}
 
-    // Failover steps from the timeline.
+/// The design's fault timeline as numbered steps (none: an empty timeline).
+pub(super) fn failover_steps(d: &Design) -> Option<Section> {
     let steps: Vec<String> = d
         .spec
         .timeline
         .iter()
         .map(|tc| format!("At {}: {}", secs(tc.at_ms), tc.command.describe()))
         .collect();
-    if !steps.is_empty() {
-        sections.push(Section {
-            heading: "Failover steps (as rehearsed)".into(),
-            items: steps,
-            table: None,
-        });
-    }
+    (!steps.is_empty()).then(|| Section {
+        heading: "Failover steps (as rehearsed)".into(),
+        items: steps,
+        table: None,
+    })
+}
 
-    // Failback.
+/// Coming back: reverse copies, draining, translating readers again, moving back.
+pub(super) fn failback(t: &Topology) -> Section {
     let mut back = Vec::new();
     for h in &t.hops {
         let to = qualified_target(h);
@@ -222,13 +196,15 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
     back.push("Let the reverse copy drain to zero lag; stop writers on the standby side".into());
     back.push("Translate every reader group's position again, over the reverse copy's own position map (the old map does not apply to the rebuilt site)".into());
     back.push("Move writers back, then reader groups, then restart the original copiers from the position they had".into());
-    sections.push(Section {
+    Section {
         heading: "Failback".into(),
         items: back,
         table: None,
-    });
+    }
+}
 
-    // Rehearsal checklist: stated against measured.
+/// Each figure the design states beside what the run measured.
+pub(super) fn rehearsal_checklist(t: &Topology, run: Option<&RunSummary>) -> Section {
     let mut check = Table {
         head: row(&["figure", "stated by the design", "measured in the run"]),
         rows: Vec::new(),
@@ -322,121 +298,12 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
             }
         }),
     ]);
-    sections.push(Section {
+    Section {
         heading: "Rehearsal checklist".into(),
         items: vec![
             "Run the failover on a copy of production traffic; fill in the measured column from the real run".into(),
             "Time every step; compare with the recovery-time objective".into(),
         ],
         table: Some(check),
-    });
-
-    Runbook {
-        title: format!("Failover runbook: {name}"),
-        sections,
-    }
-}
-
-/// Escapes Markdown's active characters so a name is shown, not interpreted.
-pub fn md_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '!' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' | '\r' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-pub fn to_markdown(r: &Runbook) -> String {
-    let mut o = format!("# {}\n", md_escape(&r.title));
-    for s in &r.sections {
-        o.push_str(&format!("\n## {}\n\n", md_escape(&s.heading)));
-        for i in &s.items {
-            o.push_str(&format!("- [ ] {}\n", md_escape(i)));
-        }
-        if let Some(t) = &s.table {
-            if !s.items.is_empty() {
-                o.push('\n');
-            }
-            let line = |cells: &[String]| {
-                format!(
-                    "| {} |\n",
-                    cells
-                        .iter()
-                        .map(|c| md_escape(c))
-                        .collect::<Vec<_>>()
-                        .join(" | ")
-                )
-            };
-            o.push_str(&line(&t.head));
-            o.push_str(&format!("|{}\n", "---|".repeat(t.head.len())));
-            for r in &t.rows {
-                o.push_str(&line(r));
-            }
-        }
-    }
-    o
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::designer::run::RunJob;
-    use crate::designer::templates;
-
-    fn with_run(id: &str) -> (Design, Runbook) {
-        let d = templates::build(id).unwrap();
-        let mut job = RunJob::start(&d.spec).unwrap();
-        let summary = loop {
-            if let Some(s) = job.advance(50_000) {
-                break s.clone();
-            }
-        };
-        let f = hoplab_model::lint(d.topology());
-        let rb = build(&d, &f, Some(&summary));
-        (d, rb)
-    }
-
-    #[test]
-    fn the_runbook_names_the_tail_companions_and_resume_figures() {
-        let (_, rb) = with_run("one-way-dr");
-        let md = to_markdown(&rb);
-        let headings: Vec<&str> = rb.sections.iter().map(|s| s.heading.as_str()).collect();
-        for h in [
-            "Preconditions",
-            "Companion inventory",
-            "Recovery-point floor (measured)",
-            "Reader groups: resume rules",
-            "Failback",
-            "Rehearsal checklist",
-        ] {
-            assert!(headings.contains(&h), "{h} in {headings:?}");
-        }
-        assert!(md.contains("uncopied tail"));
-        assert!(md.contains("contracts"));
-        assert!(md.contains("position-map (used)"));
-        assert!(md.contains("| figure | stated by the design | measured in the run |"));
-    }
-
-    #[test]
-    fn without_a_run_the_measured_column_says_so() {
-        let d = templates::build("active-active").unwrap();
-        let rb = build(&d, &[], None);
-        assert!(to_markdown(&rb).contains("not run yet"));
-    }
-
-    #[test]
-    fn names_cannot_break_the_markdown() {
-        assert_eq!(md_escape("a|b*<script>"), "a\\|b\\*\\<script\\>");
-        let mut d = templates::build("active-active").unwrap();
-        d.spec.name = "# evil | name\nnext".into();
-        let md = to_markdown(&build(&d, &[], None));
-        assert!(md.starts_with("# Failover runbook: \\# evil \\| name next\n"));
     }
 }
