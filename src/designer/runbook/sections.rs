@@ -6,7 +6,7 @@ use crate::designer::run::RunSummary;
 use hoplab_model::spec::{qualified_target, OriginStamp, Topology};
 use hoplab_model::{fmt_n, Finding};
 
-pub(super) fn secs(ms: u64) -> String {
+fn secs(ms: u64) -> String {
     format!("{:.1} s", ms as f64 / 1000.0)
 }
 
