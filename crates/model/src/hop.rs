@@ -206,10 +206,42 @@ impl HopState {
         }
     }
 
+    /// The parts `worker` serves: worker, worker + workers, ... (on the hot path; unlike
+    /// `step_by`, it divides nothing).
+    #[inline]
+    pub(crate) fn worker_parts(&self, worker: usize) -> WorkerParts {
+        WorkerParts {
+            next: worker,
+            step: self.workers.len(),
+            end: self.parts.len(),
+        }
+    }
+
     /// The physical floor of a record's copy latency: one round trip plus the
     /// target's durable write (the source's own durability comes on top).
     pub fn floor_ms(&self) -> Millis {
         self.opts.rtt_ms + self.opts.target_write_ms
+    }
+}
+
+/// Part indexes `next, next + step, ...` below `end`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WorkerParts {
+    next: usize,
+    step: usize,
+    end: usize,
+}
+
+impl Iterator for WorkerParts {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        let p = self.next;
+        (p < self.end).then(|| {
+            self.next = p + self.step;
+            p
+        })
     }
 }
 

@@ -13,7 +13,10 @@ pub(crate) struct WriterState {
     pub id: String,
     pub site: usize,
     pub stream: usize,
-    pub rate: f64,
+    rate: f64,
+    /// Records per tick before the carry: `rate * interval / 1000`, computed when the
+    /// rate is set (the same operations in the same order, so the same value every tick).
+    per_tick: f64,
     pub interval: Millis,
     pub durability: Millis,
     pub start_at: Millis,
@@ -61,6 +64,7 @@ impl WriterState {
             site,
             stream,
             rate: w.rate_per_sec,
+            per_tick: w.rate_per_sec * w.interval_ms as f64 / 1000.0,
             interval: w.interval_ms,
             durability: w.durability_ms,
             start_at: w.start_at_ms,
@@ -81,6 +85,12 @@ impl WriterState {
             max_ack_delay: 0,
             refusal_noted: None,
         }
+    }
+
+    /// Records per second from now on.
+    pub fn set_rate(&mut self, rate: f64) {
+        self.rate = rate;
+        self.per_tick = rate * self.interval as f64 / 1000.0;
     }
 
     /// Records the writer has been told are stored, as of `now`.
@@ -122,7 +132,7 @@ impl WriterState {
         if self.stopped {
             return None;
         }
-        let exact = self.rate * self.interval as f64 / 1000.0 + self.carry;
+        let exact = self.per_tick + self.carry;
         // `exact` is finite and never negative, so truncation is the floor (and, unlike
         // `floor()`, needs no libm call without SSE4.1).
         let n = exact as u64;

@@ -180,7 +180,7 @@ impl Sim {
                 if !rate.is_finite() || rate < 0.0 {
                     return Err(CommandError("rate must be a non-negative number".into()));
                 }
-                self.writers[w].rate = rate;
+                self.writers[w].set_rate(rate);
             }
             WriterAction::Stop => self.writers[w].stopped = true,
         }

@@ -65,16 +65,11 @@ impl Sim {
         );
     }
 
-    /// Parts served by `worker`: p, p + workers, ... (no allocation, on the hot path).
-    fn worker_parts(&self, h: usize, worker: usize) -> impl Iterator<Item = usize> {
-        let hop = &self.hops[h];
-        (worker..hop.parts.len()).step_by(hop.workers.len())
-    }
-
     /// Whether any part of `worker` has durable records it has not read.
     fn worker_has_data(&self, h: usize, worker: usize) -> bool {
         let src = &self.streams[self.hops[h].src];
-        self.worker_parts(h, worker)
+        self.hops[h]
+            .worker_parts(worker)
             .any(|p| src.parts[p].durable_end(self.now) > self.hops[h].parts[p].read_pos)
     }
 
@@ -114,7 +109,7 @@ impl Sim {
         let arrive = now + rtt + hop.opts.target_write_ms;
         let mut batches = std::mem::take(&mut hop.workers[worker].in_flight);
         let mut total = 0;
-        for p in (worker..hop.parts.len()).step_by(hop.workers.len()) {
+        for p in hop.worker_parts(worker) {
             let part = &mut self.streams[src].parts[p];
             part.enforce_retention(now, &retention);
             let hp = &mut hop.parts[p];
