@@ -5,11 +5,11 @@
 //! (split at the high-water mark into duplicates and first copies), close the batch
 //! (retention, progress), narrate it.
 
-use super::Sim;
+use super::{HeldRunsGuard, Sim};
 use crate::hop::{Batch, HopPart, HopState};
 use crate::log::{fmt_n, positions, records, LogKind};
 use crate::spec::{OriginStamp, PartMapping, Timestamps};
-use crate::store::Run;
+use crate::store::{Part, Run};
 use crate::time::Millis;
 
 /// What writing one batch did, for the narration.
@@ -121,55 +121,27 @@ impl Sim {
     fn write_pieces(&mut self, h: usize, batch: &Batch, q: u32) -> BatchTally {
         let rules = CopyRules::of(&self.hops[h], h, batch.part, self.now);
         let hop = &mut self.hops[h];
-        let part = &mut self.streams[hop.dst].parts[q as usize];
-        let mut tally = BatchTally::default();
+        let mut out = PieceWriter {
+            part: &mut self.streams[hop.dst].parts[q as usize],
+            hop,
+            held_guard: &mut self.held_guard,
+            source_part: batch.part,
+            q,
+            tally: BatchTally::default(),
+        };
         // Only `close_batch` moves the high-water mark: one cut for the whole batch.
-        let high_water = hop.parts[batch.part].high_water;
+        let high_water = out.hop.parts[batch.part].high_water;
         for piece in &batch.runs {
-            let (skipped, foreign) = rules.skips(hop, piece);
+            let skip = rules.skips(out.hop, piece);
             let cut = high_water.clamp(piece.pos, piece.end());
-            for (a, b, is_dup) in [(piece.pos, cut, true), (cut, piece.end(), false)] {
-                let len = b - a;
-                if len == 0 {
-                    continue;
-                }
-                if skipped {
-                    let hp = &mut hop.parts[batch.part];
-                    if !is_dup {
-                        hp.filtered += len;
-                        hp.not_local += if foreign { len } else { 0 };
-                    }
-                    tally.skipped += len;
-                    continue;
-                }
-                if usize::from(piece.origin) == rules.dst_site {
-                    tally.echoes += len;
-                }
-                if rules.mirror && part.end < a {
-                    // The mirror's log starts (or, after a gap the source aged out,
-                    // restarts) at the source's position, as a Kafka follower does.
-                    part.restart_at(a);
-                }
-                let pos = part.append(rules.copy_of(piece, a, len, is_dup));
-                self.held_guard.added(1);
-                tally.first_pos.get_or_insert(pos);
-                let hp = &mut hop.parts[batch.part];
-                if rules.mapped {
-                    hp.map.record(a, pos, len, q);
-                }
-                hp.last_drift = Some(pos as i64 - a as i64);
-                hp.target_part_last = Some(q);
-                hp.newest_copied_ts = hp.newest_copied_ts.max(Some(piece.ts_ms));
-                if is_dup {
-                    hp.duplicates += len;
-                    tally.duplicates += len;
-                } else {
-                    hp.copied += len;
-                    note_latency(hop, rules.now - piece.created_ms);
-                }
+            if cut > piece.pos {
+                out.write(&rules, piece, piece.pos, cut, true, skip);
+            }
+            if piece.end() > cut {
+                out.write(&rules, piece, cut, piece.end(), false, skip);
             }
         }
-        tally
+        out.tally
     }
 
     /// After the pieces: the target's retention, and the hop's progress on this part.
@@ -257,6 +229,68 @@ impl Sim {
                 ". Nothing marks it as a copy, and {k} copiers leave this stream: each hop \
                  crossed sends every copy on {k} ways, so copies multiply"
             ),
+        }
+    }
+}
+
+/// Where one batch's pieces go: the target part, and the hop's bookkeeping for them.
+struct PieceWriter<'a> {
+    hop: &'a mut HopState,
+    part: &'a mut Part,
+    held_guard: &'a mut HeldRunsGuard,
+    source_part: usize,
+    q: u32,
+    tally: BatchTally,
+}
+
+impl PieceWriter<'_> {
+    /// Writes source positions `a..b` of `piece` (a duplicate below the high-water mark),
+    /// or counts them as not forwarded (`skip`: skipped, because not local).
+    #[inline(always)]
+    fn write(
+        &mut self,
+        rules: &CopyRules,
+        piece: &Run,
+        a: u64,
+        b: u64,
+        is_dup: bool,
+        skip: (bool, bool),
+    ) {
+        let len = b - a;
+        let (skipped, foreign) = skip;
+        if skipped {
+            if !is_dup {
+                let hp = &mut self.hop.parts[self.source_part];
+                hp.filtered += len;
+                hp.not_local += if foreign { len } else { 0 };
+            }
+            self.tally.skipped += len;
+            return;
+        }
+        if usize::from(piece.origin) == rules.dst_site {
+            self.tally.echoes += len;
+        }
+        if rules.mirror && self.part.end < a {
+            // The mirror's log starts (or, after a gap the source aged out, restarts) at
+            // the source's position, as a Kafka follower does.
+            self.part.restart_at(a);
+        }
+        let pos = self.part.append(rules.copy_of(piece, a, len, is_dup));
+        self.held_guard.added(1);
+        self.tally.first_pos.get_or_insert(pos);
+        let hp = &mut self.hop.parts[self.source_part];
+        if rules.mapped {
+            hp.map.record(a, pos, len, self.q);
+        }
+        hp.last_drift = Some(pos as i64 - a as i64);
+        hp.target_part_last = Some(self.q);
+        hp.newest_copied_ts = hp.newest_copied_ts.max(Some(piece.ts_ms));
+        if is_dup {
+            hp.duplicates += len;
+            self.tally.duplicates += len;
+        } else {
+            hp.copied += len;
+            note_latency(self.hop, rules.now - piece.created_ms);
         }
     }
 }
