@@ -15,7 +15,7 @@ pub struct CopyRecord {
 
 impl Sim {
     fn hop_index(&self, hop: &str) -> Option<usize> {
-        self.hops().iter().position(|h| h.id == hop)
+        self.hops().iter().position(|h| h.id() == hop)
     }
 
     /// Translates source position `g` of `part` through the hop's position map (Kafka's
@@ -24,15 +24,15 @@ impl Sim {
     /// hop that keeps no map.
     pub fn translate(&self, hop: &str, part: u32, g: u64) -> Option<Translation> {
         let h = self.hop_index(hop)?;
-        self.hops()[h].opts.map_every?;
-        Some(self.hops()[h].parts.get(part as usize)?.map.translate(g))
+        self.hops()[h].opts().map_every?;
+        Some(self.hops()[h].parts().get(part as usize)?.map.translate(g))
     }
 
     /// Where the hop wrote its first copy of source position `g` of `part`, if that copy
     /// is still stored: the true answer the map approximates.
     pub fn copy_position(&self, hop: &str, part: u32, g: u64) -> Option<(u32, u64)> {
         let h = self.hop_index(hop)?;
-        let dst = &self.streams()[self.hops()[h].dst];
+        let dst = &self.streams()[self.hops()[h].dst()];
         dst.parts.iter().enumerate().find_map(|(q, p)| {
             p.runs
                 .iter()
@@ -49,7 +49,11 @@ impl Sim {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for (q, p) in self.streams()[self.hops()[h].dst].parts.iter().enumerate() {
+        for (q, p) in self.streams()[self.hops()[h].dst()]
+            .parts
+            .iter()
+            .enumerate()
+        {
             for r in p.runs.iter().filter(|r| r.via_hop == h as u64) {
                 for i in 0..r.len {
                     out.push(CopyRecord {
@@ -68,7 +72,7 @@ impl Sim {
     /// First copies (not duplicates) this hop has stored on its target.
     pub fn stored_first_copies(&self, hop: &str) -> Option<u64> {
         let h = self.hop_index(hop)?;
-        let dst = &self.streams()[self.hops()[h].dst];
+        let dst = &self.streams()[self.hops()[h].dst()];
         Some(
             dst.parts
                 .iter()

@@ -167,13 +167,13 @@ pub(crate) struct HopLag {
 impl Sim {
     pub(crate) fn hop_part_measure(&self, h: usize, p: usize) -> HopPartMeasure {
         let hop = &self.hops()[h];
-        let hp = &hop.parts[p];
-        let part = &self.streams()[hop.src].parts[p];
-        let target = &self.streams()[hop.dst].parts;
+        let hp = &hop.parts()[p];
+        let part = &self.streams()[hop.src()].parts[p];
+        let target = &self.streams()[hop.dst()].parts;
         let q = hp.target_part_last.map_or(p % target.len(), |q| q as usize);
         // Acknowledged = durable: the writer is told once its durability delay is over.
         let acked_end = part.durable_end(self.now());
-        let (lag, tail, pending, age) = if hop.started {
+        let (lag, tail, pending, age) = if hop.started() {
             let at = hp.copied_upto.max(part.start);
             let age = part
                 .run_at(at)
@@ -192,7 +192,7 @@ impl Sim {
             let acked = acked_end.saturating_sub(part.start);
             (part.stored(), acked, part.stored() - acked, age)
         };
-        let accounted = !hop.started
+        let accounted = !hop.started()
             || hp.before_start
                 + hp.aged_out
                 + hp.copied
@@ -225,9 +225,9 @@ impl Sim {
             age_ms: 0,
             tail: 0,
             subtraction: 0,
-            per_part: Vec::with_capacity(self.hops()[h].parts.len()),
+            per_part: Vec::with_capacity(self.hops()[h].parts().len()),
         };
-        for p in 0..self.hops()[h].parts.len() {
+        for p in 0..self.hops()[h].parts().len() {
             let m = self.hop_part_measure(h, p);
             l.records += m.lag_records;
             l.per_part.push(m.lag_records);
@@ -240,18 +240,13 @@ impl Sim {
 
     fn hop_measure(&self, h: usize) -> HopMeasure {
         let hop = &self.hops()[h];
-        let parts: Vec<HopPartMeasure> = (0..hop.parts.len())
+        let parts: Vec<HopPartMeasure> = (0..hop.parts().len())
             .map(|p| self.hop_part_measure(h, p))
             .collect();
-        let sum = |f: fn(&crate::hop::HopPart) -> u64| hop.parts.iter().map(f).sum::<u64>();
-        let in_flight = hop
-            .workers
-            .iter()
-            .flat_map(|w| w.in_flight.iter())
-            .map(|b| b.to - b.from)
-            .sum();
+        let sum = |f: fn(&crate::hop::HopPart) -> u64| hop.parts().iter().map(f).sum::<u64>();
+        let in_flight = hop.in_flight().map(|b| b.to - b.from).sum();
         HopMeasure {
-            id: hop.id.clone(),
+            id: hop.id().to_string(),
             status: self.hop_status(h),
             lag_records: parts.iter().map(|m| m.lag_records).sum(),
             oldest_uncopied_age_ms: parts
@@ -260,7 +255,7 @@ impl Sim {
                 .max()
                 .unwrap_or(0),
             newest_copied_age_ms: parts.iter().filter_map(|m| m.newest_copied_age_ms).max(),
-            heartbeat_age_ms: hop.heartbeat_copied.map(|t| self.now().saturating_sub(t)),
+            heartbeat_age_ms: hop.heartbeat_copied().map(|t| self.now().saturating_sub(t)),
             uncopied_tail: parts.iter().map(|m| m.uncopied_tail).sum(),
             unacknowledged: parts.iter().map(|m| m.unacknowledged).sum(),
             in_flight,
@@ -275,11 +270,11 @@ impl Sim {
             lost_unacknowledged: sum(|p| p.lost_unacknowledged),
             before_start: sum(|p| p.before_start),
             floor_ms: hop.floor_ms(),
-            latency_min_ms: hop.latency_min,
-            latency_max_ms: hop.latency_max,
-            latency_last_ms: hop.latency_last,
-            map_pairs: hop.parts.iter().map(|p| p.map.pairs().count()).sum(),
-            map_written: hop.parts.iter().map(|p| p.map.written()).sum(),
+            latency_min_ms: hop.latency().0,
+            latency_max_ms: hop.latency().1,
+            latency_last_ms: hop.latency().2,
+            map_pairs: hop.parts().iter().map(|p| p.map.pairs().count()).sum(),
+            map_written: hop.parts().iter().map(|p| p.map.written()).sum(),
             drift_causes: self.drift_causes(h),
             parts,
         }
@@ -288,7 +283,7 @@ impl Sim {
     fn drift_causes(&self, h: usize) -> Vec<String> {
         use crate::log::fmt_n;
         let hop = &self.hops()[h];
-        let sum = |f: fn(&crate::hop::HopPart) -> u64| hop.parts.iter().map(f).sum::<u64>();
+        let sum = |f: fn(&crate::hop::HopPart) -> u64| hop.parts().iter().map(f).sum::<u64>();
         let mut out = Vec::new();
         let mut add = |n: u64, what: &str| {
             if n > 0 {
@@ -302,7 +297,7 @@ impl Sim {
         add(sum(|p| p.aged_out), "aged out before the hop read them");
         add(sum(|p| p.duplicates), "duplicates appended after restarts");
         add(sum(|p| p.filtered), "filtered out");
-        let target = &self.streams()[hop.dst];
+        let target = &self.streams()[hop.dst()];
         add(
             target.start_position,
             "target numbering did not start at 0 (it already held records)",
@@ -315,7 +310,7 @@ impl Sim {
             .map(|r| r.len)
             .sum();
         add(others, "records on the target not written by this hop");
-        if hop.opts.mapping == crate::spec::PartMapping::FanOut {
+        if hop.opts().mapping == crate::spec::PartMapping::FanOut {
             out.push("fan-out: one source part is spread over several target parts".into());
         }
         out

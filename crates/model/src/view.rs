@@ -246,14 +246,14 @@ impl Sim {
             .iter()
             .enumerate()
             .map(|(h, hop)| HopView {
-                id: hop.id.clone(),
-                from_site: self.site_name(hop.src_site).to_string(),
-                from_stream: self.streams()[hop.src].name.clone(),
-                to_site: self.site_name(hop.dst_site).to_string(),
-                to_stream: self.streams()[hop.dst].name.clone(),
+                id: hop.id().to_string(),
+                from_site: self.site_name(hop.src_site()).to_string(),
+                from_stream: self.streams()[hop.src()].name.clone(),
+                to_site: self.site_name(hop.dst_site()).to_string(),
+                to_stream: self.streams()[hop.dst()].name.clone(),
                 status: self.hop_status(h),
                 parts: hop
-                    .parts
+                    .parts()
                     .iter()
                     .enumerate()
                     .map(|(p, hp)| HopPartView {
@@ -271,9 +271,7 @@ impl Sim {
                     })
                     .collect(),
                 in_flight: hop
-                    .workers
-                    .iter()
-                    .flat_map(|wk| wk.in_flight.iter())
+                    .in_flight()
                     .map(|b| BatchView {
                         source_part: b.part as u32,
                         target_part: self.target_part_for(h, b.part),

@@ -133,9 +133,7 @@ impl Sim {
     pub fn runs_held(&self) -> u64 {
         let mut held = self.stored_runs();
         for hop in &self.hops {
-            for worker in &hop.workers {
-                held += worker.in_flight.iter().map(|b| b.runs.len()).sum::<usize>();
-            }
+            held += hop.runs_in_flight();
         }
         held as u64
     }

@@ -55,7 +55,7 @@ impl Sim {
     fn find_hop(&self, id: &str) -> Result<usize, CommandError> {
         self.hops
             .iter()
-            .position(|h| h.id == id)
+            .position(|h| h.id() == id)
             .ok_or_else(|| CommandError(format!("no hop named '{id}'")))
     }
 
@@ -136,23 +136,23 @@ impl Sim {
     fn apply_to_hop(&mut self, hop: &str, action: HopAction) -> Result<(), CommandError> {
         let h = self.find_hop(hop)?;
         match action {
-            HopAction::Stall => self.hops[h].stalled = true,
-            HopAction::Resume => self.hops[h].stalled = false,
+            HopAction::Stall => self.hops[h].stall(),
+            HopAction::Resume => self.hops[h].resume(),
             HopAction::Restart => {
-                if self.hops[h].started {
+                if self.hops[h].started() {
                     self.restart_hop(h);
                 }
             }
-            HopAction::CutLink => self.hops[h].link_cut = true,
-            HopAction::HealLink => self.hops[h].link_cut = false,
+            HopAction::CutLink => self.hops[h].cut_link(),
+            HopAction::HealLink => self.hops[h].heal_link(),
             HopAction::Start => {
-                if !self.hops[h].started {
+                if !self.hops[h].started() {
                     self.start_hop(h);
                     self.kick_hop(h);
                 }
             }
             HopAction::Promote => {
-                if !self.hops[h].mirror {
+                if !self.hops[h].is_mirror() {
                     return Err(CommandError(format!(
                         "hop '{hop}' is not a mirror: only a mirror's target can be promoted"
                     )));
@@ -214,28 +214,16 @@ impl Sim {
             w.drop_pending(now);
         }
         for h in 0..self.hops.len() {
-            let (src, dst) = (self.hops[h].src, self.hops[h].dst);
+            let (src, dst) = (self.hops[h].src(), self.hops[h].dst());
             if self.streams[src].site == s {
                 let restart = self.streams[src].start_position;
-                for (p, hp) in self.hops[h].parts.iter_mut().enumerate() {
-                    let part = &self.streams[src].parts[p];
+                for (p, part) in self.streams[src].parts.iter().enumerate() {
                     let (end, acked_end) = (part.end, part.durable_end(now));
-                    // The tail is what was acknowledged; the rest was never confirmed.
-                    hp.lost_with_site += acked_end.saturating_sub(hp.high_water);
-                    hp.lost_unacknowledged += end - acked_end.max(hp.high_water).min(end);
-                    hp.rewound_not_recopied += hp.high_water.saturating_sub(hp.copied_upto);
-                    hp.prev_total += end - hp.first_pos;
-                    hp.first_pos = restart;
-                    hp.read_pos = restart;
-                    hp.copied_upto = restart;
-                    hp.committed = restart;
-                    hp.high_water = restart;
+                    self.hops[h].source_lost(p, end, acked_end, restart);
                 }
             }
             if self.streams[dst].site == s {
-                for hp in &mut self.hops[h].parts {
-                    hp.map.clear();
-                }
+                self.hops[h].target_lost();
             }
             // Batches in flight to or from the lost site are lost with it.
             if self.streams[src].site == s || self.streams[dst].site == s {

@@ -6,7 +6,7 @@
 //! (retention, progress), narrate it.
 
 use super::{HeldRunsGuard, Sim};
-use crate::hop::{Batch, HopPart, HopState};
+use crate::hop::{Batch, HopState};
 use crate::log::{fmt_n, positions, records, LogKind};
 use crate::spec::{OriginStamp, PartMapping, Timestamps};
 use crate::store::{Part, Run};
@@ -42,15 +42,15 @@ impl CopyRules {
         Self {
             hop: h,
             now,
-            src_site: hop.src_site,
-            dst_site: hop.dst_site,
-            stamp: hop.opts.stamp,
-            only_local: hop.opts.forward_only_local,
-            timestamps: hop.opts.timestamps,
+            src_site: hop.src_site(),
+            dst_site: hop.dst_site(),
+            stamp: hop.opts().stamp,
+            only_local: hop.opts().forward_only_local,
+            timestamps: hop.opts().timestamps,
             // A mirror needs no map: every copy keeps its source position.
-            mapped: hop.opts.map_every.is_some() && !hop.mirror,
-            mirror: hop.mirror,
-            epoch: hop.epoch,
+            mapped: hop.opts().map_every.is_some() && !hop.is_mirror(),
+            mirror: hop.is_mirror(),
+            epoch: hop.epoch(),
             source_part: source_part as u16,
         }
     }
@@ -59,7 +59,7 @@ impl CopyRules {
     /// local") a marker naming another site, or (with a hop budget) a spent budget or a
     /// way back to where the record started. Returns (skipped, because not local).
     fn skips(&self, hop: &HopState, piece: &Run) -> (bool, bool) {
-        let dropped_writer = hop.drop_writers.contains(&piece.payload.writer);
+        let dropped_writer = hop.drops_writer(piece.payload.writer);
         let foreign = match self.stamp {
             OriginStamp::Marker => {
                 self.only_local && piece.stamp.is_some_and(|s| usize::from(s) != self.src_site)
@@ -105,9 +105,8 @@ impl Sim {
     pub(crate) fn append_copies(&mut self, h: usize, batch: &Batch) {
         let q = self.target_part_for(h, batch.part);
         self.batches += 1;
-        if self.hops[h].opts.mapping == PartMapping::FanOut {
-            let hp = &mut self.hops[h].parts[batch.part];
-            hp.fan_next = hp.fan_next.wrapping_add(1);
+        if self.hops[h].opts().mapping == PartMapping::FanOut {
+            self.hops[h].fan_out_sent(batch.part);
         }
         let tally = self.write_pieces(h, batch, q);
         self.close_batch(h, batch, q);
@@ -122,7 +121,7 @@ impl Sim {
         let rules = CopyRules::of(&self.hops[h], h, batch.part, self.now);
         let hop = &mut self.hops[h];
         let mut out = PieceWriter {
-            part: &mut self.streams[hop.dst].parts[q as usize],
+            part: &mut self.streams[hop.dst()].parts[q as usize],
             hop,
             held_guard: &mut self.held_guard,
             source_part: batch.part,
@@ -130,7 +129,7 @@ impl Sim {
             tally: BatchTally::default(),
         };
         // Only `close_batch` moves the high-water mark: one cut for the whole batch.
-        let high_water = out.hop.parts[batch.part].high_water;
+        let high_water = out.hop.parts()[batch.part].high_water;
         for piece in &batch.runs {
             let skip = rules.skips(out.hop, piece);
             let cut = high_water.clamp(piece.pos, piece.end());
@@ -146,20 +145,18 @@ impl Sim {
 
     /// After the pieces: the target's retention, and the hop's progress on this part.
     fn close_batch(&mut self, h: usize, batch: &Batch, q: u32) {
-        let stream = &mut self.streams[self.hops[h].dst];
+        let stream = &mut self.streams[self.hops[h].dst()];
         stream.parts[q as usize].enforce_retention(self.now, &stream.retention);
-        let hp: &mut HopPart = &mut self.hops[h].parts[batch.part];
-        hp.copied_upto = batch.to;
-        hp.high_water = hp.high_water.max(batch.to);
+        self.hops[h].batch_written(batch.part, batch.to);
     }
 
     fn narrate_batch(&mut self, h: usize, batch: &Batch, q: u32, tally: &BatchTally) {
         let hop = &self.hops[h];
-        let src_name = self.site_name(hop.src_site).to_string();
-        let dst_name = self.site_name(hop.dst_site).to_string();
+        let src_name = self.site_name(hop.src_site()).to_string();
+        let dst_name = self.site_name(hop.dst_site()).to_string();
         let mut text = format!(
             "Copier {} read {} ({}) from part {} on {src_name}",
-            hop.id,
+            hop.id(),
             records(batch.to - batch.from),
             positions(batch.from, batch.to),
             batch.part,
@@ -170,7 +167,7 @@ impl Sim {
             } else {
                 "them"
             };
-            let verb = if hop.mirror { "mirrored" } else { "wrote" };
+            let verb = if hop.is_mirror() { "mirrored" } else { "wrote" };
             text.push_str(&format!(
                 " and {verb} {them} to part {q} on {dst_name} from position {}",
                 fmt_n(pos)
@@ -197,8 +194,7 @@ impl Sim {
                 "; {} had started at {dst_name}: an echo coming back",
                 records(tally.echoes)
             ));
-            if !self.hops[h].echo_noted {
-                self.hops[h].echo_noted = true;
+            if self.hops[h].first_echo() {
                 text.push_str(&self.echo_growth_text(h));
             }
         }
@@ -214,11 +210,11 @@ impl Sim {
     /// stream sends each echo on again. One such copier (two sites): one more copy per hop
     /// crossed. Two or more (three or more meshed sites): copies multiply on every hop.
     fn echo_growth_text(&self, h: usize) -> String {
-        let dst = self.hops[h].dst;
+        let dst = self.hops[h].dst();
         let onward = self
             .hops
             .iter()
-            .filter(|o| o.src == dst && o.opts.stamp == OriginStamp::None)
+            .filter(|o| o.src() == dst && o.opts().stamp == OriginStamp::None)
             .count();
         match onward {
             0 => String::new(),
@@ -260,9 +256,7 @@ impl PieceWriter<'_> {
         let (skipped, foreign) = skip;
         if skipped {
             if !is_dup {
-                let hp = &mut self.hop.parts[self.source_part];
-                hp.filtered += len;
-                hp.not_local += if foreign { len } else { 0 };
+                self.hop.piece_skipped(self.source_part, len, foreign);
             }
             self.tally.skipped += len;
             return;
@@ -278,25 +272,19 @@ impl PieceWriter<'_> {
         let pos = self.part.append(rules.copy_of(piece, a, len, is_dup));
         self.held_guard.added(1);
         self.tally.first_pos.get_or_insert(pos);
-        let hp = &mut self.hop.parts[self.source_part];
-        if rules.mapped {
-            hp.map.record(a, pos, len, self.q);
-        }
-        hp.last_drift = Some(pos as i64 - a as i64);
-        hp.target_part_last = Some(self.q);
-        hp.newest_copied_ts = hp.newest_copied_ts.max(Some(piece.ts_ms));
+        let latency = (!is_dup).then(|| rules.now - piece.created_ms);
+        self.hop.piece_landed(
+            self.source_part,
+            a,
+            pos,
+            len,
+            self.q,
+            piece.ts_ms,
+            rules.mapped,
+            latency,
+        );
         if is_dup {
-            hp.duplicates += len;
             self.tally.duplicates += len;
-        } else {
-            hp.copied += len;
-            note_latency(self.hop, rules.now - piece.created_ms);
         }
     }
-}
-
-fn note_latency(hop: &mut HopState, latency: Millis) {
-    hop.latency_min = Some(hop.latency_min.map_or(latency, |m| m.min(latency)));
-    hop.latency_max = hop.latency_max.max(latency);
-    hop.latency_last = Some(latency);
 }

@@ -311,7 +311,7 @@ impl Sim {
     pub(crate) fn read_only(&self, stream: usize) -> bool {
         self.streams[stream]
             .mirrored_by
-            .is_some_and(|h| !self.hops[h].promoted)
+            .is_some_and(|h| !self.hops[h].promoted())
     }
 }
 

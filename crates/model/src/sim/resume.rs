@@ -18,9 +18,9 @@ impl Sim {
         let via_hop = self
             .hops
             .iter()
-            .position(|h| h.src == old_stream && self.streams[h.dst].site == site);
+            .position(|h| h.src() == old_stream && self.streams[h.dst()].site == site);
         match (self.resolved.stream(site, name), via_hop) {
-            (_, Some(h)) => Ok((self.hops[h].dst, Some(h))),
+            (_, Some(h)) => Ok((self.hops[h].dst(), Some(h))),
             (Some(t), None) => Ok((t, None)),
             (None, None) => Err(CommandError(format!(
                 "site '{}' has no copy of stream '{name}'",
@@ -56,7 +56,7 @@ impl Sim {
         let stream = &self.streams[target];
         let mut note = None;
         // Over a mirror the numbers are the source's: the map rule is the same number.
-        let (asked, mirror) = (rule, via_hop.is_some_and(|h| self.hops[h].mirror));
+        let (asked, mirror) = (rule, via_hop.is_some_and(|h| self.hops[h].is_mirror()));
         let rule = if mirror && rule == ResumeRule::PositionMap {
             note = Some("a mirror keeps the source's numbers: the same number needs no map".into());
             ResumeRule::RawNumber
@@ -67,9 +67,9 @@ impl Sim {
         // checkpoint (translated when it was taken), not from where it stands now.
         let checkpoint = via_hop
             .filter(|&h| {
-                rule == ResumeRule::PositionMap && self.hops[h].opts.checkpoint_every_ms.is_some()
+                rule == ResumeRule::PositionMap && self.hops[h].opts().checkpoint_every_ms.is_some()
             })
-            .map(|h| self.hops[h].checkpoints.get(r).cloned().unwrap_or_default());
+            .map(|h| self.hops[h].checkpoint(r).cloned().unwrap_or_default());
         if let Some(cp) = &checkpoint {
             note = Some(match cp.taken_at {
                 Some(t) => format!(
@@ -107,8 +107,8 @@ impl Sim {
                 }
                 ResumeRule::PositionMap => {
                     let translation = via_hop
-                        .filter(|&h| self.hops[h].opts.map_every.is_some())
-                        .and_then(|h| self.hops[h].parts.get(q))
+                        .filter(|&h| self.hops[h].opts().map_every.is_some())
+                        .and_then(|h| self.hops[h].parts().get(q))
                         .map(|hp| hp.map.translate(old));
                     match translation {
                         Some(Translation::At { part, position }) if part as usize == q => position,

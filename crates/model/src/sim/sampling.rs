@@ -25,7 +25,7 @@ impl Sim {
             hop_duplicates: self
                 .hops
                 .iter()
-                .map(|h| h.parts.iter().map(|p| p.duplicates).sum())
+                .map(|h| h.parts().iter().map(|p| p.duplicates).sum())
                 .collect(),
             site_stored: vec![0; self.sites.len()],
             writer_acked: self.writers.iter().map(|w| w.acked(self.now)).collect(),

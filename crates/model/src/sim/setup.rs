@@ -24,7 +24,7 @@ pub(super) fn build(spec: ScenarioSpec, resolved: Validated, seed: u64) -> Sim {
     // The first copier checkpoint due (Millis::MAX: none configured).
     let next_checkpoint = hops
         .iter()
-        .filter_map(|h| h.opts.checkpoint_every_ms)
+        .filter_map(|h| h.opts().checkpoint_every_ms)
         .min()
         .unwrap_or(u64::MAX);
     Sim {
@@ -160,9 +160,9 @@ fn first_events(
         queue.push(w.start_at, Event::WriterTick(i as u32));
     }
     for (i, h) in hops.iter().enumerate() {
-        for worker in 0..h.workers.len() {
+        for worker in 0..h.worker_count() {
             queue.push(
-                h.opts.start_at_ms,
+                h.opts().start_at_ms,
                 Event::HopFetch {
                     hop: i as u32,
                     worker: worker as u32,
