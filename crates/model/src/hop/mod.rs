@@ -178,7 +178,8 @@ impl HopState {
     /// Writers whose records this hop does not forward (a filter).
     #[inline(always)]
     pub fn drops_writer(&self, writer: u16) -> bool {
-        self.drop_writers.contains(&writer)
+        // Most hops filter nothing: skip the search.
+        !self.drop_writers.is_empty() && self.drop_writers.contains(&writer)
     }
     /// Batches in flight, worker by worker.
     pub fn in_flight(&self) -> impl Iterator<Item = &Batch> {

@@ -142,6 +142,20 @@ impl PositionMap {
             return;
         }
         let w = self.writer;
+        let step = self.every.saturating_add(1);
+        let end = down + len;
+        if let (Some((pu, pd, pp)), Some(last)) = (w.prev, w.last_sync_down) {
+            // The common case: the copy continues the last one and the target has not
+            // moved `N` past the last pair: no pair now, this record is the delayed one
+            // (the same outcome as the full rule below).
+            let next = last.saturating_add(step);
+            if up == pu.wrapping_add(1) && down >= pd && part == pp && down < next && end <= next {
+                let newest = (up + len - 1, end - 1, part);
+                self.writer.prev = Some(newest);
+                self.writer.delayed = Some(newest);
+                return;
+            }
+        }
         let first_writes = match (w.prev, w.last_sync_down) {
             (Some((pu, pd, pp)), Some(last)) => {
                 up != pu.wrapping_add(1) // skipped upstream record (or went back)
@@ -151,8 +165,6 @@ impl PositionMap {
             }
             _ => true, // no pair yet in this lifetime
         };
-        let step = self.every.saturating_add(1);
-        let end = down + len;
         let mut next = if first_writes {
             self.write(up, down, part);
             down.saturating_add(step)
