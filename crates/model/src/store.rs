@@ -146,6 +146,7 @@ impl Part {
     }
 
     /// Index of the run holding `pos`, if retained.
+    #[inline]
     pub fn run_index(&self, pos: u64) -> Option<usize> {
         if pos < self.start || pos >= self.end {
             return None;
@@ -165,6 +166,7 @@ impl Part {
         Some(i)
     }
 
+    #[inline(never)]
     fn run_index_near_end(&self, pos: u64) -> Option<usize> {
         // Copiers and readers work near the live end (a durability delay or a round trip
         // behind it): walk back from there, on plain slices, before bisecting.
@@ -194,7 +196,7 @@ impl Part {
     }
 
     /// Copies of the runs covering `from..to`, cut to that range.
-    #[inline]
+    #[inline(always)]
     pub fn read(&self, from: u64, to: u64, out: &mut Vec<Run>) {
         let Some(i) = self.run_index(from.max(self.start)) else {
             return;
