@@ -2,8 +2,8 @@
 //! a worker's fetch and delivery, the bookkeeping of each piece written, commits and
 //! checkpoints, and a site lost under it.
 
-use super::{Batch, HopState};
-use crate::store::{Part, Run};
+use super::{Batch, Delivery, HopState};
+use crate::store::Part;
 use crate::time::Millis;
 
 /// Commands.
@@ -44,7 +44,7 @@ impl HopState {
         self.epoch = self.epoch.saturating_add(1);
         self.chain += 1;
         for w in &mut self.workers {
-            w.in_flight.clear();
+            w.active = 0;
             w.heartbeat = None;
         }
         self.heartbeat_read = self.heartbeat_copied;
@@ -79,7 +79,7 @@ impl HopState {
 
     fn drop_in_flight(&mut self) {
         for w in &mut self.workers {
-            for b in w.in_flight.drain(..) {
+            for b in w.drop_batches() {
                 let hp = &mut self.parts[b.part];
                 hp.read_pos = hp.copied_upto;
             }
@@ -109,12 +109,6 @@ impl HopState {
         chain == self.chain && !self.workers[worker].busy()
     }
 
-    /// The worker's (empty) batch list, to fill with a fetch.
-    #[inline(always)]
-    pub(crate) fn batch_buffer(&mut self, worker: usize) -> Vec<Batch> {
-        std::mem::take(&mut self.workers[worker].in_flight)
-    }
-
     /// The range of source part `p` to fetch at `now` (`part` is the source's), moving
     /// the read position past it; None if nothing durable is unread.
     #[inline(always)]
@@ -124,19 +118,30 @@ impl HopState {
         hp.next_range(part.durable_end(now), self.opts.batch_max)
     }
 
-    /// A cleared run buffer for the next batch read (reused, so steady copying allocates
-    /// nothing).
+    /// The next batch of `worker`'s fetch, its run buffer empty (a reused slot).
     #[inline(always)]
-    pub(crate) fn take_run_buffer(&mut self) -> Vec<Run> {
-        self.run_pool.pop().unwrap_or_default()
+    pub(crate) fn next_batch(&mut self, worker: usize) -> &mut Batch {
+        let w = &mut self.workers[worker];
+        if w.active == w.slots.len() {
+            w.slots.push(Batch::default());
+        }
+        w.active += 1;
+        let batch = &mut w.slots[w.active - 1];
+        batch.runs.clear();
+        batch
     }
 
-    /// The fetch goes out with `batches` (`records` in all) and the heartbeat, if any.
+    /// Batches in `worker`'s fetch so far.
+    #[inline(always)]
+    pub(crate) fn batches_of(&self, worker: usize) -> usize {
+        self.workers[worker].active
+    }
+
+    /// The fetch goes out with its batches (`records` in all) and the heartbeat, if any.
     #[inline(always)]
     pub(crate) fn send(
         &mut self,
         worker: usize,
-        batches: Vec<Batch>,
         heartbeat: Option<Millis>,
         now: Millis,
         records: u64,
@@ -147,19 +152,13 @@ impl HopState {
             // The throughput cap's share of time for these records.
             self.throttle_until = self.throttle_until.max(now) + records * 1000 / cap;
         }
-        self.workers[worker].in_flight = batches;
     }
 
-    /// The fetch found nothing: the (empty) batch list goes back.
+    /// The batches arriving at the target (the worker is idle until they are written).
     #[inline(always)]
-    pub(crate) fn nothing_sent(&mut self, worker: usize, batches: Vec<Batch>) {
-        self.workers[worker].in_flight = batches;
-    }
-
-    /// The batches arriving at the target.
-    #[inline(always)]
-    pub(crate) fn take_in_flight(&mut self, worker: usize) -> Vec<Batch> {
-        std::mem::take(&mut self.workers[worker].in_flight)
+    pub(crate) fn take_in_flight(&mut self, worker: usize) -> Delivery {
+        let w = &mut self.workers[worker];
+        Delivery::new(std::mem::take(&mut w.slots), std::mem::take(&mut w.active))
     }
 
     /// The worker's batches are written: any heartbeat with them is on the target.
@@ -195,15 +194,10 @@ impl HopState {
         self.fault_noted = Some(now);
     }
 
-    /// Keeps a delivered fetch's allocations (batch list, run buffers) for the next one.
+    /// A delivered fetch's batch slots go back to the worker for the next one.
     #[inline(always)]
-    pub(crate) fn recycle(&mut self, worker: usize, mut batches: Vec<Batch>) {
-        for b in batches.drain(..) {
-            let mut runs = b.runs;
-            runs.clear();
-            self.run_pool.push(runs);
-        }
-        self.workers[worker].in_flight = batches;
+    pub(crate) fn recycle(&mut self, worker: usize, delivery: Delivery) {
+        self.workers[worker].slots = delivery.into_slots();
     }
 
     /// Commits read progress if the commit interval has passed.

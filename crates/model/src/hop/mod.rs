@@ -10,10 +10,9 @@ mod part;
 mod worker;
 
 pub(crate) use part::HopPart;
-pub(crate) use worker::{Batch, Worker, WorkerParts};
+pub(crate) use worker::{Batch, Delivery, Worker, WorkerParts};
 
 use crate::spec::{HopOptions, HopSpec, PartMapping};
-use crate::store::Run;
 use crate::time::Millis;
 use serde::Serialize;
 
@@ -55,8 +54,6 @@ pub(crate) struct HopState {
     parts: Vec<HopPart>,
     workers: Vec<Worker>,
     drop_writers: Vec<u16>,
-    /// Emptied run buffers of delivered batches, reused by the next fetches.
-    run_pool: Vec<Vec<Run>>,
     throttle_until: Millis,
     last_commit: Millis,
     /// Copy latency (target arrival minus creation) of first copies.
@@ -104,7 +101,6 @@ impl HopState {
             parts: (0..parts).map(|_| HopPart::new(every)).collect(),
             workers: vec![Worker::default(); h.options.workers.min(parts as u32).max(1) as usize],
             drop_writers,
-            run_pool: Vec::new(),
             throttle_until: 0,
             last_commit: 0,
             latency_min: None,
@@ -183,7 +179,7 @@ impl HopState {
     }
     /// Batches in flight, worker by worker.
     pub fn in_flight(&self) -> impl Iterator<Item = &Batch> {
-        self.workers.iter().flat_map(|w| &w.in_flight)
+        self.workers.iter().flat_map(|w| w.in_flight())
     }
     /// Runs held in batches in flight.
     pub fn runs_in_flight(&self) -> usize {

@@ -4,7 +4,7 @@
 use crate::store::Run;
 use crate::time::Millis;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Batch {
     pub part: usize,
     pub from: u64,
@@ -16,8 +16,11 @@ pub(crate) struct Batch {
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Worker {
-    /// Batches of the current fetch, one per part with data (empty: idle).
-    pub(super) in_flight: Vec<Batch>,
+    /// Batch slots: the first `active` are the current fetch's, one per part with data;
+    /// the rest keep their run buffers for the next fetches (steady copying allocates
+    /// nothing, and no batch moves).
+    pub(super) slots: Vec<Batch>,
+    pub(super) active: usize,
     /// The newest heartbeat (its source timestamp) this fetch carries, if any.
     pub(super) heartbeat: Option<Millis>,
 }
@@ -26,7 +29,43 @@ impl Worker {
     /// Whether a fetch is out (batches or a heartbeat in flight).
     #[inline(always)]
     pub(super) fn busy(&self) -> bool {
-        !self.in_flight.is_empty() || self.heartbeat.is_some()
+        self.active > 0 || self.heartbeat.is_some()
+    }
+
+    /// The current fetch's batches.
+    #[inline(always)]
+    pub(super) fn in_flight(&self) -> &[Batch] {
+        &self.slots[..self.active]
+    }
+
+    /// Drops the batches in flight (their slots stay for reuse).
+    pub(super) fn drop_batches(&mut self) -> impl Iterator<Item = &Batch> {
+        let active = std::mem::take(&mut self.active);
+        self.slots[..active].iter()
+    }
+}
+
+/// A delivered fetch's batch slots, out of the worker while the handlers write them.
+#[derive(Debug)]
+pub(crate) struct Delivery {
+    slots: Vec<Batch>,
+    active: usize,
+}
+
+impl Delivery {
+    #[inline(always)]
+    pub(super) fn new(slots: Vec<Batch>, active: usize) -> Self {
+        Self { slots, active }
+    }
+
+    #[inline(always)]
+    pub(crate) fn batches(&self) -> &[Batch] {
+        &self.slots[..self.active]
+    }
+
+    #[inline(always)]
+    pub(super) fn into_slots(self) -> Vec<Batch> {
+        self.slots
     }
 }
 

@@ -3,7 +3,7 @@
 //! more is waiting, else after the poll interval. The hop's own state is in `crate::hop`.
 
 use super::{Event, Sim};
-use crate::hop::{Batch, HopStatus};
+use crate::hop::HopStatus;
 use crate::log::{records, LogKind};
 use crate::time::Millis;
 
@@ -78,7 +78,6 @@ impl Sim {
         let src = &mut self.streams[hop.src()];
         let rtt = hop.opts().rtt_ms + self.rng.up_to(hop.opts().rtt_jitter_ms);
         let arrive = now + rtt + hop.opts().target_write_ms;
-        let mut batches = hop.batch_buffer(worker);
         let mut total = 0;
         for p in hop.worker_parts(worker) {
             let part = &mut src.parts[p];
@@ -86,31 +85,25 @@ impl Sim {
             let Some((from, to)) = hop.next_range(p, part, now) else {
                 continue;
             };
-            let mut runs = hop.take_run_buffer();
-            part.read(from, to, &mut runs);
-            self.held_guard.added(runs.len() as u64);
+            let batch = hop.next_batch(worker);
+            (batch.part, batch.from, batch.to) = (p, from, to);
+            (batch.depart_ms, batch.arrive_ms) = (now + rtt / 2, arrive);
+            part.read(from, to, &mut batch.runs);
+            self.held_guard.added(batch.runs.len() as u64);
             total += to - from;
-            batches.push(Batch {
-                part: p,
-                from,
-                to,
-                runs,
-                depart_ms: now + rtt / 2,
-                arrive_ms: arrive,
-            });
         }
+        let sent = hop.batches_of(worker);
         let heartbeat = if worker == 0 {
             hop.heartbeat_due(now)
         } else {
             None
         };
-        if batches.is_empty() && heartbeat.is_none() {
-            hop.nothing_sent(worker, batches);
+        if sent == 0 && heartbeat.is_none() {
             self.schedule_fetch(h, worker, now + poll);
             return;
         }
-        self.batches += batches.len() as u64;
-        hop.send(worker, batches, heartbeat, now, total);
+        self.batches += sent as u64;
+        hop.send(worker, heartbeat, now, total);
         let chain = hop.chain();
         self.queue.push(
             arrive,
@@ -127,10 +120,10 @@ impl Sim {
             return;
         }
         let now = self.now;
-        let batches = self.hops[h].take_in_flight(worker);
+        let delivery = self.hops[h].take_in_flight(worker);
         let hop = &self.hops[h];
         let next = if self.site_up(hop.dst_site()) && !hop.link_cut() {
-            for batch in &batches {
+            for batch in delivery.batches() {
                 self.append_copies(h, batch);
             }
             let hop = &mut self.hops[h];
@@ -142,7 +135,7 @@ impl Sim {
                 now + self.hops[h].opts().poll_interval_ms
             }
         } else {
-            let n = self.hops[h].write_failed(worker, &batches);
+            let n = self.hops[h].write_failed(worker, delivery.batches());
             // Narrated once, then every 5 s while it keeps failing.
             if self.hops[h].fault_narration_due(now) && self.log.on() {
                 self.hops[h].fault_narrated(now);
@@ -156,7 +149,7 @@ impl Sim {
             }
             now + self.hops[h].opts().poll_interval_ms
         };
-        self.hops[h].recycle(worker, batches);
+        self.hops[h].recycle(worker, delivery);
         self.schedule_fetch(h, worker, next);
     }
 }
