@@ -99,6 +99,10 @@ pub struct Part {
     /// The last run found by [`Part::run_index`] (as `popped + i`): sequential readers
     /// ask for it or the next one.
     hint: Cell<u64>,
+    /// The last [`Part::durable_end`]: (now, answer). A copier asks twice in one
+    /// millisecond (after a delivery, then in its next fetch); in between, appends that
+    /// are not yet durable and drops below the answer leave it unchanged.
+    durable_memo: Cell<Option<(Millis, u64)>>,
 }
 
 impl Part {
@@ -123,15 +127,36 @@ impl Part {
         if run.hops == 0 {
             self.originals += run.len;
         }
+        if self
+            .durable_memo
+            .get()
+            .is_some_and(|(at, _)| run.durable_ms <= at)
+        {
+            self.durable_memo.set(None); // durable already: the answer moves
+        }
         self.runs.push_back(run);
         pos
     }
 
-    /// Positions below this are durable at `now`: what readers and copiers may see.
+    /// Positions below this are durable at `now`: what readers and copiers may see (the
+    /// runs after the newest durable one are not yet durable).
     #[inline(always)]
     pub fn durable_end(&self, now: Millis) -> u64 {
-        // Walk back over the not-yet-durable tail, on plain slices (the newest runs are
-        // almost always in the deque's back slice).
+        if let Some((at, end)) = self.durable_memo.get() {
+            // Still the answer unless retention dropped it (it is below the start).
+            if at == now && end >= self.start {
+                return end;
+            }
+        }
+        let end = self.durable_end_walk(now);
+        self.durable_memo.set(Some((now, end)));
+        end
+    }
+
+    /// Walks back over the not-yet-durable tail, on plain slices (the newest runs are
+    /// almost always in the deque's back slice).
+    #[inline(always)]
+    fn durable_end_walk(&self, now: Millis) -> u64 {
         let (front, back) = self.runs.as_slices();
         let mut end = self.end;
         for runs in [back, front] {
@@ -393,6 +418,49 @@ mod tests {
             },
         );
         assert_eq!(p.start, 10);
+    }
+
+    /// The remembered answer is always the walk's, through appends of every durability
+    /// order, retention by count and age, and repeated asks in one millisecond.
+    #[test]
+    fn the_remembered_durable_end_matches_the_walk() {
+        let mut p = Part::new(0);
+        let mut x = 7u64;
+        let mut next = move |m: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        let mut now = 0;
+        for _ in 0..20_000 {
+            now += next(3);
+            match next(6) {
+                0..=2 => {
+                    let mut r = run(1 + next(3), 0, now);
+                    r.durable_ms = now + [0, 0, 1, 5, 20][next(5) as usize];
+                    p.append(r);
+                }
+                3 => {
+                    let rule = Retention {
+                        max_age_ms: None,
+                        max_records: Some(next(40)),
+                    };
+                    p.enforce_retention(now, &rule);
+                }
+                4 => {
+                    let rule = Retention {
+                        max_age_ms: Some(1 + next(30)),
+                        max_records: None,
+                    };
+                    p.enforce_retention(now, &rule);
+                }
+                _ => {}
+            }
+            for _ in 0..2 {
+                assert_eq!(p.durable_end(now), p.durable_end_walk(now));
+            }
+        }
     }
 
     #[test]
