@@ -137,18 +137,17 @@ impl PositionMap {
 
     /// Records that source `up..up+len` landed at target `down..down+len` in `part`,
     /// writing pairs where `PartitionState.update` would, record by record.
+    #[inline(always)]
     pub fn record(&mut self, up: u64, down: u64, len: u64, part: u32) {
         if len == 0 {
             return;
         }
-        let w = self.writer;
-        let step = self.every.saturating_add(1);
         let end = down + len;
-        if let (Some((pu, pd, pp)), Some(last)) = (w.prev, w.last_sync_down) {
-            // The common case: the copy continues the last one and the target has not
-            // moved `N` past the last pair: no pair now, this record is the delayed one
-            // (the same outcome as the full rule below).
-            let next = last.saturating_add(step);
+        if let (Some((pu, pd, pp)), Some(last)) = (self.writer.prev, self.writer.last_sync_down) {
+            // The common case, inline: the copy continues the last one and the target has
+            // not moved `N` past the last pair: no pair now, and this copy's last record is
+            // the delayed pair (what the full rule below decides too).
+            let next = last.saturating_add(self.every.saturating_add(1));
             if up == pu.wrapping_add(1) && down >= pd && part == pp && down < next && end <= next {
                 let newest = (up + len - 1, end - 1, part);
                 self.writer.prev = Some(newest);
@@ -156,6 +155,15 @@ impl PositionMap {
                 return;
             }
         }
+        self.record_with_pairs(up, down, len, part);
+    }
+
+    /// [`PositionMap::record`] where the rule may write pairs.
+    #[inline(never)]
+    fn record_with_pairs(&mut self, up: u64, down: u64, len: u64, part: u32) {
+        let w = self.writer;
+        let step = self.every.saturating_add(1);
+        let end = down + len;
         let first_writes = match (w.prev, w.last_sync_down) {
             (Some((pu, pd, pp)), Some(last)) => {
                 up != pu.wrapping_add(1) // skipped upstream record (or went back)
