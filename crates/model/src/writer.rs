@@ -8,6 +8,9 @@ use crate::store::PayloadId;
 use crate::time::Millis;
 use std::collections::VecDeque;
 
+/// Pending acknowledgements kept before [`WriterState::tick`] settles those due.
+const SETTLE_AT: usize = 16;
+
 #[derive(Clone, Debug)]
 pub(crate) struct WriterState {
     pub id: String,
@@ -121,11 +124,14 @@ impl WriterState {
         self.pending.clear();
     }
 
-    /// A tick at `now`: settles the acknowledgements due, and unless the writer has
-    /// stopped, how many records this tick produces (the rate's fractional part carries
-    /// over to the next tick). None: stopped, no more ticks.
+    /// A tick at `now`: unless the writer has stopped, how many records this tick
+    /// produces (the rate's fractional part carries over to the next tick). None: stopped,
+    /// no more ticks. Acknowledgements due are settled once a few are pending (`acked`
+    /// counts the pending ones due, so when they settle changes no count).
     pub fn tick(&mut self, now: Millis) -> Option<u64> {
-        self.settle(now);
+        if self.pending.len() >= SETTLE_AT {
+            self.settle(now);
+        }
         if self.stop_at.is_some_and(|s| now >= s) {
             self.stopped = true;
         }
