@@ -35,3 +35,39 @@ fn every_scenario_matches_its_golden_trace() {
     }
     assert_eq!(pinned.lines().count(), now.lines().count());
 }
+
+/// The benchmark topologies' own traces (short runs), with narration on and off: the
+/// speed work on the event core must leave them exactly as they are.
+#[test]
+fn the_benchmark_runs_match_their_golden_traces() {
+    use hoplab_model::bench;
+    let mut got = String::new();
+    for (name, spec) in [
+        ("event-core", bench::event_core(20)),
+        ("three-site-day", bench::three_site_day(300)),
+    ] {
+        for narrate in [true, false] {
+            let mut sim = Sim::new(&spec, 1).unwrap();
+            if !narrate {
+                sim.set_log_capacity(0);
+            }
+            sim.advance_to(spec.duration_ms);
+            got.push_str(&format!(
+                "{name} narrate={narrate} {:016x} events={} batches={} runs={}\n",
+                sim.fingerprint(),
+                sim.events_processed(),
+                sim.batches_processed(),
+                sim.runs_held()
+            ));
+        }
+    }
+    assert_eq!(got, BENCH_GOLDEN, "behaviour changed");
+}
+
+/// Taken from the model before the speed work on the event core (and checked equal after).
+const BENCH_GOLDEN: &str = "\
+event-core narrate=true c5e003805b8319db events=59997 batches=59992 runs=20001
+event-core narrate=false 28f8cf89570956e4 events=59997 batches=59992 runs=20001
+three-site-day narrate=true 9e6925aae5ef5696 events=4509 batches=18012 runs=10812
+three-site-day narrate=false ae63186fb8cc81a0 events=4509 batches=18012 runs=10812
+";
