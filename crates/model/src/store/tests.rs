@@ -1,0 +1,131 @@
+//! A part's runs: appends, reads, retention and the durable end.
+use super::*;
+
+pub(crate) fn run(len: u64, seq: u64, ts: Millis) -> Run {
+    Run {
+        pos: 0,
+        len,
+        payload: PayloadId {
+            writer: 0,
+            part: 0,
+            seq,
+        },
+        origin: 0,
+        hops: 0,
+        dup: 0,
+        stamp: None,
+        created_ms: ts,
+        ts_ms: ts,
+        arrived_ms: ts,
+        durable_ms: ts + 5,
+        src_pos: NONE,
+        src_part: 0,
+        via_hop: NONE,
+    }
+}
+
+#[test]
+fn append_numbers_from_start_position() {
+    let mut p = Part::new(1000);
+    assert_eq!(p.append(run(10, 0, 0)), 1000);
+    assert_eq!(p.append(run(5, 10, 1)), 1010);
+    assert_eq!(p.end, 1015);
+    assert_eq!(p.run_at(1012).unwrap().payload.seq, 10);
+}
+
+#[test]
+fn read_cuts_runs_to_range() {
+    let mut p = Part::new(0);
+    p.append(run(10, 0, 0));
+    p.append(run(10, 10, 1));
+    let mut out = Vec::new();
+    p.read(5, 15, &mut out);
+    assert_eq!(out.len(), 2);
+    assert_eq!((out[0].pos, out[0].len, out[0].payload.seq), (5, 5, 5));
+    assert_eq!((out[1].pos, out[1].len, out[1].payload.seq), (10, 5, 10));
+}
+
+#[test]
+fn retention_by_count_splits_a_run() {
+    let mut p = Part::new(0);
+    p.append(run(10, 0, 0));
+    p.append(run(10, 10, 1));
+    let removed = p.enforce_retention(
+        5,
+        &Retention {
+            max_age_ms: None,
+            max_records: Some(12),
+        },
+    );
+    assert_eq!(removed, 8);
+    assert_eq!(p.start, 8);
+    assert_eq!(p.originals, 12);
+    assert_eq!(p.runs[0].payload.seq, 8);
+}
+
+#[test]
+fn retention_by_age_removes_whole_old_runs() {
+    let mut p = Part::new(0);
+    p.append(run(10, 0, 0));
+    p.append(run(10, 10, 100));
+    p.enforce_retention(
+        150,
+        &Retention {
+            max_age_ms: Some(100),
+            max_records: None,
+        },
+    );
+    assert_eq!(p.start, 10);
+}
+
+/// The remembered answer is always the walk's, through appends of every durability
+/// order, retention by count and age, and repeated asks in one millisecond.
+#[test]
+fn the_remembered_durable_end_matches_the_walk() {
+    let mut p = Part::new(0);
+    let mut x = 7u64;
+    let mut next = move |m: u64| {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (x >> 33) % m
+    };
+    let mut now = 0;
+    for _ in 0..20_000 {
+        now += next(3);
+        match next(6) {
+            0..=2 => {
+                let mut r = run(1 + next(3), 0, now);
+                r.durable_ms = now + [0, 0, 1, 5, 20][next(5) as usize];
+                p.append(r);
+            }
+            3 => {
+                let rule = Retention {
+                    max_age_ms: None,
+                    max_records: Some(next(40)),
+                };
+                p.enforce_retention(now, &rule);
+            }
+            4 => {
+                let rule = Retention {
+                    max_age_ms: Some(1 + next(30)),
+                    max_records: None,
+                };
+                p.enforce_retention(now, &rule);
+            }
+            _ => {}
+        }
+        for _ in 0..2 {
+            assert_eq!(p.durable_end(now), p.durable_end_walk(now));
+        }
+    }
+}
+
+#[test]
+fn durable_end_hides_records_not_yet_durable() {
+    let mut p = Part::new(0);
+    p.append(run(10, 0, 0));
+    p.append(run(10, 10, 100));
+    assert_eq!(p.durable_end(50), 10);
+    assert_eq!(p.durable_end(105), 20);
+}
