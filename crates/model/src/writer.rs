@@ -20,6 +20,9 @@ pub(crate) struct WriterState {
     /// Records per tick before the carry: `rate * interval / 1000`, computed when the
     /// rate is set (the same operations in the same order, so the same value every tick).
     per_tick: f64,
+    /// `per_tick` when it is a whole number: with no carry, a tick is then exactly that
+    /// many records and the carry stays 0 (the float steps below give the same).
+    per_tick_whole: Option<u64>,
     pub interval: Millis,
     pub durability: Millis,
     pub start_at: Millis,
@@ -62,12 +65,13 @@ impl WriterState {
             let p = (fnv1a(key_name(k).as_bytes()) % parts as u64) as usize;
             keys_of_part[p].push(k);
         }
-        Self {
+        let mut writer = Self {
             id: w.id.clone(),
             site,
             stream,
             rate: w.rate_per_sec,
-            per_tick: w.rate_per_sec * w.interval_ms as f64 / 1000.0,
+            per_tick: 0.0,
+            per_tick_whole: None,
             interval: w.interval_ms,
             durability: w.durability_ms,
             start_at: w.start_at_ms,
@@ -87,13 +91,17 @@ impl WriterState {
             unacked_lost: 0,
             max_ack_delay: 0,
             refusal_noted: None,
-        }
+        };
+        writer.set_rate(w.rate_per_sec);
+        writer
     }
 
     /// Records per second from now on.
     pub fn set_rate(&mut self, rate: f64) {
         self.rate = rate;
         self.per_tick = rate * self.interval as f64 / 1000.0;
+        let whole = self.per_tick as u64;
+        self.per_tick_whole = (whole as f64 == self.per_tick && whole < 1 << 53).then_some(whole);
     }
 
     /// Records the writer has been told are stored, as of `now`.
@@ -137,6 +145,11 @@ impl WriterState {
         }
         if self.stopped {
             return None;
+        }
+        if self.carry == 0.0 {
+            if let Some(n) = self.per_tick_whole {
+                return Some(n);
+            }
         }
         let exact = self.per_tick + self.carry;
         // `exact` is finite and never negative, so truncation is the floor (and, unlike
