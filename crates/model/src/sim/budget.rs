@@ -84,32 +84,37 @@ impl BudgetExhausted {
 /// the exact count is taken only once the runs added since the last count could have
 /// passed the budget. Every place that adds runs (a part's append, a copier's read into
 /// a batch) reports them with [`HeldRunsGuard::added`]; removals only lower the count.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct HeldRunsGuard {
-    added: u64,
-    /// Runs that may still be added before the budget could be passed; None: count now.
-    slack: Option<u64>,
+    /// Runs that may still be added before the budget could be passed, less those added
+    /// since the last count; below 0: count now.
+    left: i64,
+}
+
+impl Default for HeldRunsGuard {
+    fn default() -> Self {
+        Self { left: -1 } // nothing counted yet
+    }
 }
 
 impl HeldRunsGuard {
     #[inline(always)]
     pub(crate) fn added(&mut self, runs: u64) {
-        self.added += runs;
+        self.left -= runs as i64;
     }
 
     /// Forgets the slack (the budget or the state changed outside the event path).
     pub(crate) fn recount(&mut self) {
-        self.slack = None;
+        self.left = -1;
     }
 
     #[inline(always)]
     fn must_count(&self) -> bool {
-        self.slack.is_none_or(|slack| self.added > slack)
+        self.left < 0
     }
 
     fn counted(&mut self, held: u64, allowed: u64) {
-        self.added = 0;
-        self.slack = Some(allowed.saturating_sub(held));
+        self.left = allowed.saturating_sub(held).min(i64::MAX as u64) as i64;
     }
 }
 
