@@ -1,16 +1,18 @@
 //! Fetching the exported card JSON. Failures become a sentence for the page, never a panic.
+//! The cards and their index are read from the browser's parse (`card_json`), the other
+//! data with serde.
 //!
 //! The data lives under `/data/` (a name no page of the site uses, so a static host never
 //! mistakes a page for a folder). The release build puts a hash in every file's name and
 //! lists the names in index.html (`<script id="hoplab-data">`, see scripts/finish-build.mjs).
 
 use std::cell::OnceCell;
-use std::collections::BTreeMap;
 
 use serde::de::DeserializeOwned;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+use crate::card_json::{self, FromJson};
 use hoplab_content::{Card, CardIndex, CopierTable, PracticeDeck};
 
 fn describe(error: wasm_bindgen::JsValue) -> String {
@@ -24,8 +26,8 @@ fn describe(error: wasm_bindgen::JsValue) -> String {
         .unwrap_or_else(|| "the network request failed".into())
 }
 
-/// GETs `url` and parses its body as JSON.
-pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, String> {
+/// GETs `url` and returns its body.
+async fn get_text(url: &str) -> Result<String, String> {
     let window = web_sys::window().ok_or("no window")?;
     let response = JsFuture::from(window.fetch_with_str(url))
         .await
@@ -42,7 +44,19 @@ pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, String> {
         .map_err(describe)?
         .as_string()
         .ok_or("the response was not text")?;
+    Ok(text)
+}
+
+/// GETs `url` and parses its body as JSON, with serde.
+pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, String> {
+    let text = get_text(url).await?;
     serde_json::from_str(&text).map_err(|e| format!("the data could not be read: {e}"))
+}
+
+/// GETs `url` and reads its body as JSON with the browser's parser (`card_json`).
+async fn get_card_json<T: FromJson>(url: &str) -> Result<T, String> {
+    let text = get_text(url).await?;
+    card_json::parse(&text).map_err(|e| format!("the data could not be read: {e}"))
 }
 
 /// The URL of a data file, by its name inside `data/` (such as `cards/copy-lag.json`): the
@@ -50,25 +64,29 @@ pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, String> {
 /// (a build without hashing, the component tests).
 pub fn data_url(name: &str) -> String {
     DATA_FILES.with(|files| {
-        files
-            .get_or_init(read_data_files)
-            .get(name)
+        let files = files.get_or_init(read_data_files);
+        js_sys::Reflect::get(files, &JsValue::from_str(name))
+            .ok()
+            .and_then(|hashed| hashed.as_string())
             .map(|hashed| format!("/data/{hashed}"))
             .unwrap_or_else(|| format!("/data/{name}"))
     })
 }
 
-fn read_data_files() -> BTreeMap<String, String> {
+/// The list in index.html as the browser parsed it (an object from plain to hashed name),
+/// or `undefined` where there is none.
+fn read_data_files() -> JsValue {
     let text = web_sys::window()
         .and_then(|window| window.document())
         .and_then(|document| document.get_element_by_id("hoplab-data"))
         .and_then(|list| list.text_content());
-    text.and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default()
+    text.and_then(|text| js_sys::JSON::parse(&text).ok())
+        .filter(JsValue::is_object)
+        .unwrap_or(JsValue::UNDEFINED)
 }
 
 thread_local! {
-    static DATA_FILES: OnceCell<BTreeMap<String, String>> = const { OnceCell::new() };
+    static DATA_FILES: OnceCell<JsValue> = const { OnceCell::new() };
     /// The index is small and never changes while the page is open: fetch it once.
     static INDEX: std::cell::RefCell<Option<CardIndex>> = const { std::cell::RefCell::new(None) };
 }
@@ -77,7 +95,7 @@ pub async fn card_index() -> Result<CardIndex, String> {
     if let Some(index) = INDEX.with(|cell| cell.borrow().clone()) {
         return Ok(index);
     }
-    let index: CardIndex = get_json(&data_url("index.json")).await?;
+    let index: CardIndex = get_card_json(&data_url("index.json")).await?;
     INDEX.with(|cell| *cell.borrow_mut() = Some(index.clone()));
     Ok(index)
 }
@@ -85,7 +103,7 @@ pub async fn card_index() -> Result<CardIndex, String> {
 /// The tree with every card's text, for the card list's search box (larger: only the
 /// list loads it).
 pub async fn card_search_index() -> Result<CardIndex, String> {
-    get_json(&data_url("search-index.json")).await
+    get_card_json(&data_url("search-index.json")).await
 }
 
 /// What practice mode reads of every card: depth tabs and red flags (the level path and
@@ -127,7 +145,7 @@ pub async fn card(slug: &str) -> Result<Card, String> {
     if !is_valid_slug(slug) || card_index().await?.find(slug).is_none() {
         return Err("not found".into());
     }
-    let card: Card = get_json(&data_url(&format!("cards/{slug}.json"))).await?;
+    let card: Card = get_card_json(&data_url(&format!("cards/{slug}.json"))).await?;
     remember_card(card.clone());
     Ok(card)
 }

@@ -3,6 +3,7 @@
 //! this crate only draws their state and sends them commands.
 
 pub mod app;
+pub mod card_json;
 pub mod components;
 pub mod course;
 pub mod designer;

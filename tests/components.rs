@@ -309,3 +309,85 @@ async fn a_card_lists_its_sources_as_escaped_external_links() {
         "Documentation"
     );
 }
+
+/// The card pages read cards with the browser's JSON parser (`card_json`): what serde writes
+/// for every type, each enum value, a left-out `sources` and a `null` neighbour reads back
+/// the same.
+#[wasm_bindgen_test]
+fn cards_and_the_index_read_back_as_serde_wrote_them() {
+    use hoplab::card_json::parse;
+    use hoplab_content::card::SectionIndex;
+    use hoplab_content::{CardIndex, CardSummary};
+
+    let mut card = sample_card();
+    assert_eq!(
+        parse::<Card>(&serde_json::to_string(&card).unwrap()),
+        Ok(card.clone())
+    );
+    for (at, level) in Level::ALL.into_iter().enumerate() {
+        card.level = level;
+        card.importance = Importance::ALL[at % Importance::ALL.len()];
+        card.sources[0].kind = SourceKind::ALL[at % SourceKind::ALL.len()];
+        card.previous = Some(format!("card-{at}"));
+        assert_eq!(
+            parse::<Card>(&serde_json::to_string(&card).unwrap()),
+            Ok(card.clone())
+        );
+    }
+
+    let mut without_sources = serde_json::to_value(sample_card()).unwrap();
+    without_sources.as_object_mut().unwrap().remove("sources");
+    let read = parse::<Card>(&without_sources.to_string()).unwrap();
+    assert!(read.sources.is_empty(), "sources may be left out");
+
+    let summary = |slug: &str, search_text: &str| CardSummary {
+        slug: slug.into(),
+        question: format!("About {slug}?"),
+        level: Level::Senior,
+        importance: Importance::GoodToKnow,
+        scenario: "echo-loop".into(),
+        search_text: search_text.into(),
+    };
+    let index = CardIndex {
+        title: "The tree".into(),
+        sections: vec![SectionIndex {
+            title: "A section".into(),
+            cards: vec![summary("one", ""), summary("two", "whole text of two")],
+        }],
+    };
+    let json = serde_json::to_string(&index).unwrap();
+    assert!(
+        !json.contains("search_text\":\"\""),
+        "serde leaves empty search text out"
+    );
+    assert_eq!(parse::<CardIndex>(&json), Ok(index));
+}
+
+/// Data that is not a card is refused with a sentence naming the part, never a panic.
+#[wasm_bindgen_test]
+fn card_json_names_what_is_wrong() {
+    use hoplab::card_json::parse;
+
+    assert_eq!(parse::<Card>("{broken"), Err("it is not JSON".to_string()));
+    assert_eq!(parse::<Card>("[]"), Err("not an object".to_string()));
+    let mut value = serde_json::to_value(sample_card()).unwrap();
+    value["level"] = "wizard".into();
+    assert_eq!(
+        parse::<Card>(&value.to_string()),
+        Err("level: unknown value “wizard”".to_string())
+    );
+    value["level"] = "junior".into();
+    value["follow_ups"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("answer");
+    assert_eq!(
+        parse::<Card>(&value.to_string()),
+        Err("follow_ups: [0]: answer: not text".to_string())
+    );
+    value.as_object_mut().unwrap().remove("slug");
+    assert_eq!(
+        parse::<Card>(&value.to_string()),
+        Err("slug: not text".to_string())
+    );
+}

@@ -115,6 +115,17 @@ pub enum SourceKind {
 }
 
 impl SourceKind {
+    pub const ALL: [SourceKind; 3] = [SourceKind::Docs, SourceKind::Code, SourceKind::Issue];
+
+    /// Its name in the exported JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            SourceKind::Docs => "docs",
+            SourceKind::Code => "code",
+            SourceKind::Issue => "issue",
+        }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             SourceKind::Docs => "Documentation",

@@ -82,3 +82,23 @@ fn the_light_index_drops_only_the_search_text() {
         "the light index leaves the field out"
     );
 }
+
+/// The site reads enums from the exported JSON by their `id` (`src/card_json.rs`): each id
+/// must be the name serde writes.
+#[test]
+fn enum_ids_are_the_names_in_the_exported_json() {
+    use hoplab_content::{Importance, Level, SourceKind};
+    let written = |value: serde_json::Value| value.as_str().unwrap().to_string();
+    for level in Level::ALL {
+        assert_eq!(written(serde_json::to_value(level).unwrap()), level.id());
+    }
+    for importance in Importance::ALL {
+        assert_eq!(
+            written(serde_json::to_value(importance).unwrap()),
+            importance.id()
+        );
+    }
+    for kind in SourceKind::ALL {
+        assert_eq!(written(serde_json::to_value(kind).unwrap()), kind.id());
+    }
+}

@@ -1,0 +1,220 @@
+//! The cards' JSON, read from what the browser's own parser (`JSON.parse`) made of it.
+//!
+//! The card page and the card list are the deep links with a size budget: read with
+//! serde_json, a card page's first download held a JSON parser and serde's visitors for
+//! every card type (about a quarter of the card page's own code). Read from the parsed
+//! value, field by field, they hold neither. The shapes are the ones `hoplab_content`
+//! writes with serde; a component test reads serde_json's output of each type back
+//! through here and compares. Other data (the copier table, the practice deck, the
+//! course) is read with serde as before.
+
+use hoplab_content::card::{DepthTabs, FollowUp, Platforms, SectionIndex};
+use hoplab_content::{Card, CardIndex, CardSummary, Importance, Level, Source, SourceKind};
+use js_sys::{Array, Reflect};
+use wasm_bindgen::JsValue;
+
+/// A value read from parsed JSON; the error says what was wrong and where.
+pub trait FromJson: Sized {
+    fn from_json(value: &JsValue) -> Result<Self, String>;
+}
+
+/// Parses `text` as JSON and reads it as `T`.
+pub fn parse<T: FromJson>(text: &str) -> Result<T, String> {
+    let value = js_sys::JSON::parse(text).map_err(|_| "it is not JSON".to_string())?;
+    T::from_json(&value)
+}
+
+/// The fields of one JSON object.
+struct Fields<'a>(&'a JsValue);
+
+impl<'a> Fields<'a> {
+    fn of(value: &'a JsValue) -> Result<Self, String> {
+        if value.is_object() && !Array::is_array(value) {
+            Ok(Fields(value))
+        } else {
+            Err("not an object".into())
+        }
+    }
+
+    fn raw(&self, name: &str) -> JsValue {
+        Reflect::get(self.0, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+    }
+
+    /// The field `name`, which must be there.
+    fn get<T: FromJson>(&self, name: &str) -> Result<T, String> {
+        T::from_json(&self.raw(name)).map_err(|e| format!("{name}: {e}"))
+    }
+
+    /// The field `name`, or `T`'s default where it is left out (serde's `#[serde(default)]`).
+    fn get_or_default<T: FromJson + Default>(&self, name: &str) -> Result<T, String> {
+        let value = self.raw(name);
+        if value.is_undefined() {
+            return Ok(T::default());
+        }
+        T::from_json(&value).map_err(|e| format!("{name}: {e}"))
+    }
+}
+
+impl FromJson for String {
+    fn from_json(value: &JsValue) -> Result<Self, String> {
+        value.as_string().ok_or_else(|| "not text".into())
+    }
+}
+
+impl<T: FromJson> FromJson for Vec<T> {
+    fn from_json(value: &JsValue) -> Result<Self, String> {
+        if !Array::is_array(value) {
+            return Err("not a list".into());
+        }
+        Array::from(value)
+            .iter()
+            .enumerate()
+            .map(|(at, item)| T::from_json(&item).map_err(|e| format!("[{at}]: {e}")))
+            .collect()
+    }
+}
+
+/// Serde writes `None` as `null`, and reads a missing field as `None`.
+impl<T: FromJson> FromJson for Option<T> {
+    fn from_json(value: &JsValue) -> Result<Self, String> {
+        if value.is_null() || value.is_undefined() {
+            Ok(None)
+        } else {
+            T::from_json(value).map(Some)
+        }
+    }
+}
+
+/// One of an enum's values, by the name serde gives it (its `id`).
+fn one_of<T: Copy>(value: &JsValue, all: &[T], id: fn(T) -> &'static str) -> Result<T, String> {
+    let name = String::from_json(value)?;
+    all.iter()
+        .copied()
+        .find(|item| id(*item) == name)
+        .ok_or_else(|| format!("unknown value “{name}”"))
+}
+
+impl FromJson for Level {
+    fn from_json(value: &JsValue) -> Result<Self, String> {
+        one_of(value, &Level::ALL, Level::id)
+    }
+}
+
+impl FromJson for Importance {
+    fn from_json(value: &JsValue) -> Result<Self, String> {
+        one_of(value, &Importance::ALL, Importance::id)
+    }
+}
+
+impl FromJson for SourceKind {
+    fn from_json(value: &JsValue) -> Result<Self, String> {
+        one_of(value, &SourceKind::ALL, SourceKind::id)
+    }
+}
+
+impl FromJson for DepthTabs {
+    fn from_json(value: &JsValue) -> Result<Self, String> {
+        let f = Fields::of(value)?;
+        Ok(DepthTabs {
+            junior: f.get("junior")?,
+            middle: f.get("middle")?,
+            senior: f.get("senior")?,
+            principal: f.get("principal")?,
+        })
+    }
+}
+
+impl FromJson for Platforms {
+    fn from_json(value: &JsValue) -> Result<Self, String> {
+        let f = Fields::of(value)?;
+        Ok(Platforms {
+            partitioned_logs: f.get("partitioned_logs")?,
+            queue_brokers: f.get("queue_brokers")?,
+            time_based_resume: f.get("time_based_resume")?,
+        })
+    }
+}
+
+impl FromJson for FollowUp {
+    fn from_json(value: &JsValue) -> Result<Self, String> {
+        let f = Fields::of(value)?;
+        Ok(FollowUp {
+            question: f.get("question")?,
+            answer: f.get("answer")?,
+        })
+    }
+}
+
+impl FromJson for Source {
+    fn from_json(value: &JsValue) -> Result<Self, String> {
+        let f = Fields::of(value)?;
+        Ok(Source {
+            title: f.get("title")?,
+            url: f.get("url")?,
+            kind: f.get("kind")?,
+            supports: f.get("supports")?,
+        })
+    }
+}
+
+impl FromJson for Card {
+    fn from_json(value: &JsValue) -> Result<Self, String> {
+        let f = Fields::of(value)?;
+        Ok(Card {
+            slug: f.get("slug")?,
+            section: f.get("section")?,
+            question: f.get("question")?,
+            question_html: f.get("question_html")?,
+            level: f.get("level")?,
+            importance: f.get("importance")?,
+            outline: f.get("outline")?,
+            basics: f.get("basics")?,
+            solid: f.get("solid")?,
+            depth: f.get("depth")?,
+            explanation: f.get("explanation")?,
+            platforms: f.get("platforms")?,
+            follow_ups: f.get("follow_ups")?,
+            analogy: f.get("analogy")?,
+            red_flags: f.get("red_flags")?,
+            scenario: f.get("scenario")?,
+            related: f.get("related")?,
+            sources: f.get_or_default("sources")?,
+            previous: f.get("previous")?,
+            next: f.get("next")?,
+        })
+    }
+}
+
+impl FromJson for CardSummary {
+    fn from_json(value: &JsValue) -> Result<Self, String> {
+        let f = Fields::of(value)?;
+        Ok(CardSummary {
+            slug: f.get("slug")?,
+            question: f.get("question")?,
+            level: f.get("level")?,
+            importance: f.get("importance")?,
+            scenario: f.get("scenario")?,
+            search_text: f.get_or_default("search_text")?,
+        })
+    }
+}
+
+impl FromJson for SectionIndex {
+    fn from_json(value: &JsValue) -> Result<Self, String> {
+        let f = Fields::of(value)?;
+        Ok(SectionIndex {
+            title: f.get("title")?,
+            cards: f.get("cards")?,
+        })
+    }
+}
+
+impl FromJson for CardIndex {
+    fn from_json(value: &JsValue) -> Result<Self, String> {
+        let f = Fields::of(value)?;
+        Ok(CardIndex {
+            title: f.get("title")?,
+            sections: f.get("sections")?,
+        })
+    }
+}
