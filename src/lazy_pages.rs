@@ -14,7 +14,7 @@ use leptos_router::LazyRoute;
 use wasm_bindgen::JsCast;
 
 use crate::components::PageLoadFailed;
-use crate::pages::card::{progress_widgets, ProgressWidgets};
+use crate::pages::card::{CardProgress, CARD_PROGRESS};
 use crate::pages::{
     CardList, CardPage, CopiersPage, CourseIndexPage, Designer, LabIndex, LabPage, LessonPage,
     PracticeLevels, PracticePage, PracticeQuiz,
@@ -107,33 +107,35 @@ lazy_page!(
     DesignerRoute, designer_chunk, preload_designer, Designer
 );
 
-/// The card page's progress parts (see `pages::card::progress_widgets`): the progress
-/// store and its format code are a chunk of their own, which a card fetches after it shows.
+/// The card pages' progress parts (see `pages::card::CardProgress`): the progress store and
+/// its format code are a chunk of their own, which a card or the card list fetches after it
+/// shows.
 #[leptos::wasm_split::wasm_split(
     card_progress_chunk,
     wasm_split_path = ::leptos::wasm_split,
     fallible,
     preload(preload_card_progress)
 )]
-fn card_progress_chunk() -> Result<ProgressWidgets, PageChunkMissing> {
-    Ok(progress_widgets)
+fn card_progress_chunk() -> Result<CardProgress, PageChunkMissing> {
+    Ok(CARD_PROGRESS)
 }
 
-/// Loads the card page's progress parts into `widgets`. The app hands this to the card page
+/// Loads the card pages' progress parts into `parts`. The app hands this to the card page
 /// as context (`LoadCardProgress`): a page's chunk may not call another chunk's split point
 /// itself, or every build of the page (the component tests') would need the split. If the
-/// chunk does not download, the card still reads; the next card page tries again.
-pub fn load_card_progress(widgets: RwSignal<Option<ProgressWidgets>>) {
+/// chunk does not download, the card still reads and the list still lists; the next visit
+/// tries again.
+pub fn load_card_progress(parts: RwSignal<Option<CardProgress>>) {
     spawn_local(async move {
-        if let Ok(show) = card_progress_chunk().await {
-            _ = widgets.try_set(Some(show));
+        if let Ok(loaded) = card_progress_chunk().await {
+            _ = parts.try_set(Some(loaded));
         }
     });
 }
 
-/// How the card page gets its progress parts (see `load_card_progress`).
+/// How the card pages get their progress parts (see `load_card_progress`).
 #[derive(Clone, Copy)]
-pub struct LoadCardProgress(pub fn(RwSignal<Option<ProgressWidgets>>));
+pub struct LoadCardProgress(pub fn(RwSignal<Option<CardProgress>>));
 
 /// Starts downloading the chunk of the page at `path` (a site path such as `/lab/echo-loop`),
 /// if that page has one. A chunk downloads once; a failed try is only logged, since showing
@@ -143,6 +145,7 @@ pub fn preload_page(path: &str) {
     let path = path.trim_end_matches('/');
     if path == "/cards" {
         spawn_local(async { _ = preload_card_list().await });
+        spawn_local(async { _ = preload_card_progress().await });
     } else if path.starts_with("/cards/") {
         spawn_local(async { _ = preload_card().await });
         spawn_local(async { _ = preload_card_progress().await });

@@ -8,10 +8,11 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
 
-use crate::components::{set_page_title, LoadError, Loading, ProgressNotice};
+use crate::components::{set_page_title, DismissibleNotice, LoadError, Loading};
 use crate::fetch;
+use crate::pages::card::{load_after_paint, CardProgress};
 use crate::progress::Mark;
-use crate::progress_store::use_progress;
+use crate::progress_store::ProgressStore;
 
 /// The reader's filter choices.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -90,8 +91,41 @@ pub fn CardList() -> impl IntoView {
     }
 }
 
-/// The list itself, once the index has loaded. It fetches the search index once it has been
-/// drawn.
+/// The reader's progress as the list shows it: none until the progress parts have loaded.
+#[derive(Clone, Copy)]
+struct ListProgress(RwSignal<Option<ProgressStore>>);
+
+impl ListProgress {
+    /// Loads the store with the progress parts, after the list's first paint (see
+    /// `CardProgress`): the list shows without the progress code, and the marks follow.
+    fn load(known: Vec<String>) -> Self {
+        let store = RwSignal::new(None);
+        let parts = RwSignal::new(None::<CardProgress>);
+        load_after_paint(parts);
+        let owner = Owner::current();
+        Effect::new(move || {
+            if let (Some(parts), Some(owner)) = (parts.get(), &owner) {
+                if store.get_untracked().is_none() {
+                    store.set(Some(owner.with(|| (parts.store_for_list)(&known))));
+                }
+            }
+        });
+        ListProgress(store)
+    }
+
+    fn mark(self, slug: &str) -> Option<Mark> {
+        self.0.get().and_then(|store| store.mark(slug))
+    }
+
+    fn marked(self) -> Option<usize> {
+        self.0
+            .get()
+            .map(|store| store.progress.with(|p| p.cards.len()))
+    }
+}
+
+/// The list itself, once the index has loaded. It fetches the search index and the reader's
+/// progress once it has been drawn.
 #[component]
 pub fn CardTree(index: CardIndex) -> impl IntoView {
     let texts = RwSignal::new(SearchTexts::from_index(&index));
@@ -111,12 +145,15 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
             })
         });
     }
-    let store = use_progress();
-    let known: Vec<&str> = index.cards().map(|c| c.slug.as_str()).collect();
-    store.forget_unknown(&known);
+    let progress = ListProgress::load(index.cards().map(|c| c.slug.clone()).collect());
     let total = index.len();
     let filter = RwSignal::new(Filter::default());
-    let studied = move || store.progress.with(|p| p.cards.len());
+    let summary = move || match progress.marked() {
+        Some(marked) => {
+            view! { <strong>{marked}</strong> {format!(" of {total} cards marked")} }.into_any()
+        }
+        None => format!("{total} cards").into_any(),
+    };
 
     let on_level = move |ev| {
         let value = event_target_value(&ev);
@@ -139,11 +176,10 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
     let all_cards: Vec<CardSummary> = index.cards().cloned().collect();
     let shown_count = move || {
         let f = filter.get();
-        let marks = store.progress.get();
         let texts = texts.get();
         all_cards
             .iter()
-            .filter(|c| f.keeps(c, &texts.of(c), marks.mark(&c.slug)))
+            .filter(|c| f.keeps(c, &texts.of(c), progress.mark(&c.slug)))
             .count()
     };
 
@@ -155,11 +191,9 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
                 "Twenty-one interview questions on copying streams between clusters, in the order "
                 "they build on each other. Open one, say your answer out loud, then compare."
             </p>
-            <p class="progress-summary" aria-live="polite">
-                <strong>{studied}</strong> " of " {total} " cards marked"
-            </p>
+            <p class="progress-summary" aria-live="polite">{summary}</p>
         </header>
-        <ProgressNotice />
+        {move || progress.0.get().map(|store| view! { <DismissibleNotice notice=store.notice /> })}
         <form class="filters" role="search" on:submit=|ev| ev.prevent_default()>
             <div class="field field--grow">
                 <label for="card-search">"Search"</label>
@@ -208,11 +242,10 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
                     let cards = cards.clone();
                     move || {
                         let f = filter.get();
-                        let marks = store.progress.get();
                         let texts = texts.get();
                         cards
                             .iter()
-                            .any(|c| f.keeps(c, &texts.of(c), marks.mark(&c.slug)))
+                            .any(|c| f.keeps(c, &texts.of(c), progress.mark(&c.slug)))
                     }
                 };
                 view! {
@@ -221,7 +254,7 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
                         <ol class="card-rows" role="list">
                             {cards
                                 .into_iter()
-                                .map(|card| view! { <CardRow card filter texts /> })
+                                .map(|card| view! { <CardRow card filter texts progress /> })
                                 .collect_view()}
                         </ol>
                     </section>
@@ -236,12 +269,12 @@ fn CardRow(
     card: CardSummary,
     filter: RwSignal<Filter>,
     texts: RwSignal<SearchTexts>,
+    progress: ListProgress,
 ) -> impl IntoView {
-    let store = use_progress();
     let slug = card.slug.clone();
     let mark = {
         let slug = slug.clone();
-        move || store.mark(&slug)
+        move || progress.mark(&slug)
     };
     let shown = {
         let card = card.clone();

@@ -2,6 +2,7 @@
 
 mod depth_tabs;
 mod marks;
+mod progress_parts;
 mod reveal;
 mod sources;
 
@@ -10,12 +11,12 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
-use crate::components::{set_page_title, LoadError, Loading, ProgressNotice};
+use crate::components::{set_page_title, LoadError, Loading};
 use crate::fetch;
-use crate::lazy_pages::LoadCardProgress;
 
 pub use depth_tabs::DepthTabs;
 pub use marks::MarkButtons;
+pub use progress_parts::{load_after_paint, CardProgress, CARD_PROGRESS};
 pub use reveal::TimedReveal;
 pub use sources::{CardSources, SourceList};
 
@@ -32,7 +33,7 @@ pub fn CardPage() -> impl IntoView {
             Ok::<_, String>((card, fetch::card_index().await.ok()))
         }
     });
-    let widgets = RwSignal::new(None::<ProgressWidgets>);
+    let progress = RwSignal::new(None::<CardProgress>);
     view! {
         <div class="page card-page">
             <Suspense fallback=|| view! { <Loading what="the card" /> }>
@@ -40,8 +41,9 @@ pub fn CardPage() -> impl IntoView {
                     card.get()
                         .map(|result| match result {
                             Ok((card, index)) => {
-                                load_widgets_after_paint(widgets);
+                                load_after_paint(progress);
                                 let index = Signal::stored(index);
+                                let widgets = Signal::derive(move || progress.get().map(|p| p.widgets));
                                 view! { <CardView card index widgets /> }.into_any()
                             }
                             Err(error) if error == "not found" => view! { <UnknownCard slug=slug() /> }.into_any(),
@@ -56,29 +58,6 @@ pub fn CardPage() -> impl IntoView {
 /// Shows a card's progress parts for its slug: the notice about stored data and the mark
 /// buttons.
 pub type ProgressWidgets = fn(String) -> AnyView;
-
-/// The card page's progress parts. They need the progress store and its format code
-/// (stored JSON, the practice schedule that old progress migrates to), which the card's
-/// first paint does not: the page fetches them in a chunk of their own once the card
-/// shows (`lazy_pages::card_progress_widgets`).
-pub fn progress_widgets(slug: String) -> AnyView {
-    view! {
-        <ProgressNotice />
-        <MarkButtons slug />
-    }
-    .into_any()
-}
-
-/// Fetches the progress parts after the next paint, once per page (the app provides the
-/// loader; a card mounted without it shows none).
-fn load_widgets_after_paint(widgets: RwSignal<Option<ProgressWidgets>>) {
-    let Some(LoadCardProgress(load)) = use_context::<LoadCardProgress>() else {
-        return;
-    };
-    if widgets.get_untracked().is_none() {
-        request_animation_frame(move || load(widgets));
-    }
-}
 
 #[component]
 fn UnknownCard(slug: String) -> impl IntoView {

@@ -1,0 +1,54 @@
+//! The card pages' progress parts: the card page's notice and mark buttons, and the card
+//! list's store. They need the progress store and its format code (stored JSON, the
+//! practice schedule that old progress migrates to), which neither page needs to show
+//! first: both fetch them in a chunk of their own once they show
+//! (`lazy_pages::card_progress_chunk`).
+
+use leptos::prelude::*;
+
+use super::MarkButtons;
+use crate::components::ProgressNotice;
+use crate::lazy_pages::LoadCardProgress;
+use crate::progress_store::{use_progress, ProgressStore};
+
+/// What the progress chunk holds for the card pages.
+#[derive(Clone, Copy)]
+pub struct CardProgress {
+    /// A card page's notice about stored data and its mark buttons, for the card's slug.
+    pub widgets: fn(String) -> AnyView,
+    /// The card list's store, once progress on cards the list does not hold (`known`) is
+    /// dropped.
+    pub store_for_list: fn(&[String]) -> ProgressStore,
+}
+
+/// The progress chunk's parts.
+pub const CARD_PROGRESS: CardProgress = CardProgress {
+    widgets: progress_widgets,
+    store_for_list,
+};
+
+fn progress_widgets(slug: String) -> AnyView {
+    view! {
+        <ProgressNotice />
+        <MarkButtons slug />
+    }
+    .into_any()
+}
+
+fn store_for_list(known: &[String]) -> ProgressStore {
+    let store = use_progress();
+    let known: Vec<&str> = known.iter().map(String::as_str).collect();
+    store.forget_unknown(&known);
+    store
+}
+
+/// Fetches the progress parts into `parts` after the next paint, once per page (the app
+/// provides the loader; a page mounted without it, as in the component tests, shows none).
+pub fn load_after_paint(parts: RwSignal<Option<CardProgress>>) {
+    let Some(LoadCardProgress(load)) = use_context::<LoadCardProgress>() else {
+        return;
+    };
+    if parts.get_untracked().is_none() {
+        request_animation_frame(move || load(parts));
+    }
+}
