@@ -7,13 +7,45 @@
 //! lists the names in index.html (`<script id="hoplab-data">`, see scripts/finish-build.mjs).
 
 use std::cell::OnceCell;
+use std::future::Future;
 
+use leptos::prelude::*;
+use leptos::task::spawn_local;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 use crate::card_json::{self, FromJson};
 use hoplab_content::{Card, CardIndex, CopierTable, PracticeDeck};
+
+/// What a page fetches to show: `None` while it loads. Whenever a signal that `load` reads
+/// changes (a card's slug), it loads again; an older answer arriving late is dropped.
+///
+/// The card pages use this rather than a `LocalResource` inside `Suspense`: they have a size
+/// budget, and this holds none of the async machinery those need.
+pub fn fetched<T, Fut>(load: impl Fn() -> Fut + 'static) -> ReadSignal<Option<Result<T, String>>>
+where
+    T: Send + Sync + 'static,
+    Fut: Future<Output = Result<T, String>> + 'static,
+{
+    let (value, set_value) = signal(None);
+    let latest = StoredValue::new(0u64);
+    Effect::new(move || {
+        let future = load();
+        let this = latest.get_value() + 1;
+        latest.set_value(this);
+        if value.with_untracked(Option::is_some) {
+            set_value.set(None);
+        }
+        spawn_local(async move {
+            let result = future.await;
+            if latest.try_get_value() == Some(this) {
+                _ = set_value.try_set(Some(result));
+            }
+        });
+    });
+    value
+}
 
 fn describe(error: wasm_bindgen::JsValue) -> String {
     error

@@ -74,19 +74,14 @@ impl SearchTexts {
 #[component]
 pub fn CardList() -> impl IntoView {
     set_page_title("Question cards");
-    let index = LocalResource::new(fetch::card_index);
+    let index = fetch::fetched(fetch::card_index);
     view! {
         <div class="page card-list">
-            <Suspense fallback=|| view! { <Loading what="the cards" /> }>
-                {move || {
-                    index
-                        .get()
-                        .map(|result| match result {
-                            Ok(index) => view! { <CardTree index /> }.into_any(),
-                            Err(error) => view! { <LoadError what="the cards" error /> }.into_any(),
-                        })
-                }}
-            </Suspense>
+            {move || match index.get() {
+                None => view! { <Loading what="the cards" /> }.into_any(),
+                Some(Ok(index)) => view! { <CardTree index /> }.into_any(),
+                Some(Err(error)) => view! { <LoadError what="the cards" error /> }.into_any(),
+            }}
         </div>
     }
 }

@@ -26,31 +26,27 @@ pub fn CardPage() -> impl IntoView {
     let slug = move || params.read().get("slug").unwrap_or_default();
     // The card, then the index that gives related cards their questions (the page works
     // without it). Loading a card reads the index first, so the index is fetched once.
-    let card = LocalResource::new(move || {
+    let card = fetch::fetched(move || {
         let slug = slug();
         async move {
             let card = fetch::card(&slug).await?;
-            Ok::<_, String>((card, fetch::card_index().await.ok()))
+            Ok((card, fetch::card_index().await.ok()))
         }
     });
     let progress = RwSignal::new(None::<CardProgress>);
     view! {
         <div class="page card-page">
-            <Suspense fallback=|| view! { <Loading what="the card" /> }>
-                {move || {
-                    card.get()
-                        .map(|result| match result {
-                            Ok((card, index)) => {
-                                load_after_paint(progress);
-                                let index = Signal::stored(index);
-                                let widgets = Signal::derive(move || progress.get().map(|p| p.widgets));
-                                view! { <CardView card index widgets /> }.into_any()
-                            }
-                            Err(error) if error == "not found" => view! { <UnknownCard slug=slug() /> }.into_any(),
-                            Err(error) => view! { <LoadError what="the card" error /> }.into_any(),
-                        })
-                }}
-            </Suspense>
+            {move || match card.get() {
+                None => view! { <Loading what="the card" /> }.into_any(),
+                Some(Ok((card, index))) => {
+                    load_after_paint(progress);
+                    let index = Signal::stored(index);
+                    let widgets = Signal::derive(move || progress.get().map(|p| p.widgets));
+                    view! { <CardView card index widgets /> }.into_any()
+                }
+                Some(Err(error)) if error == "not found" => view! { <UnknownCard slug=slug() /> }.into_any(),
+                Some(Err(error)) => view! { <LoadError what="the card" error /> }.into_any(),
+            }}
         </div>
     }
 }
