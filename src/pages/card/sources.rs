@@ -1,4 +1,5 @@
-//! "Sources": where a card's (or a copier row's) product claims were checked. The entries
+//! "Sources": where a copier row's product claims were checked (a card page writes the same
+//! list as markup: `markup::Rest`). The entries
 //! are plain text from the project's own files, shown escaped; links leave the site, so
 //! they carry `rel="external noopener"`.
 
@@ -26,21 +27,5 @@ pub fn SourceList(sources: Vec<Source>) -> impl IntoView {
                 })
                 .collect_view()}
         </ul>
-    }
-}
-
-/// The card page's section. Cards that name no product may have none; then it says so.
-#[component]
-pub fn CardSources(sources: Vec<Source>) -> impl IntoView {
-    let empty = sources.is_empty();
-    view! {
-        <section class="card__sources" aria-labelledby="sources-heading">
-            <h2 id="sources-heading">"Sources"</h2>
-            <p class="hint">
-                "Product behaviour on this card was checked against these: the products' own documentation, source code and issue threads."
-            </p>
-            {empty.then(|| view! { <p>"This card makes no product claims."</p> })}
-            {(!empty).then(|| view! { <SourceList sources /> })}
-        </section>
     }
 }

@@ -104,12 +104,16 @@ test("answers stay hidden until revealed, and follow-ups expand", async () => {
   assertClean(page);
 });
 
-test("show me opens the card's scenario in the lab", async () => {
+test("show me opens the card's scenario in the lab, within the page", async () => {
   const page = await openPage(session);
   await openCard(page, "echo-loop");
+  // The card's links are plain markup: the router must follow them inside the page, not
+  // load the site again.
+  await page.evaluate(() => (window.__samePage = true));
   await page.click("a.show-me");
   await page.waitForURL(/\/lab\/echo-loop/);
   await page.waitForSelector("main h1");
+  assert.equal(await page.evaluate(() => window.__samePage), true, "the router followed the link");
   assertClean(page);
 });
 
