@@ -8,6 +8,8 @@
 //! through here and compares. Other data (the copier table, the practice deck, the
 //! course) is read with serde as before.
 
+use std::cell::RefCell;
+
 use hoplab_content::card::{DepthTabs, FollowUp, Platforms, SectionIndex};
 use hoplab_content::{Card, CardIndex, CardSummary, Importance, Level, Source, SourceKind};
 use js_sys::{Array, Reflect};
@@ -24,34 +26,122 @@ pub fn parse<T: FromJson>(text: &str) -> Result<T, String> {
     T::from_json(&value)
 }
 
-/// The fields of one JSON object.
-struct Fields<'a>(&'a JsValue);
+/// What a field holds when it could not be read. The object is refused anyway: reading every
+/// field before deciding (rather than returning at the first problem) keeps the code small,
+/// since a return half-way would need its own clean-up for each field read so far.
+trait Placeholder {
+    fn placeholder() -> Self;
+}
+
+/// The fields of one JSON object, and the first problem found reading them.
+struct Fields<'a> {
+    object: &'a JsValue,
+    problem: RefCell<Option<String>>,
+}
 
 impl<'a> Fields<'a> {
     fn of(value: &'a JsValue) -> Result<Self, String> {
         if value.is_object() && !Array::is_array(value) {
-            Ok(Fields(value))
+            Ok(Fields {
+                object: value,
+                problem: RefCell::new(None),
+            })
         } else {
             Err("not an object".into())
         }
     }
 
     fn raw(&self, name: &str) -> JsValue {
-        Reflect::get(self.0, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+        Reflect::get(self.object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+    }
+
+    fn note(&self, name: &str, problem: String) {
+        let mut first = self.problem.borrow_mut();
+        if first.is_none() {
+            *first = Some(format!("{name}: {problem}"));
+        }
     }
 
     /// The field `name`, which must be there.
-    fn get<T: FromJson>(&self, name: &str) -> Result<T, String> {
-        T::from_json(&self.raw(name)).map_err(|e| format!("{name}: {e}"))
+    fn get<T: FromJson + Placeholder>(&self, name: &str) -> T {
+        T::from_json(&self.raw(name)).unwrap_or_else(|problem| {
+            self.note(name, problem);
+            T::placeholder()
+        })
     }
 
-    /// The field `name`, or `T`'s default where it is left out (serde's `#[serde(default)]`).
-    fn get_or_default<T: FromJson + Default>(&self, name: &str) -> Result<T, String> {
-        let value = self.raw(name);
-        if value.is_undefined() {
-            return Ok(T::default());
+    /// The field `name`, or an empty one where it is left out (serde's `#[serde(default)]`).
+    fn get_or_empty<T: FromJson + Placeholder>(&self, name: &str) -> T {
+        if self.raw(name).is_undefined() {
+            T::placeholder()
+        } else {
+            self.get(name)
         }
-        T::from_json(&value).map_err(|e| format!("{name}: {e}"))
+    }
+
+    /// `value`, read from these fields, unless one of them could not be read.
+    fn done<T>(&self, value: T) -> Result<T, String> {
+        match self.problem.take() {
+            None => Ok(value),
+            Some(problem) => Err(problem),
+        }
+    }
+}
+
+impl Placeholder for String {
+    fn placeholder() -> Self {
+        String::new()
+    }
+}
+
+impl<T> Placeholder for Vec<T> {
+    fn placeholder() -> Self {
+        Vec::new()
+    }
+}
+
+impl<T> Placeholder for Option<T> {
+    fn placeholder() -> Self {
+        None
+    }
+}
+
+impl Placeholder for Level {
+    fn placeholder() -> Self {
+        Level::Junior
+    }
+}
+
+impl Placeholder for Importance {
+    fn placeholder() -> Self {
+        Importance::MustKnow
+    }
+}
+
+impl Placeholder for SourceKind {
+    fn placeholder() -> Self {
+        SourceKind::Docs
+    }
+}
+
+impl Placeholder for DepthTabs {
+    fn placeholder() -> Self {
+        DepthTabs {
+            junior: String::new(),
+            middle: String::new(),
+            senior: String::new(),
+            principal: String::new(),
+        }
+    }
+}
+
+impl Placeholder for Platforms {
+    fn placeholder() -> Self {
+        Platforms {
+            partitioned_logs: String::new(),
+            queue_brokers: String::new(),
+            time_based_resume: String::new(),
+        }
     }
 }
 
@@ -66,11 +156,15 @@ impl<T: FromJson> FromJson for Vec<T> {
         if !Array::is_array(value) {
             return Err("not a list".into());
         }
-        Array::from(value)
-            .iter()
-            .enumerate()
-            .map(|(at, item)| T::from_json(&item).map_err(|e| format!("[{at}]: {e}")))
-            .collect()
+        let array = Array::from(value);
+        let mut items = Vec::with_capacity(array.length() as usize);
+        for at in 0..array.length() {
+            match T::from_json(&array.get(at)) {
+                Ok(item) => items.push(item),
+                Err(e) => return Err(format!("[{at}]: {e}")),
+            }
+        }
+        Ok(items)
     }
 }
 
@@ -115,11 +209,11 @@ impl FromJson for SourceKind {
 impl FromJson for DepthTabs {
     fn from_json(value: &JsValue) -> Result<Self, String> {
         let f = Fields::of(value)?;
-        Ok(DepthTabs {
-            junior: f.get("junior")?,
-            middle: f.get("middle")?,
-            senior: f.get("senior")?,
-            principal: f.get("principal")?,
+        f.done(DepthTabs {
+            junior: f.get("junior"),
+            middle: f.get("middle"),
+            senior: f.get("senior"),
+            principal: f.get("principal"),
         })
     }
 }
@@ -127,10 +221,10 @@ impl FromJson for DepthTabs {
 impl FromJson for Platforms {
     fn from_json(value: &JsValue) -> Result<Self, String> {
         let f = Fields::of(value)?;
-        Ok(Platforms {
-            partitioned_logs: f.get("partitioned_logs")?,
-            queue_brokers: f.get("queue_brokers")?,
-            time_based_resume: f.get("time_based_resume")?,
+        f.done(Platforms {
+            partitioned_logs: f.get("partitioned_logs"),
+            queue_brokers: f.get("queue_brokers"),
+            time_based_resume: f.get("time_based_resume"),
         })
     }
 }
@@ -138,9 +232,9 @@ impl FromJson for Platforms {
 impl FromJson for FollowUp {
     fn from_json(value: &JsValue) -> Result<Self, String> {
         let f = Fields::of(value)?;
-        Ok(FollowUp {
-            question: f.get("question")?,
-            answer: f.get("answer")?,
+        f.done(FollowUp {
+            question: f.get("question"),
+            answer: f.get("answer"),
         })
     }
 }
@@ -148,11 +242,11 @@ impl FromJson for FollowUp {
 impl FromJson for Source {
     fn from_json(value: &JsValue) -> Result<Self, String> {
         let f = Fields::of(value)?;
-        Ok(Source {
-            title: f.get("title")?,
-            url: f.get("url")?,
-            kind: f.get("kind")?,
-            supports: f.get("supports")?,
+        f.done(Source {
+            title: f.get("title"),
+            url: f.get("url"),
+            kind: f.get("kind"),
+            supports: f.get("supports"),
         })
     }
 }
@@ -160,27 +254,27 @@ impl FromJson for Source {
 impl FromJson for Card {
     fn from_json(value: &JsValue) -> Result<Self, String> {
         let f = Fields::of(value)?;
-        Ok(Card {
-            slug: f.get("slug")?,
-            section: f.get("section")?,
-            question: f.get("question")?,
-            question_html: f.get("question_html")?,
-            level: f.get("level")?,
-            importance: f.get("importance")?,
-            outline: f.get("outline")?,
-            basics: f.get("basics")?,
-            solid: f.get("solid")?,
-            depth: f.get("depth")?,
-            explanation: f.get("explanation")?,
-            platforms: f.get("platforms")?,
-            follow_ups: f.get("follow_ups")?,
-            analogy: f.get("analogy")?,
-            red_flags: f.get("red_flags")?,
-            scenario: f.get("scenario")?,
-            related: f.get("related")?,
-            sources: f.get_or_default("sources")?,
-            previous: f.get("previous")?,
-            next: f.get("next")?,
+        f.done(Card {
+            slug: f.get("slug"),
+            section: f.get("section"),
+            question: f.get("question"),
+            question_html: f.get("question_html"),
+            level: f.get("level"),
+            importance: f.get("importance"),
+            outline: f.get("outline"),
+            basics: f.get("basics"),
+            solid: f.get("solid"),
+            depth: f.get("depth"),
+            explanation: f.get("explanation"),
+            platforms: f.get("platforms"),
+            follow_ups: f.get("follow_ups"),
+            analogy: f.get("analogy"),
+            red_flags: f.get("red_flags"),
+            scenario: f.get("scenario"),
+            related: f.get("related"),
+            sources: f.get_or_empty("sources"),
+            previous: f.get("previous"),
+            next: f.get("next"),
         })
     }
 }
@@ -188,13 +282,13 @@ impl FromJson for Card {
 impl FromJson for CardSummary {
     fn from_json(value: &JsValue) -> Result<Self, String> {
         let f = Fields::of(value)?;
-        Ok(CardSummary {
-            slug: f.get("slug")?,
-            question: f.get("question")?,
-            level: f.get("level")?,
-            importance: f.get("importance")?,
-            scenario: f.get("scenario")?,
-            search_text: f.get_or_default("search_text")?,
+        f.done(CardSummary {
+            slug: f.get("slug"),
+            question: f.get("question"),
+            level: f.get("level"),
+            importance: f.get("importance"),
+            scenario: f.get("scenario"),
+            search_text: f.get_or_empty("search_text"),
         })
     }
 }
@@ -202,9 +296,9 @@ impl FromJson for CardSummary {
 impl FromJson for SectionIndex {
     fn from_json(value: &JsValue) -> Result<Self, String> {
         let f = Fields::of(value)?;
-        Ok(SectionIndex {
-            title: f.get("title")?,
-            cards: f.get("cards")?,
+        f.done(SectionIndex {
+            title: f.get("title"),
+            cards: f.get("cards"),
         })
     }
 }
@@ -212,9 +306,9 @@ impl FromJson for SectionIndex {
 impl FromJson for CardIndex {
     fn from_json(value: &JsValue) -> Result<Self, String> {
         let f = Fields::of(value)?;
-        Ok(CardIndex {
-            title: f.get("title")?,
-            sections: f.get("sections")?,
+        f.done(CardIndex {
+            title: f.get("title"),
+            sections: f.get("sections"),
         })
     }
 }
