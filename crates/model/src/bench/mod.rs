@@ -4,6 +4,9 @@
 //! clock to [`compare_core`]).
 
 pub mod baseline;
+mod compare;
+
+pub use compare::{compare_core, CoreComparison};
 
 use crate::scenarios::kit::*;
 use crate::sim::Sim;
@@ -81,56 +84,6 @@ pub fn event_core(seconds: u64) -> ScenarioSpec {
     let mut s = spec("event-core", t, vec![], secs(seconds as f64));
     s.sample_every_ms = 60_000;
     s
-}
-
-/// The event core and the plain baseline, each timed on the same machine in the same run.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CoreComparison {
-    pub simulated_s: u64,
-    pub baseline_events: u64,
-    /// Best wall time over the rounds, in seconds.
-    pub baseline_s: f64,
-    pub model_events: u64,
-    pub model_s: f64,
-}
-
-impl CoreComparison {
-    pub fn baseline_events_per_s(&self) -> f64 {
-        self.baseline_events as f64 / self.baseline_s
-    }
-
-    pub fn model_events_per_s(&self) -> f64 {
-        self.model_events as f64 / self.model_s
-    }
-
-    /// How many times longer the model takes per event than the baseline.
-    pub fn ratio(&self) -> f64 {
-        self.baseline_events_per_s() / self.model_events_per_s()
-    }
-}
-
-/// Runs the baseline and the model's event core for `seconds` simulated seconds,
-/// `rounds` times each, alternating so both see the same machine load, and keeps each
-/// one's best time. `clock` returns seconds from any fixed point.
-pub fn compare_core(seconds: u64, rounds: u32, clock: &mut dyn FnMut() -> f64) -> CoreComparison {
-    let spec = event_core(seconds);
-    let mut best = CoreComparison {
-        simulated_s: seconds,
-        baseline_events: 0,
-        baseline_s: f64::INFINITY,
-        model_events: 0,
-        model_s: f64::INFINITY,
-    };
-    for _ in 0..rounds.max(1) {
-        let t0 = clock();
-        best.baseline_events = baseline::run(seconds).events;
-        let t1 = clock();
-        best.model_events = run(&spec, 1).events;
-        let t2 = clock();
-        best.baseline_s = best.baseline_s.min((t1 - t0).max(1e-9));
-        best.model_s = best.model_s.min((t2 - t1).max(1e-9));
-    }
-    best
 }
 
 /// The outcome of a benchmark run (times are measured by the caller).
