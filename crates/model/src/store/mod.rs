@@ -176,9 +176,10 @@ impl Part {
         if pos < self.start || pos >= self.end {
             return None;
         }
-        // A sequential reader asks for the run it read last, or the next one.
+        // A sequential reader asks for the run after the one it read last (a copier
+        // that read a whole run), or that one again (it read part of it).
         let hinted = self.hint.get().wrapping_sub(self.popped) as usize;
-        for i in [hinted, hinted.wrapping_add(1)] {
+        for i in [hinted.wrapping_add(1), hinted] {
             if let Some(r) = self.runs.get(i) {
                 if r.pos <= pos && pos < r.end() {
                     self.hint.set(self.popped + i as u64);
