@@ -28,12 +28,9 @@ struct CopyRules {
     src_site: usize,
     dst_site: usize,
     stamp: OriginStamp,
-    only_local: bool,
-    timestamps: Timestamps,
     mapped: bool,
     /// An offset-preserving mirror: copies keep their source positions.
     mirror: bool,
-    epoch: u16,
     source_part: u16,
 }
 
@@ -45,12 +42,9 @@ impl CopyRules {
             src_site: hop.src_site(),
             dst_site: hop.dst_site(),
             stamp: hop.opts().stamp,
-            only_local: hop.opts().forward_only_local,
-            timestamps: hop.opts().timestamps,
             // A mirror needs no map: every copy keeps its source position.
             mapped: hop.opts().map_every.is_some() && !hop.is_mirror(),
             mirror: hop.is_mirror(),
-            epoch: hop.epoch(),
             source_part: source_part as u16,
         }
     }
@@ -62,7 +56,8 @@ impl CopyRules {
         let dropped_writer = hop.drops_writer(piece.payload.writer);
         let foreign = match self.stamp {
             OriginStamp::Marker => {
-                self.only_local && piece.stamp.is_some_and(|s| usize::from(s) != self.src_site)
+                hop.opts().forward_only_local
+                    && piece.stamp.is_some_and(|s| usize::from(s) != self.src_site)
             }
             OriginStamp::HopBudget(budget) => {
                 piece.hops >= u16::from(budget) || usize::from(piece.origin) == self.dst_site
@@ -73,7 +68,9 @@ impl CopyRules {
     }
 
     /// The copy of source positions `a..a+len` of `piece` (position set by the append).
-    fn copy_of(&self, piece: &Run, a: u64, len: u64, is_dup: bool) -> Run {
+    /// The hop's rarely-needed rules (epoch, timestamps) are read from `hop` here, not
+    /// held in `self`: fewer values for a batch to carry.
+    fn copy_of(&self, hop: &HopState, piece: &Run, a: u64, len: u64, is_dup: bool) -> Run {
         let mut payload = piece.payload;
         payload.seq += a - piece.pos;
         Run {
@@ -82,13 +79,17 @@ impl CopyRules {
             payload,
             origin: piece.origin,
             hops: piece.hops.saturating_add(1),
-            dup: if is_dup { self.epoch.max(1) } else { piece.dup },
+            dup: if is_dup {
+                hop.epoch().max(1)
+            } else {
+                piece.dup
+            },
             stamp: match self.stamp {
                 OriginStamp::Marker => Some(piece.stamp.unwrap_or(self.src_site as u8)),
                 _ => None,
             },
             created_ms: piece.created_ms,
-            ts_ms: match self.timestamps {
+            ts_ms: match hop.opts().timestamps {
                 Timestamps::KeepSource => piece.ts_ms,
                 Timestamps::StampArrival => self.now,
             },
@@ -269,7 +270,9 @@ impl PieceWriter<'_> {
             // the source's position, as a Kafka follower does.
             self.part.restart_at(a);
         }
-        let pos = self.part.append(rules.copy_of(piece, a, len, is_dup));
+        let pos = self
+            .part
+            .append(rules.copy_of(self.hop, piece, a, len, is_dup));
         self.held_guard.added(1);
         self.tally.first_pos.get_or_insert(pos);
         let latency = (!is_dup).then(|| rules.now - piece.created_ms);
