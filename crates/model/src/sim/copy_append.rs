@@ -25,12 +25,9 @@ struct BatchTally {
 struct CopyRules {
     hop: usize,
     now: Millis,
-    src_site: usize,
     dst_site: usize,
     stamp: OriginStamp,
     mapped: bool,
-    /// An offset-preserving mirror: copies keep their source positions.
-    mirror: bool,
     source_part: u16,
 }
 
@@ -39,12 +36,10 @@ impl CopyRules {
         Self {
             hop: h,
             now,
-            src_site: hop.src_site(),
             dst_site: hop.dst_site(),
             stamp: hop.opts().stamp,
             // A mirror needs no map: every copy keeps its source position.
             mapped: hop.opts().map_every.is_some() && !hop.is_mirror(),
-            mirror: hop.is_mirror(),
             source_part: source_part as u16,
         }
     }
@@ -57,7 +52,9 @@ impl CopyRules {
         let foreign = match self.stamp {
             OriginStamp::Marker => {
                 hop.opts().forward_only_local
-                    && piece.stamp.is_some_and(|s| usize::from(s) != self.src_site)
+                    && piece
+                        .stamp
+                        .is_some_and(|s| usize::from(s) != hop.src_site())
             }
             OriginStamp::HopBudget(budget) => {
                 piece.hops >= u16::from(budget) || usize::from(piece.origin) == self.dst_site
@@ -85,7 +82,7 @@ impl CopyRules {
                 piece.dup
             },
             stamp: match self.stamp {
-                OriginStamp::Marker => Some(piece.stamp.unwrap_or(self.src_site as u8)),
+                OriginStamp::Marker => Some(piece.stamp.unwrap_or(hop.src_site() as u8)),
                 _ => None,
             },
             created_ms: piece.created_ms,
@@ -265,7 +262,7 @@ impl PieceWriter<'_> {
         if usize::from(piece.origin) == rules.dst_site {
             self.tally.echoes += len;
         }
-        if rules.mirror && self.part.end < a {
+        if self.hop.is_mirror() && self.part.end < a {
             // The mirror's log starts (or, after a gap the source aged out, restarts) at
             // the source's position, as a Kafka follower does.
             self.part.restart_at(a);
