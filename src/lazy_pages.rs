@@ -15,6 +15,7 @@ use wasm_bindgen::JsCast;
 
 use crate::components::PageLoadFailed;
 use crate::pages::card::{CardProgress, CARD_PROGRESS};
+use crate::pages::lab::{run_panels, LoadRunPanels, PanelsLoad, RunHandle, RunPanels};
 use crate::pages::{
     CardList, CardPage, CopiersPage, CourseIndexPage, Designer, LabIndex, LabPage, LessonPage,
     PracticeLevels, PracticePage, PracticeQuiz,
@@ -137,6 +138,37 @@ pub fn load_card_progress(parts: RwSignal<Option<CardProgress>>) {
 #[derive(Clone, Copy)]
 pub struct LoadCardProgress(pub fn(RwSignal<Option<CardProgress>>));
 
+/// A run view's measures, charts, narration, record panel and set-up (see
+/// `pages::lab::panels`): a chunk of their own, which a lab page, lesson or designer run
+/// fetches once its stage is drawn, so a deep link to the lab shows the stage sooner.
+#[leptos::wasm_split::wasm_split(
+    run_panels_chunk,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(preload_run_panels)
+)]
+fn run_panels_chunk() -> Result<RunPanels, PageChunkMissing> {
+    Ok(run_panels())
+}
+
+/// Fetches a run view's panels and hands them to `run`; if the chunk does not download, the
+/// view says so and offers a retry.
+fn load_run_panels(run: RunHandle) {
+    spawn_local(async move {
+        let panels = match run_panels_chunk().await {
+            Ok(panels) => PanelsLoad::Ready(panels),
+            Err(PageChunkMissing) => PanelsLoad::Missing,
+        };
+        run.panels_arrived(panels);
+    });
+}
+
+/// How the app's run views get their panels: after the stage shows.
+pub const LOAD_RUN_PANELS: LoadRunPanels = LoadRunPanels {
+    after_stage: true,
+    load: load_run_panels,
+};
+
 /// Starts downloading the chunk of the page at `path` (a site path such as `/lab/echo-loop`),
 /// if that page has one. A chunk downloads once; a failed try is only logged, since showing
 /// the page tries again and says so if it fails.
@@ -155,6 +187,7 @@ pub fn preload_page(path: &str) {
         spawn_local(async { _ = preload_lab_index().await });
     } else if path.starts_with("/lab/") {
         spawn_local(async { _ = preload_lab().await });
+        spawn_local(async { _ = preload_run_panels().await });
     } else if path == "/practice" {
         spawn_local(async { _ = preload_practice().await });
     } else if path == "/practice/quiz" {
@@ -165,6 +198,7 @@ pub fn preload_page(path: &str) {
         spawn_local(async { _ = preload_course().await });
     } else if path.starts_with("/course/") {
         spawn_local(async { _ = preload_lesson().await });
+        spawn_local(async { _ = preload_run_panels().await });
     } else if path == "/designer" {
         spawn_local(async { _ = preload_designer().await });
     }

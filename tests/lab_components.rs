@@ -3,6 +3,7 @@
 //! Run with `cargo test -p hoplab --target wasm32-unknown-unknown --test lab_components`.
 #![cfg(target_arch = "wasm32")]
 
+use hoplab::pages::lab::LoadRunPanels;
 use hoplab::pages::{LabIndex, LabPage};
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
@@ -19,6 +20,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 /// Mounts the lab's routes in a fresh container, with the browser at `url`.
 fn mount_lab(url: &str) -> Mounted {
     mount_at(url, || {
+        provide_context(LoadRunPanels::at_once());
         view! {
             <Router>
                 <Routes fallback=|| "none">
@@ -248,6 +250,7 @@ fn mount_run(spec: ScenarioSpec) -> (Mounted, RunHandle) {
     // The view is not routed: the browser stays where it is.
     let here = web_sys::window().unwrap().location().pathname().unwrap();
     let mounted = mount_at(&here, move || {
+        provide_context(LoadRunPanels::at_once());
         let show = RunShow::for_spec(&spec);
         let run = RunHandle::new(spec, show);
         tx.send(run).unwrap();
@@ -475,5 +478,71 @@ async fn an_embedder_drives_the_run_and_reads_it() {
         "only the button is part of the state: {pressed:?}"
     );
     assert_eq!(pressed[0].button, "stall-hop-0");
+    clean_up(root);
+}
+
+/// A loader that fails its first download and succeeds on the next (as a dropped
+/// connection would), counting its calls.
+static PANEL_LOADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+fn flaky_panels(run: RunHandle) {
+    use hoplab::pages::lab::{run_panels, PanelsLoad};
+    let first = PANEL_LOADS.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 0;
+    run.panels_arrived(if first {
+        PanelsLoad::Missing
+    } else {
+        PanelsLoad::Ready(run_panels())
+    });
+}
+
+#[wasm_bindgen_test]
+async fn the_stage_shows_first_and_missing_panels_offer_a_retry() {
+    let spec = hoplab_model::scenarios::get("echo-loop")
+        .unwrap()
+        .build_default()
+        .unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let here = web_sys::window().unwrap().location().pathname().unwrap();
+    let root = mount_at(&here, move || {
+        provide_context(LoadRunPanels {
+            after_stage: true,
+            load: flaky_panels,
+        });
+        let run = RunHandle::new(spec.clone(), RunShow::for_spec(&spec));
+        tx.send(run).unwrap();
+        view! { <Router><RunView run=run /></Router> }.into_any()
+    });
+    let run = rx.try_recv().expect("the view made its run");
+    // The stage is drawn and ready without the panels; only then are they asked for.
+    until("the stage ready", || {
+        attr(&root, "svg.stage", "data-ready") == "true"
+    })
+    .await;
+    until("the failed download said so", || {
+        text(&root, ".run-view [role=alert]").contains("did not load")
+    })
+    .await;
+    assert_eq!(PANEL_LOADS.load(std::sync::atomic::Ordering::SeqCst), 1);
+    assert_eq!(
+        count(&root, "[data-measure]"),
+        0,
+        "no measures without their code"
+    );
+    assert!(run.measure("lag:a-to-b").is_none());
+    let retry = root
+        .query_selector(".run-view [role=alert] button")
+        .unwrap()
+        .expect("a retry button");
+    click(&retry);
+    until("the measures, after the retry", || {
+        count(&root, "[data-measure]") > 0 && count(&root, ".chart") > 0
+    })
+    .await;
+    assert_eq!(PANEL_LOADS.load(std::sync::atomic::Ordering::SeqCst), 2);
+    assert!(
+        !text(&root, ".run-view").contains("did not load"),
+        "the notice goes once the panels are here"
+    );
+    assert!(count(&root, ".narration") == 1 && count(&root, ".lab-settings") == 1);
     clean_up(root);
 }

@@ -7,7 +7,6 @@ use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 use leptos_router::NavigateOptions;
 
-use super::knobs::ScenarioKnobs;
 use super::run_view::RunView;
 use super::state::RunHandle;
 use crate::components::set_page_title;
@@ -159,7 +158,7 @@ fn LabRun(id: String) -> impl IntoView {
             </header>
             <Problems problems />
             <RunView run=run>
-                <ScenarioKnobs scenario knobs run />
+                {move || run.panels.get().ready().map(|p| (p.knobs)(scenario, knobs, run))}
             </RunView>
         </div>
     }

@@ -6,12 +6,60 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::charts::Charts;
-use super::controls::{Controls, Settings};
-use super::narration::{Measures, Narration};
+use super::controls::Controls;
+use super::panels::{LoadRunPanels, PanelsLoad, RunPanels};
 use super::stage::Stage;
 use super::state::RunHandle;
 use crate::lab::driver::start_raf;
+
+/// Fetches the panels (the app's way: after the stage shows; see [`LoadRunPanels`]). Without
+/// a loader in context there are no panels: only the stage and its controls.
+fn load_panels(run: RunHandle) {
+    let Some(LoadRunPanels { after_stage, load }) = use_context::<LoadRunPanels>() else {
+        return;
+    };
+    if !after_stage {
+        load(run);
+        return;
+    }
+    // Once the stage is first drawn (`ready`), the panels' code is fetched.
+    Effect::new(move |asked: Option<bool>| {
+        if asked == Some(true) || !run.ready.get() {
+            return asked.unwrap_or(false);
+        }
+        if matches!(run.panels.get_untracked(), PanelsLoad::Waiting) {
+            load(run);
+        }
+        true
+    });
+}
+
+/// In the panels' place when their code did not download: the stage keeps working, and a
+/// retry fetches them again.
+#[component]
+fn PanelsMissing() -> impl IntoView {
+    let run = super::state::use_run();
+    let loader = use_context::<LoadRunPanels>();
+    let retry = move |_| {
+        if let Some(LoadRunPanels { load, .. }) = loader {
+            run.panels.set(PanelsLoad::Waiting);
+            load(run);
+        }
+    };
+    move || {
+        matches!(run.panels.get(), PanelsLoad::Missing).then(|| {
+            view! {
+                <div class="notice notice--error" role="alert">
+                    <p>
+                        <strong>"The measures, charts and narration did not load. "</strong>
+                        "Their code could not be downloaded; the stage works without them."
+                    </p>
+                    <p><button type="button" class="button" on:click=retry>"Try again"</button></p>
+                </div>
+            }
+        })
+    }
+}
 
 /// Whether a key press belongs to a form control rather than to the run's shortcuts.
 fn typing_into(target: Option<web_sys::EventTarget>) -> bool {
@@ -86,7 +134,11 @@ pub fn RunView(run: RunHandle, #[prop(optional)] children: Option<Children>) -> 
             }
         });
     });
+    load_panels(run);
     let title = run.show.with_value(|s| s.title.clone());
+    let children = StoredValue::new_local(children);
+    let panel =
+        move |part: fn(&RunPanels) -> AnyView| move || run.panels.get().ready().map(|p| part(&p));
     view! {
         <div class="run-view" role="region" aria-label=format!("Run: {title}")>
             {move || run.error.get().map(|e| view! {
@@ -96,14 +148,14 @@ pub fn RunView(run: RunHandle, #[prop(optional)] children: Option<Children>) -> 
             <div class="lab-grid">
                 <div class="lab-main">
                     <Stage />
-                    <Narration />
+                    <PanelsMissing />
+                    {panel(|p| (p.narration)())}
                 </div>
                 <aside class="lab-side" aria-label="Measures">
-                    <Measures />
-                    <Charts />
+                    {panel(|p| (p.side)())}
                 </aside>
             </div>
-            <Settings>{children.map(|c| c())}</Settings>
+            {move || run.panels.get().ready().map(|p| (p.settings)(children.try_update_value(Option::take).flatten()))}
             <p class="visually-hidden" aria-live="polite" id="lab-spoken">{move || run.spoken.get()}</p>
         </div>
     }

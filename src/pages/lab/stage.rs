@@ -150,7 +150,7 @@ pub fn Stage() -> impl IntoView {
                 <li><span class="sym">"▲"</span>"reader group’s position"</li>
                 <li><span class="sym">"╱"</span>"position-map pair"</li>
             </ul>
-            <RecordInfo />
+            {move || run.panels.get().ready().map(|p| (p.record)())}
         </section>
     }
 }
@@ -167,9 +167,9 @@ const LABELS: [&str; 8] = [
     "Positions",
 ];
 
-/// What the chosen record is, on every cluster.
+/// What the chosen record is, on every cluster (one of the panels that follow the stage).
 #[component]
-fn RecordInfo() -> impl IntoView {
+pub(super) fn RecordInfo() -> impl IntoView {
     let run = use_run();
     // Read once per change of selection or panel: both the table and the spoken line use it.
     let details = Memo::new(move |_| {

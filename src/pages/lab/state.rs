@@ -17,6 +17,7 @@ use crate::lab::timeline::{Pressed, Run};
 use crate::lab::url_state::{Action, RunState};
 use crate::lab::view_cache::ViewCache;
 
+use super::panels::PanelsLoad;
 use super::stage_dom::StageDom;
 
 mod frame;
@@ -34,7 +35,7 @@ const REDUCED_STEP_MS: f64 = 500.0;
 /// While catching up with a far target, the stage is redrawn this often (wall ms).
 const CATCH_UP_DRAW_MS: f64 = 120.0;
 /// Entries the narration shows.
-pub const NARRATION_LEN: usize = 8;
+pub(super) const NARRATION_LEN: usize = 8;
 
 /// What the side panels show, refreshed a few times a second.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -94,6 +95,8 @@ pub struct RunHandle {
     pub seeking: RwSignal<Option<(f64, Millis)>>,
     stage: StoredValue<Option<StageDom>, LocalStorage>,
     pub panel: RwSignal<Panel>,
+    /// The code that fills the panels and draws them, which follows the stage.
+    pub panels: RwSignal<PanelsLoad>,
     pub spoken: RwSignal<String>,
     pub error: RwSignal<Option<String>>,
     /// The record under the pointer or last tapped.
@@ -133,6 +136,7 @@ impl RunHandle {
             seeking: RwSignal::new(None),
             stage: StoredValue::new_local(None),
             panel: RwSignal::new(Panel::default()),
+            panels: RwSignal::new(PanelsLoad::Waiting),
             spoken: RwSignal::new(String::new()),
             error: RwSignal::new(None),
             selected: RwSignal::new(None),
@@ -261,6 +265,14 @@ impl RunHandle {
     fn force(&self) {
         self.pace.update_value(|p| p.force = true);
         self.mark_ready(self.now.get_untracked(), false);
+    }
+
+    /// Takes the panels' code once it is here: they are filled on the next frame.
+    pub fn panels_arrived(&self, panels: PanelsLoad) {
+        self.panels.set(panels);
+        if panels.ready().is_some() {
+            self.pace.update_value(|p| p.panel_due = Some(true));
+        }
     }
 
     /// Redraws everything on the next frame (after a selection, say).

@@ -4,15 +4,12 @@
 //! the panels on the frame after the stage. A child of `state`, so it sees `RunHandle`'s
 //! private parts.
 
-use hoplab_model::{LogEntry, RecordView};
+use hoplab_model::RecordView;
 use leptos::prelude::*;
 
 use super::{
-    Panel, RunHandle, CATCH_UP_DRAW_MS, NARRATION_LEN, PANEL_EVERY_MS, REDUCED_STEP_MS,
-    SPEAK_EVERY_MS, URL_EVERY_MS,
+    RunHandle, CATCH_UP_DRAW_MS, PANEL_EVERY_MS, REDUCED_STEP_MS, SPEAK_EVERY_MS, URL_EVERY_MS,
 };
-use crate::lab::charts::{charts, Names};
-use crate::lab::describe::{describe, measure_rows};
 use crate::lab::driver::{now_ms, FRAME_BUDGET_MS};
 use crate::lab::layout::{layout, LayoutOptions, RecordRef};
 
@@ -250,33 +247,22 @@ impl RunHandle {
         })
     }
 
+    /// Fills the panels from the model, once their code is here (see `panels`): until then
+    /// the stage alone is what the run shows.
     fn refresh_panel(&self, wall: f64, speak: bool) {
+        self.pace.update_value(|p| p.last_panel = wall);
+        let Some(panels) = self.panels.get_untracked().ready() else {
+            return;
+        };
         let t0 = now_ms();
         let x_max = self.horizon.get_untracked();
         let playing = self.playing.get_untracked();
-        let (picks, emphasis) = self.show.with_value(|s| (s.charts.clone(), s.emphasis));
         let panel = self.run.with_value(|r| {
             let r = r.as_ref()?;
-            let sim = r.sim();
-            let m = sim.measures();
-            let names = Names {
-                hops: m.hops.iter().map(|h| h.id.clone()).collect(),
-                sites: m.sites.iter().map(|s| s.name.clone()).collect(),
-                readers: m.readers.iter().map(|r| r.id.clone()).collect(),
-            };
-            let log: Vec<LogEntry> = {
-                let all: Vec<&LogEntry> = sim.log().rev().take(NARRATION_LEN).collect();
-                all.into_iter().rev().cloned().collect()
-            };
-            let spoken = speak.then(|| describe(&m, playing));
-            Some((
-                Panel {
-                    rows: measure_rows(emphasis, &m),
-                    charts: charts(&picks, sim.series(), &names, x_max),
-                    log,
-                },
-                spoken,
-            ))
+            Some(
+                self.show
+                    .with_value(|show| (panels.compute)(r, show, x_max, playing, speak)),
+            )
         });
         if let Some((panel, spoken)) = panel {
             if self.panel.with_untracked(|p| *p != panel) {
@@ -287,7 +273,6 @@ impl RunHandle {
                 self.pace.update_value(|p| p.last_speak = wall);
             }
         }
-        self.pace.update_value(|p| p.last_panel = wall);
         perf_probe(&[1.0, now_ms() - t0]);
     }
 }
