@@ -143,14 +143,18 @@ fn parse_actions(scenario: &Scenario, value: &str, problems: &mut Vec<String>) -
             continue;
         }
         match parse_seconds(at) {
-            Ok(at_ms) => out.push(Action {
-                at_ms,
-                button: button.to_string(),
-            }),
+            // In time order, a tie after the earlier entry (a link holds a few presses; a
+            // general sort would add its code to the lab's first download).
+            Ok(at_ms) => out.insert(
+                out.partition_point(|a: &Action| a.at_ms <= at_ms),
+                Action {
+                    at_ms,
+                    button: button.to_string(),
+                },
+            ),
             Err(e) => problems.push(format!("button {button}: {e}; it was ignored")),
         }
     }
-    out.sort_by_key(|a| a.at_ms);
     out
 }
 
@@ -314,6 +318,31 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         assert_eq!(parse(&s, &back).state, p.state);
+    }
+
+    #[test]
+    fn presses_are_read_in_time_order_and_ties_keep_the_links_order() {
+        let p = parse(
+            &echo(),
+            &pairs(&[("do", "restart-ab@5,stall-ba@3,stall-ba@5,restart-ab@1")]),
+        );
+        assert_eq!(p.problems, Vec::<String>::new());
+        let got: Vec<(&str, Millis)> = p
+            .state
+            .run
+            .actions
+            .iter()
+            .map(|a| (a.button.as_str(), a.at_ms))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("restart-ab", 1_000),
+                ("stall-ba", 3_000),
+                ("restart-ab", 5_000),
+                ("stall-ba", 5_000)
+            ]
+        );
     }
 
     #[test]

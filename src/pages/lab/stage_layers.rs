@@ -43,7 +43,9 @@ pub(super) fn sites(doc: &Document, layer: &Element, sites: &[SiteBox]) {
         let status = if b.status == "up" {
             String::new()
         } else {
-            format!(" — {}", b.status.to_uppercase())
+            // The statuses are plain ASCII words; `to_uppercase` would bring Unicode's case
+            // tables (some 15 KB) into the lab's first download.
+            format!(" — {}", b.status.to_ascii_uppercase())
         };
         text(
             doc,
