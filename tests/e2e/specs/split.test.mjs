@@ -82,3 +82,32 @@ test("a page whose code does not download says so, and Try again loads it", asyn
   assert.notEqual((await page.textContent("main h1")).trim(), "This page did not load");
   assertClean(page);
 });
+
+test("a lab scenario shows its stage before its panels' code, which follows; a failed download offers a retry", async () => {
+  const page = await openPage(session);
+  const wasm = recordWasm(page);
+  const panels = /\/split_run_panels_chunk-[0-9a-f]{16}\.wasm$/;
+  await page.route(panels, (route) => route.abort());
+  await visit(page, session, "/lab/echo-loop");
+  await page.waitForSelector("svg.stage[data-ready=true]", { timeout: 90000 });
+  const alert = page.locator(".run-view [role=alert]");
+  await alert.waitFor({ timeout: 30000 });
+  assert.match(await alert.textContent(), /did not load/);
+  assert.ok(wasm.includes("split_run_panels_chunk.wasm"), `the panels were asked for: ${wasm}`);
+  assert.equal(await page.locator("[data-measure]").count(), 0, "no measures without their code");
+  // The stage still plays without them.
+  const before = await page.$eval("svg.stage", (s) => Number(s.dataset.now));
+  await page.click(".lab-play");
+  await page.waitForFunction((t) => Number(document.querySelector("svg.stage").dataset.now) > t, before);
+  await page.click(".lab-play");
+  for (const problem of page.problems) assert.doesNotMatch(problem, /panicked|unreachable|RuntimeError/);
+
+  await page.unroute(panels);
+  page.problems.length = 0;
+  await alert.locator("button:has-text('Try again')").click();
+  await page.waitForSelector("[data-measure]", { timeout: 30000 });
+  await page.waitForSelector(".narration");
+  await page.waitForSelector(".lab-settings [data-knob]");
+  assert.equal(await alert.count(), 0, "the notice goes once the panels are here");
+  assertClean(page);
+});
