@@ -31,17 +31,9 @@ impl From<SplitLoaderError> for PageChunkMissing {
 }
 
 /// Declares a route type whose page lives in its own chunk, and `$preload`, which starts
-/// downloading that chunk without showing the page. A page with a run view (`runs`) gets
-/// the way to its panels (`RunPanelsLoader`) from its own chunk, so the loader's code is not
-/// in the shell.
+/// downloading that chunk without showing the page.
 macro_rules! lazy_page {
     ($(#[$doc:meta])* $route:ident, $chunk:ident, $preload:ident, $page:ident) => {
-        lazy_page!(@ $(#[$doc])* $route, $chunk, $preload, view! { <$page /> });
-    };
-    ($(#[$doc:meta])* $route:ident, $chunk:ident, $preload:ident, $page:ident, with run panels) => {
-        lazy_page!(@ $(#[$doc])* $route, $chunk, $preload, view! { <RunPanelsLoader><$page /></RunPanelsLoader> });
-    };
-    (@ $(#[$doc:meta])* $route:ident, $chunk:ident, $preload:ident, $view:expr) => {
         #[leptos::wasm_split::wasm_split(
             $chunk,
             wasm_split_path = ::leptos::wasm_split,
@@ -49,7 +41,7 @@ macro_rules! lazy_page {
             preload($preload)
         )]
         fn $chunk() -> Result<AnyView, PageChunkMissing> {
-            Ok($view.into_any())
+            Ok(view! { <$page /> }.into_any())
         }
 
         $(#[$doc])*
@@ -88,7 +80,7 @@ lazy_page!(
 );
 lazy_page!(
     /// `/lab/:scenario`: the simulator, with the copier model.
-    LabRoute, lab_chunk, preload_lab, LabPage, with run panels
+    LabRoute, lab_chunk, preload_lab, LabPage
 );
 
 lazy_page!(
@@ -109,11 +101,11 @@ lazy_page!(
 );
 lazy_page!(
     /// `/course/:slug`: one lesson beside a live run of the lab.
-    LessonRoute, lesson_chunk, preload_lesson, LessonPage, with run panels
+    LessonRoute, lesson_chunk, preload_lesson, LessonPage
 );
 lazy_page!(
     /// `/designer`: the topology designer, with the model for lint and runs.
-    DesignerRoute, designer_chunk, preload_designer, Designer, with run panels
+    DesignerRoute, designer_chunk, preload_designer, Designer
 );
 
 /// The card pages' progress parts (see `pages::card::CardProgress`): the progress store and
@@ -171,16 +163,11 @@ fn load_run_panels(run: RunHandle) {
     });
 }
 
-/// Gives the run views inside it their panels' loader: fetched after the stage shows. Part
-/// of the chunks of the pages with a run view (see `lazy_page!`), not of the shell.
-#[component]
-fn RunPanelsLoader(children: Children) -> impl IntoView {
-    provide_context(LoadRunPanels {
-        after_stage: true,
-        load: load_run_panels,
-    });
-    children()
-}
+/// How the app's run views get their panels: after the stage shows.
+pub const LOAD_RUN_PANELS: LoadRunPanels = LoadRunPanels {
+    after_stage: true,
+    load: load_run_panels,
+};
 
 /// Starts downloading the chunk of the page at `path` (a site path such as `/lab/echo-loop`),
 /// if that page has one. A chunk downloads once; a failed try is only logged, since showing
