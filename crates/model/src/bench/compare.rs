@@ -13,7 +13,7 @@ use super::{baseline, event_core, run};
 pub struct CoreComparison {
     pub simulated_s: u64,
     pub baseline_events: u64,
-    /// Best wall time over the rounds, in seconds.
+    /// Best time over the rounds, in seconds, by the caller's clock (wall or CPU time).
     pub baseline_s: f64,
     pub model_events: u64,
     pub model_s: f64,
