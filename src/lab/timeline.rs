@@ -44,9 +44,11 @@ pub struct Run {
 }
 
 impl Run {
-    /// A run at time 0 that will replay `pressed` (sorted by time).
+    /// A run at time 0 that will replay `pressed` (sorted by time). `spec` is trusted
+    /// ([`Sim::new_trusted`]): a library scenario's build or a spec the model has validated
+    /// (the designer runs a design through [`Sim::new`] before it offers to show it here).
     pub fn new(spec: &ScenarioSpec, seed: u64, pressed: Vec<Pressed>) -> Result<Run, String> {
-        let sim = Sim::new(spec, seed).map_err(|e| e.to_string())?;
+        let sim = Sim::new_trusted(spec, seed).map_err(|e| e.to_string())?;
         let every_ms = (spec.duration_ms / 40).max(250);
         Ok(Run {
             checkpoints: vec![Checkpoint {

@@ -73,7 +73,9 @@ fn typing_into(target: Option<web_sys::EventTarget>) -> bool {
         })
 }
 
-/// A run of any valid spec, animated, with everything the lab shows.
+/// A run of any valid spec, animated, with everything the lab shows. The spec must have
+/// been validated by the model (or built by the scenario library): the run does not check
+/// it again (`Sim::new_trusted`).
 ///
 /// Make a [`RunHandle`] from a spec and a [`RunShow`](crate::lab::show::RunShow) (what to
 /// show), hand it to the view, and keep it to drive the run or read its state:

@@ -183,19 +183,40 @@ mod tests {
         }
     }
 
-    #[test]
-    fn every_knob_option_builds_a_valid_spec() {
-        for s in all() {
-            for k in &s.knobs {
-                if let crate::knobs::KnobKind::Choice { options, .. } = &k.kind {
-                    for (v, _) in options {
-                        let vals = s.values_from_pairs([(k.id, v.as_str())]).unwrap();
-                        s.build(&vals)
-                            .unwrap_or_else(|e| panic!("{} {}={v}: {e}", s.id, k.id))
-                            .validate()
-                            .unwrap_or_else(|e| panic!("{} {}={v}: {e}", s.id, k.id));
-                    }
+    /// The defaults, then each knob moved alone to each of its ends: every option of a
+    /// choice, both sides of a toggle, a range's min and max.
+    fn knob_settings(s: &Scenario) -> Vec<KnobValues> {
+        let mut out = vec![s.default_values()];
+        for k in &s.knobs {
+            let values: Vec<String> = match &k.kind {
+                crate::knobs::KnobKind::Choice { options, .. } => {
+                    options.iter().map(|(v, _)| v.clone()).collect()
                 }
+                crate::knobs::KnobKind::Toggle { .. } => vec!["true".into(), "false".into()],
+                crate::knobs::KnobKind::Range { min, max, .. } => {
+                    vec![min.to_string(), max.to_string()]
+                }
+            };
+            for v in values {
+                out.push(s.values_from_pairs([(k.id, v.as_str())]).unwrap());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_knob_setting_is_valid_and_resolves_as_validation_does() {
+        // What lets the lab run library specs with Sim::new_trusted (no checks).
+        for s in all() {
+            for values in knob_settings(&s) {
+                let spec = s
+                    .build(&values)
+                    .unwrap_or_else(|e| panic!("{} {values:?}: {e}", s.id));
+                let checked = spec
+                    .validate()
+                    .unwrap_or_else(|e| panic!("{} {values:?}: {e}", s.id));
+                let resolved = spec.resolve_trusted().unwrap();
+                assert_eq!(format!("{checked:?}"), format!("{resolved:?}"), "{}", s.id);
             }
         }
     }

@@ -121,6 +121,18 @@ impl Sim {
         Ok(setup::build(spec.clone(), resolved, seed))
     }
 
+    /// Builds a simulation of a spec known to be valid: one the scenario library built (its
+    /// tests validate every knob setting's build) or one that passed [`Sim::new`] or
+    /// [`ScenarioSpec::validate`] before. Names are resolved; the limits, references and
+    /// projected cost are not checked again, so a page that only runs such specs (the lab)
+    /// does not carry the checks' code. Untrusted specs (a file, a design) go to
+    /// [`Sim::new`].
+    pub fn new_trusted(spec: &ScenarioSpec, seed: u64) -> Result<Sim, SpecError> {
+        debug_assert!(spec.validate().is_ok(), "a trusted spec fails validation");
+        let resolved = spec.resolve_trusted()?;
+        Ok(setup::build(spec.clone(), resolved, seed))
+    }
+
     /// Simulated time now.
     pub fn now(&self) -> Millis {
         self.now

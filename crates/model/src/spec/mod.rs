@@ -436,6 +436,12 @@ impl ScenarioSpec {
     pub fn validate(&self) -> Result<Validated, SpecError> {
         validate::validate(self)
     }
+
+    /// Resolves names to indices without checking anything else (see
+    /// [`crate::Sim::new_trusted`]): for a spec validated before.
+    pub(crate) fn resolve_trusted(&self) -> Result<Validated, SpecError> {
+        validate::resolve(self)
+    }
 }
 
 /// The stream a hop writes to, after applying an origin-qualified name.

@@ -6,7 +6,7 @@
 use super::limits::{self, check, Limit};
 use super::{
     qualified_target, Command, HopSpec, OriginStamp, ScenarioSpec, SpecError, StreamSpec, Topology,
-    FORMAT_VERSION,
+    WriterSpec, FORMAT_VERSION,
 };
 
 /// A topology with every name resolved to an index.
@@ -76,14 +76,28 @@ pub(crate) fn validate(spec: &ScenarioSpec) -> Result<Validated, SpecError> {
     check_header(spec)?;
     let t = &spec.topology;
     check_list_sizes(t)?;
-    let mut v = resolve_sites(t)?;
-    resolve_streams(&mut v, t)?;
-    resolve_hops(&mut v, t)?;
-    resolve_writers(&mut v, t)?;
-    resolve_readers(&mut v, t)?;
-    resolve_companions(&mut v, t)?;
+    let v = resolve_topology::<true>(t)?;
     check_timeline(&v, spec)?;
     super::cost::check_projected_work(spec, &v)?;
+    Ok(v)
+}
+
+/// The names of a spec that was validated before (or that the scenario library built: its
+/// tests validate every build) resolved to indices, with none of the checks: the same
+/// result as [`validate`] for such a spec, without the checks' code.
+pub(crate) fn resolve(spec: &ScenarioSpec) -> Result<Validated, SpecError> {
+    resolve_topology::<false>(&spec.topology)
+}
+
+/// Resolves every list in the order later ones refer to earlier ones; with `CHECK`, each
+/// entry is checked where it is resolved (so the first problem in file order is reported).
+fn resolve_topology<const CHECK: bool>(t: &Topology) -> Result<Validated, SpecError> {
+    let mut v = resolve_sites::<CHECK>(t)?;
+    resolve_streams::<CHECK>(&mut v, t)?;
+    resolve_hops::<CHECK>(&mut v, t)?;
+    resolve_writers::<CHECK>(&mut v, t)?;
+    resolve_readers::<CHECK>(&mut v, t)?;
+    resolve_companions::<CHECK>(&mut v, t)?;
     Ok(v)
 }
 
@@ -112,14 +126,16 @@ fn check_list_sizes(t: &Topology) -> Result<(), SpecError> {
     )
 }
 
-fn resolve_sites(t: &Topology) -> Result<Validated, SpecError> {
-    if t.sites.is_empty() {
-        return Err(SpecError::new(
-            "topology.sites",
-            "at least one site is needed",
-        ));
+fn resolve_sites<const CHECK: bool>(t: &Topology) -> Result<Validated, SpecError> {
+    if CHECK {
+        if t.sites.is_empty() {
+            return Err(SpecError::new(
+                "topology.sites",
+                "at least one site is needed",
+            ));
+        }
+        dup_check("topology.sites", t.sites.iter().map(|s| s.name.as_str()))?;
     }
-    dup_check("topology.sites", t.sites.iter().map(|s| s.name.as_str()))?;
     Ok(Validated {
         sites: t.sites.iter().map(|s| s.name.clone()).collect(),
         streams: Vec::new(),
@@ -130,53 +146,71 @@ fn resolve_sites(t: &Topology) -> Result<Validated, SpecError> {
     })
 }
 
-fn resolve_streams(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
+fn resolve_streams<const CHECK: bool>(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
     for (i, s) in t.streams.iter().enumerate() {
         let f = format!("topology.streams[{i}]");
         let site = v.site_named(&format!("{f}.site"), &s.site)?;
-        limits::name(&format!("{f}.name"), &s.name)?;
-        if v.stream(site, &s.name).is_some() {
-            return Err(SpecError::new(
-                format!("{f}.name"),
-                format!("stream '{}' is declared twice on site '{}'", s.name, s.site),
-            ));
+        if CHECK {
+            check_stream(v, site, s, &f)?;
         }
-        check(&format!("{f}.parts"), u64::from(s.parts), limits::PARTS)?;
-        check(
-            &format!("{f}.start_position"),
-            s.start_position,
-            limits::POSITION,
-        )?;
-        optional(
-            &format!("{f}.retention.max_age_ms"),
-            s.retention.max_age_ms,
-            limits::INTERVAL,
-        )?;
-        optional(
-            &format!("{f}.retention.max_records"),
-            s.retention.max_records,
-            limits::RECORDS,
-        )?;
         v.streams.push((site, s.clone()));
     }
     Ok(())
 }
 
-fn resolve_hops(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
-    dup_check("topology.hops", t.hops.iter().map(|h| h.id.as_str()))?;
+fn check_stream(v: &Validated, site: usize, s: &StreamSpec, f: &str) -> Result<(), SpecError> {
+    limits::name(&format!("{f}.name"), &s.name)?;
+    if v.stream(site, &s.name).is_some() {
+        return Err(SpecError::new(
+            format!("{f}.name"),
+            format!("stream '{}' is declared twice on site '{}'", s.name, s.site),
+        ));
+    }
+    check(&format!("{f}.parts"), u64::from(s.parts), limits::PARTS)?;
+    check(
+        &format!("{f}.start_position"),
+        s.start_position,
+        limits::POSITION,
+    )?;
+    optional(
+        &format!("{f}.retention.max_age_ms"),
+        s.retention.max_age_ms,
+        limits::INTERVAL,
+    )?;
+    optional(
+        &format!("{f}.retention.max_records"),
+        s.retention.max_records,
+        limits::RECORDS,
+    )?;
+    Ok(())
+}
+
+fn resolve_hops<const CHECK: bool>(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
+    if CHECK {
+        dup_check("topology.hops", t.hops.iter().map(|h| h.id.as_str()))?;
+    }
     for (i, h) in t.hops.iter().enumerate() {
         let f = format!("topology.hops[{i}]");
-        let (src, dst) = resolve_hop_ends(v, h, &f)?;
-        super::hop_checks::check(&f, h, &v.streams[src].1, &v.streams[dst].1)?;
-        check_hop_options(h, t, &f)?;
+        let (src, dst) = resolve_hop_ends::<CHECK>(v, h, &f)?;
+        if CHECK {
+            super::hop_checks::check(&f, h, &v.streams[src].1, &v.streams[dst].1)?;
+            check_hop_options(h, t, &f)?;
+        }
         v.hops.push((src, dst));
     }
-    limits::count("topology.streams", v.streams.len(), limits::MAX_STREAMS)
+    if CHECK {
+        limits::count("topology.streams", v.streams.len(), limits::MAX_STREAMS)?;
+    }
+    Ok(())
 }
 
 /// The source and target stream of a hop; an origin-qualified target is created on the
 /// target site if the file does not declare it.
-fn resolve_hop_ends(v: &mut Validated, h: &HopSpec, f: &str) -> Result<(usize, usize), SpecError> {
+fn resolve_hop_ends<const CHECK: bool>(
+    v: &mut Validated,
+    h: &HopSpec,
+    f: &str,
+) -> Result<(usize, usize), SpecError> {
     let from_site = v.site_named(&format!("{f}.from.site"), &h.from.site)?;
     let to_site = v.site_named(&format!("{f}.to.site"), &h.to.site)?;
     let src = v.stream(from_site, &h.from.stream).ok_or_else(|| {
@@ -186,7 +220,7 @@ fn resolve_hop_ends(v: &mut Validated, h: &HopSpec, f: &str) -> Result<(usize, u
         )
     })?;
     let target = qualified_target(h);
-    if h.options.stamp == OriginStamp::QualifiedName && h.to.stream != target.stream {
+    if CHECK && h.options.stamp == OriginStamp::QualifiedName && h.to.stream != target.stream {
         return Err(SpecError::new(
             format!("{f}.to.stream"),
             format!(
@@ -212,7 +246,7 @@ fn resolve_hop_ends(v: &mut Validated, h: &HopSpec, f: &str) -> Result<(usize, u
             ))
         }
     };
-    if src == dst {
+    if CHECK && src == dst {
         return Err(SpecError::new(
             format!("{f}.to"),
             "a hop cannot copy a stream onto itself",
@@ -267,56 +301,73 @@ fn check_hop_options(h: &HopSpec, t: &Topology, f: &str) -> Result<(), SpecError
     Ok(())
 }
 
-fn resolve_writers(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
-    dup_check("topology.writers", t.writers.iter().map(|w| w.id.as_str()))?;
+fn resolve_writers<const CHECK: bool>(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
+    if CHECK {
+        dup_check("topology.writers", t.writers.iter().map(|w| w.id.as_str()))?;
+    }
     for (i, w) in t.writers.iter().enumerate() {
         let f = format!("topology.writers[{i}]");
         let (site, stream) = v.stream_named(&f, &w.site, &w.stream)?;
-        limits::rate(&format!("{f}.rate_per_sec"), w.rate_per_sec)?;
-        check(&format!("{f}.interval_ms"), w.interval_ms, limits::INTERVAL)?;
-        check(&format!("{f}.durability_ms"), w.durability_ms, limits::TIME)?;
-        check(&format!("{f}.keys"), u64::from(w.keys), limits::KEYS)?;
-        check(&format!("{f}.start_at_ms"), w.start_at_ms, limits::TIME)?;
-        optional(&format!("{f}.stop_at_ms"), w.stop_at_ms, limits::TIME)?;
-        for (j, c) in w.requires.iter().enumerate() {
-            if !t.companions.iter().any(|x| &x.name == c) {
-                return Err(SpecError::new(
-                    format!("{f}.requires[{j}]"),
-                    format!("no companion named '{c}'"),
-                ));
-            }
+        if CHECK {
+            check_writer(w, t, &f)?;
         }
         v.writers.push((site, stream));
     }
     Ok(())
 }
 
-fn resolve_readers(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
-    dup_check("topology.readers", t.readers.iter().map(|r| r.id.as_str()))?;
+fn check_writer(w: &WriterSpec, t: &Topology, f: &str) -> Result<(), SpecError> {
+    limits::rate(&format!("{f}.rate_per_sec"), w.rate_per_sec)?;
+    check(&format!("{f}.interval_ms"), w.interval_ms, limits::INTERVAL)?;
+    check(&format!("{f}.durability_ms"), w.durability_ms, limits::TIME)?;
+    check(&format!("{f}.keys"), u64::from(w.keys), limits::KEYS)?;
+    check(&format!("{f}.start_at_ms"), w.start_at_ms, limits::TIME)?;
+    optional(&format!("{f}.stop_at_ms"), w.stop_at_ms, limits::TIME)?;
+    for (j, c) in w.requires.iter().enumerate() {
+        if !t.companions.iter().any(|x| &x.name == c) {
+            return Err(SpecError::new(
+                format!("{f}.requires[{j}]"),
+                format!("no companion named '{c}'"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn resolve_readers<const CHECK: bool>(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
+    if CHECK {
+        dup_check("topology.readers", t.readers.iter().map(|r| r.id.as_str()))?;
+    }
     for (i, r) in t.readers.iter().enumerate() {
         let f = format!("topology.readers[{i}]");
         let (site, stream) = v.stream_named(&f, &r.site, &r.stream)?;
-        limits::rate(&format!("{f}.rate_per_sec"), r.rate_per_sec)?;
-        check(&format!("{f}.interval_ms"), r.interval_ms, limits::INTERVAL)?;
+        if CHECK {
+            limits::rate(&format!("{f}.rate_per_sec"), r.rate_per_sec)?;
+            check(&format!("{f}.interval_ms"), r.interval_ms, limits::INTERVAL)?;
+        }
         v.readers.push((site, stream));
     }
     Ok(())
 }
 
-fn resolve_companions(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
-    dup_check(
-        "topology.companions",
-        t.companions.iter().map(|c| c.name.as_str()),
-    )?;
+fn resolve_companions<const CHECK: bool>(v: &mut Validated, t: &Topology) -> Result<(), SpecError> {
+    if CHECK {
+        dup_check(
+            "topology.companions",
+            t.companions.iter().map(|c| c.name.as_str()),
+        )?;
+    }
     for (i, c) in t.companions.iter().enumerate() {
         let f = format!("topology.companions[{i}]");
-        if c.sites.is_empty() {
+        if CHECK && c.sites.is_empty() {
             return Err(SpecError::new(
                 format!("{f}.sites"),
                 "at least one site runs an instance",
             ));
         }
-        limits::count(&format!("{f}.sites"), c.sites.len(), limits::MAX_SITES)?;
+        if CHECK {
+            limits::count(&format!("{f}.sites"), c.sites.len(), limits::MAX_SITES)?;
+        }
         let mut idx = Vec::new();
         for (j, s) in c.sites.iter().enumerate() {
             idx.push(v.site_named(&format!("{f}.sites[{j}]"), s)?);
