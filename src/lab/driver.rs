@@ -1,6 +1,7 @@
 //! The one animation driver: a requestAnimationFrame loop, and the pure clock that maps
 //! wall time to simulated time by a speed factor, skipping long gaps (a hidden tab).
 
+use hoplab_model::decimal::{fixed, within};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -13,22 +14,22 @@ pub const FRAME_BUDGET_MS: f64 = 8.0;
 
 /// The slider's position (a base-10 exponent) to a speed factor, and back.
 pub fn speed_from_slider(v: f64) -> f64 {
-    10f64.powf(v.clamp(-1.0, 2.0))
+    10f64.powf(within(v, -1.0, 2.0))
 }
 
 pub fn slider_from_speed(speed: f64) -> f64 {
-    speed.max(1e-3).log10().clamp(-1.0, 2.0)
+    within(speed.max(1e-3).log10(), -1.0, 2.0)
 }
 
 /// "×0.25", "×1", "×12".
 pub fn fmt_speed(speed: f64) -> String {
     if speed >= 10.0 {
-        format!("×{speed:.0}")
+        format!("×{}", fixed(speed, 0))
     } else if speed >= 1.0 {
-        let s = format!("×{speed:.1}");
+        let s = format!("×{}", fixed(speed, 1));
         s.trim_end_matches(".0").to_string()
     } else {
-        format!("×{speed:.2}")
+        format!("×{}", fixed(speed, 2))
     }
 }
 
@@ -49,7 +50,7 @@ impl Clock {
     /// Simulated milliseconds to add for a frame at `wall_ms`.
     pub fn tick(&mut self, wall_ms: f64, speed: f64) -> u64 {
         let dt = match self.last_wall {
-            Some(last) => (wall_ms - last).clamp(0.0, MAX_FRAME_MS),
+            Some(last) => within(wall_ms - last, 0.0, MAX_FRAME_MS),
             None => 0.0,
         };
         self.last_wall = Some(wall_ms);

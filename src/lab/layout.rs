@@ -6,6 +6,7 @@
 //! moves: the row's group slides instead (one attribute per row per frame). Copiers run
 //! in lanes on the right, with their in-flight batches travelling along them.
 
+use hoplab_model::decimal::{fixed, within};
 use hoplab_model::{fmt_n, HopStatus, Millis, SiteStatus, View};
 
 pub use super::scene::*;
@@ -72,7 +73,7 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
     let slot = row_w / window as f64;
     let site_index = |name: &str| view.sites.iter().position(|s| s.name == name).unwrap_or(0);
     let at = |first: u64, p: u64| ROWS_X0 + (p as f64 - first as f64) * slot;
-    let clamp_x = |x: f64| x.clamp(ROWS_X0 - 4.0, x1 + 4.0);
+    let clamp_x = |x: f64| within(x, ROWS_X0 - 4.0, x1 + 4.0);
 
     let mut scene = Scene {
         width: WIDTH,
@@ -318,9 +319,12 @@ pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
             let progress = if opts.reduced_motion || b.arrive_ms <= b.depart_ms {
                 0.5
             } else {
-                (view.now_ms.saturating_sub(b.depart_ms) as f64
-                    / (b.arrive_ms - b.depart_ms) as f64)
-                    .clamp(0.0, 1.0)
+                within(
+                    view.now_ms.saturating_sub(b.depart_ms) as f64
+                        / (b.arrive_ms - b.depart_ms) as f64,
+                    0.0,
+                    1.0,
+                )
             };
             let n = b.to_position - b.from_position;
             scene.batches.push(BatchShape {
@@ -398,7 +402,7 @@ fn map_history(hp: &hoplab_model::HopPartView) -> String {
 }
 
 pub fn fmt_time(ms: Millis) -> String {
-    format!("{:.1} s", ms as f64 / 1000.0)
+    format!("{} s", fixed(ms as f64 / 1000.0, 1))
 }
 
 #[cfg(test)]

@@ -119,7 +119,8 @@ impl Run {
         if self.caught_up() || span == 0 {
             return 1.0;
         }
-        (self.sim.now().saturating_sub(self.from) as f64 / span as f64).clamp(0.0, 1.0)
+        let done = self.sim.now().saturating_sub(self.from) as f64 / span as f64;
+        hoplab_model::decimal::within(done, 0.0, 1.0)
     }
 
     /// Moves the target on by `dt` (the driver calls this each frame while playing).

@@ -6,6 +6,7 @@
 //! Parsing never fails: every problem becomes a sentence for the page and the offending
 //! setting falls back to the scenario's default.
 
+use hoplab_model::decimal::{self, plain};
 use hoplab_model::{KnobKind, KnobValues, Millis, Scenario};
 
 /// The seed used when the URL names none.
@@ -90,9 +91,7 @@ pub fn fmt_seconds(ms: Millis) -> String {
 /// "12.5" (seconds) -> 12,500 ms; rejects negatives, non-numbers and more than an hour.
 pub fn parse_seconds(s: &str) -> Result<Millis, String> {
     let s = s.trim().trim_end_matches('s');
-    let v: f64 = s
-        .parse()
-        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    let v = decimal::parse(s).ok_or_else(|| format!("'{s}' is not a number of seconds"))?;
     if !v.is_finite() || v < 0.0 {
         return Err(format!("'{s}' is not a time from 0 seconds on"));
     }
@@ -113,11 +112,13 @@ fn parse_knob(scenario: &Scenario, id: &str, value: &str) -> Result<(), String> 
         .find(|k| k.id == id)
         .ok_or_else(|| format!("this scenario has no setting '{id}'; it was ignored"))?;
     if let KnobKind::Range { min, max, .. } = knob.kind {
-        if let Ok(v) = value.trim().parse::<f64>() {
+        if let Some(v) = decimal::parse(value.trim()) {
             if v.is_finite() && (v < min || v > max) {
                 return Err(format!(
-                    "{} = {value} is out of range ({min} to {max}); the default is used",
-                    knob.label
+                    "{} = {value} is out of range ({} to {}); the default is used",
+                    knob.label,
+                    plain(min),
+                    plain(max)
                 ));
             }
         }
@@ -182,10 +183,12 @@ pub fn parse(scenario: &Scenario, pairs: &[(String, String)]) -> Parsed {
                     "records per row '{value}' is not a number from {MIN_WINDOW} to {MAX_WINDOW}; the default is used"
                 )),
             },
-            "speed" => match value.trim().trim_start_matches(['x', '×']).parse::<f64>() {
-                Ok(v) if (MIN_SPEED..=MAX_SPEED).contains(&v) => state.run.speed = v,
+            "speed" => match decimal::parse(value.trim().trim_start_matches(['x', '×'])) {
+                Some(v) if (MIN_SPEED..=MAX_SPEED).contains(&v) => state.run.speed = v,
                 _ => problems.push(format!(
-                    "the speed '{value}' is not a number from {MIN_SPEED} to {MAX_SPEED}; ×1 is used"
+                    "the speed '{value}' is not a number from {} to {}; ×1 is used",
+                    plain(MIN_SPEED),
+                    plain(MAX_SPEED)
                 )),
             },
             id => match parse_knob(scenario, id, value) {
@@ -232,7 +235,7 @@ pub fn to_pairs(lab: &LabState) -> Vec<(String, String)> {
 
 /// A speed as the URL writes it: at most three decimals, no trailing zeros ("0.316", "12").
 fn fmt_speed_param(speed: f64) -> String {
-    let s = format!("{speed:.3}");
+    let s = decimal::fixed(speed, 3);
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 

@@ -44,7 +44,7 @@ impl fmt::Display for KnobValue {
         match self {
             KnobValue::Choice(s) => f.write_str(s),
             KnobValue::Toggle(b) => write!(f, "{b}"),
-            KnobValue::Number(n) => write!(f, "{n}"),
+            KnobValue::Number(n) => f.write_str(&crate::decimal::plain(*n)),
         }
     }
 }
@@ -142,13 +142,12 @@ impl Knob {
                 _ => Err(err(format!("'{s}' is not true or false"))),
             },
             KnobKind::Range { min, max, step, .. } => {
-                let v: f64 = s
-                    .parse()
-                    .map_err(|_| err(format!("'{s}' is not a number")))?;
+                let v = crate::decimal::parse(s)
+                    .ok_or_else(|| err(format!("'{s}' is not a number")))?;
                 if !v.is_finite() {
                     return Err(err(format!("'{s}' is not a finite number")));
                 }
-                let clamped = v.clamp(*min, *max);
+                let clamped = crate::decimal::within(v, *min, *max);
                 let snapped = if *step > 0.0 {
                     (min + ((clamped - min) / step).round() * step).min(*max)
                 } else {

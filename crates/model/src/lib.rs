@@ -22,6 +22,7 @@
 
 pub mod bench;
 mod census;
+pub mod decimal;
 mod hop;
 pub mod inspect;
 pub mod knobs;

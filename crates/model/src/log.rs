@@ -109,7 +109,7 @@ pub fn positions(from: u64, to_exclusive: u64) -> String {
 /// Milliseconds as "1.25 s" or "340 ms".
 pub fn fmt_ms(ms: Millis) -> String {
     if ms >= 1000 {
-        format!("{:.2} s", ms as f64 / 1000.0)
+        format!("{} s", crate::decimal::fixed(ms as f64 / 1000.0, 2))
     } else {
         format!("{ms} ms")
     }

@@ -2,6 +2,7 @@
 //! buttons; the seed and the density. Every control is labelled; they only call
 //! [`RunHandle`](super::state::RunHandle) methods.
 
+use hoplab_model::decimal::{self, fixed};
 use leptos::prelude::*;
 
 use super::state::{use_run, DEFAULT_WINDOW};
@@ -61,10 +62,10 @@ pub fn Controls() -> impl IntoView {
                         min="-1"
                         max="2"
                         step="0.05"
-                        prop:value=move || format!("{:.2}", slider_from_speed(lab.speed.get()))
+                        prop:value=move || fixed(slider_from_speed(lab.speed.get()), 2)
                         aria-valuetext=move || fmt_speed(lab.speed.get())
                         on:input=move |e| {
-                            if let Ok(v) = event_target_value(&e).parse::<f64>() {
+                            if let Some(v) = decimal::parse(&event_target_value(&e)) {
                                 lab.set_speed(speed_from_slider(v));
                             }
                         }

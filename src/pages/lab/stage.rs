@@ -2,6 +2,7 @@
 //! the progress of a far seek and the details of the chosen record. Nothing here knows
 //! the model; choosing works on the drawn scene.
 
+use hoplab_model::decimal::fixed;
 use leptos::html::Div;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -118,7 +119,7 @@ pub fn Stage() -> impl IntoView {
                     view! {
                         <label>
                             <span>{label.clone()}</span>
-                            <progress max="100" value=format!("{:.0}", done * 100.0) aria-label=label></progress>
+                            <progress max="100" value=fixed(done * 100.0, 0) aria-label=label></progress>
                         </label>
                     }
                 })}

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use hoplab_model::decimal::{fixed, plain};
 use web_sys::{Document, Element};
 
 use super::stage_layers::{self, title, Labels};
@@ -13,6 +14,11 @@ use super::stage_rows::RowDom;
 use crate::lab::layout::{HopShape, RecordRef, RowKey, Scene, SiteBox, ROWS_X0};
 
 const NS: &str = "http://www.w3.org/2000/svg";
+
+/// "x y", each to one decimal (a point in the stage's coordinates).
+pub(super) fn pair(x: f64, y: f64) -> String {
+    format!("{} {}", fixed(x, 1), fixed(y, 1))
+}
 
 pub(super) fn set(e: &Element, name: &str, value: &str) {
     let _ = e.set_attribute(name, value);
@@ -134,7 +140,7 @@ impl StageDom {
         set_if(
             &self.svg,
             "viewBox",
-            format!("0 0 {} {:.0}", s.width, s.height),
+            format!("0 0 {} {}", plain(s.width), fixed(s.height, 0)),
             &mut self.view_box,
         );
         set_if(
@@ -155,7 +161,7 @@ impl StageDom {
         let d: String = s
             .links
             .iter()
-            .map(|l| format!("M{:.1} {:.1}L{:.1} {:.1}", l.x1, l.y1, l.x2, l.y2))
+            .map(|l| format!("M{}L{}", pair(l.x1, l.y1), pair(l.x2, l.y2)))
             .collect();
         set_if(&self.links_path, "d", d, &mut self.links_d);
         self.rows_apply(s, selected);
@@ -238,7 +244,7 @@ impl StageDom {
             set_if(
                 &mv.el,
                 "transform",
-                format!("translate({:.1} {:.1})", m.x, m.y),
+                format!("translate({})", pair(m.x, m.y)),
                 &mut mv.at,
             );
             if mv.title_text != m.title {
@@ -289,7 +295,7 @@ impl StageDom {
             set_if(
                 &mv.el,
                 "transform",
-                format!("translate({:.1} {:.1})", b.x, b.y),
+                format!("translate({})", pair(b.x, b.y)),
                 &mut mv.at,
             );
             seen.push(b.key.clone());

@@ -5,7 +5,9 @@
 
 use web_sys::{Document, Element};
 
-use super::stage_dom::{make, set, svg_element};
+use hoplab_model::decimal::fixed;
+
+use super::stage_dom::{make, pair, set, svg_element};
 use crate::lab::layout::{HopShape, SiteBox, StreamLabel};
 
 /// A `<title>` (the tooltip and accessible name) holding `text`, inside `parent`.
@@ -19,8 +21,8 @@ pub(super) fn title(doc: &Document, parent: &Element, text: &str) -> Element {
 /// A `<text>` with a class, at (x, y), holding `text`.
 fn text(doc: &Document, parent: &Element, class: &str, x: f64, y: f64, content: &str) -> Element {
     let t = make(doc, "text", class, parent);
-    set(&t, "x", &format!("{x:.1}"));
-    set(&t, "y", &format!("{y:.1}"));
+    set(&t, "x", &fixed(x, 1));
+    set(&t, "y", &fixed(y, 1));
     t.set_text_content(Some(content));
     t
 }
@@ -37,7 +39,7 @@ pub(super) fn sites(doc: &Document, layer: &Element, sites: &[SiteBox]) {
         title(doc, &g, &b.title);
         let r = make(doc, "rect", "site-box", &g);
         for (k, v) in [("x", b.x), ("y", b.y), ("width", b.w), ("height", b.h)] {
-            set(&r, k, &format!("{v:.1}"));
+            set(&r, k, &fixed(v, 1));
         }
         set(&r, "rx", "8");
         let status = if b.status == "up" {
@@ -114,20 +116,20 @@ pub(super) fn hops(doc: &Document, layer: &Element, hops: &[HopShape]) {
         let d: String = h
             .connectors
             .iter()
-            .map(|(x1, y, x2)| format!("M{x1:.1} {y:.1}H{x2:.1}"))
+            .map(|(x1, y, x2)| format!("M{}H{}", pair(*x1, *y), fixed(*x2, 1)))
             .collect();
         let p = make(doc, "path", "hop-connector", &g);
         set(&p, "d", &d);
         let lane = make(doc, "line", "hop-lane", &g);
         for (k, v) in [("x1", h.x), ("y1", h.y1), ("x2", h.x), ("y2", h.y2)] {
-            set(&lane, k, &format!("{v:.1}"));
+            set(&lane, k, &fixed(v, 1));
         }
         let mid = (h.y1 + h.y2) / 2.0;
         let label = make(doc, "text", "hop-label", &g);
         set(
             &label,
             "transform",
-            &format!("translate({:.1} {mid:.1}) rotate(-90)", h.x + 13.0),
+            &format!("translate({}) rotate(-90)", pair(h.x + 13.0, mid)),
         );
         label.set_text_content(Some(&format!("{} · {}", h.short, h.status)));
     }

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
+use hoplab_model::decimal::fixed;
 use hoplab_model::fmt_n;
 use web_sys::{Document, Element};
 
@@ -34,11 +35,15 @@ impl RowDom {
     /// only, so a click resolves to a row of the scene whatever the names.
     pub fn build(doc: &Document, layer: &Element, index: usize, row: &Row, width: f64) -> RowDom {
         let g = make(doc, "g", "row", layer);
-        set(&g, "transform", &format!("translate(0 {:.1})", row.y));
+        set(
+            &g,
+            "transform",
+            &format!("translate(0 {})", fixed(row.y, 1)),
+        );
         set(&g, "data-row", &index.to_string());
         let label = make(doc, "text", "row-label", &g);
-        set(&label, "x", &format!("{}", ROWS_X0 - 6.0));
-        set(&label, "y", &format!("{}", REC_Y + 13.0));
+        set(&label, "x", &fixed(ROWS_X0 - 6.0, 0));
+        set(&label, "y", &fixed(REC_Y + 13.0, 0));
         label.set_text_content(Some(&row.label));
         let bg = make(doc, "rect", "row-bg", &g);
         for (k, v) in [
@@ -48,10 +53,10 @@ impl RowDom {
             ("height", REC_H + 4.0),
             ("rx", 3.0),
         ] {
-            set(&bg, k, &format!("{v:.1}"));
+            set(&bg, k, &fixed(v, 1));
         }
         let uncopied = make(doc, "rect", "uncopied", &g);
-        set(&uncopied, "y", &format!("{}", REC_Y + REC_H + 1.0));
+        set(&uncopied, "y", &fixed(REC_Y + REC_H + 1.0, 0));
         set(&uncopied, "height", "3");
         title(
             doc,
@@ -61,8 +66,8 @@ impl RowDom {
         let recs = make(doc, "g", "recs", &g);
         let highlight = make(doc, "g", "highlights", &recs);
         let pending = make(doc, "rect", "pending", &g);
-        set(&pending, "y", &format!("{REC_Y}"));
-        set(&pending, "height", &format!("{REC_H}"));
+        set(&pending, "y", &fixed(REC_Y, 0));
+        set(&pending, "height", &fixed(REC_H, 0));
         title(
             doc,
             &pending,
@@ -88,7 +93,7 @@ impl RowDom {
         set_if(
             &self.recs,
             "transform",
-            format!("translate({:.2} 0)", row.shift),
+            format!("translate({} 0)", fixed(row.shift, 2)),
             &mut self.shift,
         );
         place_span(&self.pending, row.pending, &mut self.pending_at);
@@ -102,12 +107,12 @@ impl RowDom {
             |rec| {
                 let e = svg_element(doc, "rect");
                 set(&e, "class", rec.class);
-                set(&e, "x", &format!("{:.2}", rec.x));
-                set(&e, "y", &format!("{REC_Y}"));
-                set(&e, "width", &format!("{:.2}", rec.w));
-                set(&e, "height", &format!("{REC_H}"));
+                set(&e, "x", &fixed(rec.x, 2));
+                set(&e, "y", &fixed(REC_Y, 0));
+                set(&e, "width", &fixed(rec.w, 2));
+                set(&e, "height", &fixed(REC_H, 0));
                 if rec.rx > 0.0 {
-                    set(&e, "rx", &format!("{:.1}", rec.rx));
+                    set(&e, "rx", &fixed(rec.rx, 1));
                 }
                 set(&e, "data-pos", &rec.id.position.to_string());
                 let _ = recs.insert_before(&e, Some(highlight));
@@ -121,8 +126,8 @@ impl RowDom {
             |tick| {
                 let e = svg_element(doc, "text");
                 set(&e, "class", "tick");
-                set(&e, "x", &format!("{:.1}", tick.x));
-                set(&e, "y", &format!("{}", REC_Y + REC_H + 11.0));
+                set(&e, "x", &fixed(tick.x, 1));
+                set(&e, "y", &fixed(REC_Y + REC_H + 11.0, 0));
                 e.set_text_content(Some(&fmt_n(tick.position)));
                 let _ = recs.append_child(&e);
                 e
@@ -153,7 +158,7 @@ impl RowDom {
                     ("height", REC_H + 6.0),
                     ("rx", 3.0),
                 ] {
-                    set(&e, k, &format!("{v:.2}"));
+                    set(&e, k, &fixed(v, 2));
                 }
             }
             self.outlined = outlined;
@@ -164,10 +169,10 @@ impl RowDom {
 /// Moves a horizontal span (x, width), or hides it at zero width.
 fn place_span(e: &Element, span: Option<(f64, f64)>, last: &mut String) {
     let (x, w) = span.unwrap_or((0.0, 0.0));
-    let now = format!("{x:.2} {w:.2}");
+    let now = format!("{} {}", fixed(x, 2), fixed(w, 2));
     if now != *last {
-        set(e, "x", &format!("{x:.2}"));
-        set(e, "width", &format!("{w:.2}"));
+        set(e, "x", &fixed(x, 2));
+        set(e, "width", &fixed(w, 2));
         *last = now;
     }
 }

@@ -65,8 +65,8 @@ impl BudgetExhausted {
             ),
         };
         let note = format!(
-            "stopped at {:.3} s: {} {what}, over the budget of {}. Everything shown is as it stood at that moment; nothing after it was simulated. To go further: {change}.",
-            at_ms as f64 / 1000.0,
+            "stopped at {} s: {} {what}, over the budget of {}. Everything shown is as it stood at that moment; nothing after it was simulated. To go further: {change}.",
+            crate::decimal::fixed(at_ms as f64 / 1000.0, 3),
             fmt_n(used),
             fmt_n(allowed)
         );

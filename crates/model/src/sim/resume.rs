@@ -73,8 +73,8 @@ impl Sim {
         if let Some(cp) = &checkpoint {
             note = Some(match cp.taken_at {
                 Some(t) => format!(
-                    "resumed from the copier's last checkpoint, taken at {:.1} s",
-                    t as f64 / 1000.0
+                    "resumed from the copier's last checkpoint, taken at {} s",
+                    crate::decimal::fixed(t as f64 / 1000.0, 1)
                 ),
                 None => "the copier had checkpointed no position of this group".to_string(),
             });

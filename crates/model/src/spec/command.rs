@@ -149,7 +149,10 @@ impl Command {
             Command::SetWriterRate {
                 writer,
                 rate_per_sec,
-            } => format!("Writer {writer} now writes {rate_per_sec} records/s"),
+            } => format!(
+                "Writer {writer} now writes {} records/s",
+                crate::decimal::plain(*rate_per_sec)
+            ),
             Command::StopWriter { writer } => format!("Writer {writer} stops"),
             Command::CompanionDown { name, site } => {
                 format!("Companion {name} at site {site} stops answering")
