@@ -2,7 +2,6 @@
 //! parses a string with a clear error; ranges clamp to their bounds and step.
 
 use serde::Serialize;
-use std::collections::BTreeMap;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -159,21 +158,49 @@ impl Knob {
     }
 }
 
+/// (id, value) pairs kept sorted by id, one per id: a map, without a `BTreeMap` (or a
+/// sort) of its own in the lab's first download. Serialised as a map.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct ById(Vec<(String, KnobValue)>);
+
+impl ById {
+    fn at(&self, id: &str) -> Result<usize, usize> {
+        self.0.binary_search_by(|(k, _)| k.as_str().cmp(id))
+    }
+
+    fn get(&self, id: &str) -> Option<&KnobValue> {
+        self.at(id).ok().map(|i| &self.0[i].1)
+    }
+
+    fn insert(&mut self, id: &str, value: KnobValue) {
+        match self.at(id) {
+            Ok(i) => self.0[i].1 = value,
+            Err(i) => self.0.insert(i, (id.to_string(), value)),
+        }
+    }
+}
+
+impl Serialize for ById {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
 /// Knob values by id. Missing knobs read as their defaults.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct KnobValues {
-    values: BTreeMap<String, KnobValue>,
+    values: ById,
     #[serde(skip)]
-    defaults: BTreeMap<String, KnobValue>,
+    defaults: ById,
 }
 
 impl KnobValues {
     /// Every knob at its default.
     pub fn defaults(knobs: &[Knob]) -> KnobValues {
-        let defaults: BTreeMap<String, KnobValue> = knobs
-            .iter()
-            .map(|k| (k.id.to_string(), k.default_value()))
-            .collect();
+        let mut defaults = ById::default();
+        for k in knobs {
+            defaults.insert(k.id, k.default_value());
+        }
         KnobValues {
             values: defaults.clone(),
             defaults,
@@ -192,7 +219,7 @@ impl KnobValues {
                 knob: id.to_string(),
                 problem: "this scenario has no such knob".into(),
             })?;
-            v.values.insert(id.to_string(), knob.parse(s)?);
+            v.values.insert(id, knob.parse(s)?);
         }
         Ok(v)
     }
@@ -241,8 +268,9 @@ impl KnobValues {
     /// (id, string) pairs that differ from the defaults, for a URL.
     pub fn to_pairs(&self) -> Vec<(String, String)> {
         self.values
+            .0
             .iter()
-            .filter(|(k, v)| self.defaults.get(*k) != Some(v))
+            .filter(|(k, v)| self.defaults.get(k) != Some(v))
             .map(|(k, v)| (k.clone(), v.to_string()))
             .collect()
     }
@@ -286,6 +314,24 @@ mod tests {
         assert!(e.problem.contains("none, marker"));
         assert!(KnobValues::from_pairs(&knobs(), [("rtt", "abc")]).is_err());
         assert!(KnobValues::from_pairs(&knobs(), [("nope", "1")]).is_err());
+    }
+
+    #[test]
+    fn values_are_kept_by_id_in_id_order_and_serialise_as_a_map() {
+        let v = KnobValues::from_pairs(&knobs(), [("stamp", "marker"), ("rtt", "100")]).unwrap();
+        assert_eq!(
+            v.to_pairs(),
+            vec![
+                ("rtt".to_string(), "100".to_string()),
+                ("stamp".to_string(), "marker".to_string())
+            ]
+        );
+        assert_eq!(
+            serde_json::to_string(&v).unwrap(),
+            r#"{"values":{"restart":false,"rtt":100.0,"stamp":"marker"}}"#
+        );
+        let again = KnobValues::from_pairs(&knobs(), [("rtt", "100"), ("stamp", "marker")]);
+        assert_eq!(again.unwrap(), v);
     }
 
     #[test]
