@@ -17,10 +17,17 @@ struct Entry<E> {
 /// the key. (Keys are unique, so any correct heap pops the same order. A plain sift-down
 /// suits the model's small queues better than std's sift-to-bottom, which is built for
 /// costly comparisons.)
+///
+/// The event loop takes the earliest event with [`EventQueue::take`] and calls
+/// [`EventQueue::taken_done`] after its handler: in between, the root's slot is free and
+/// the handler's first push fills it (one sift down), instead of a pop's sift down plus a
+/// push's sift up. Almost every handler schedules exactly one event.
 #[derive(Clone, Debug)]
 pub struct EventQueue<E> {
     heap: Vec<Entry<E>>,
     next_seq: u64,
+    /// The root was taken and no push has refilled it yet.
+    root_free: bool,
 }
 
 impl<E> Default for EventQueue<E> {
@@ -28,16 +35,22 @@ impl<E> Default for EventQueue<E> {
         Self {
             heap: Vec::new(),
             next_seq: 0,
+            root_free: false,
         }
     }
 }
 
 impl<E: Copy> EventQueue<E> {
     /// Schedules `event` at `at`; later calls at the same time run later.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, at: Millis, event: E) {
         let key = u128::from(at) << 64 | u128::from(self.next_seq);
         self.next_seq += 1;
+        if self.root_free {
+            self.root_free = false;
+            self.sift_down_from_root(Entry { key, event });
+            return;
+        }
         let heap = &mut self.heap;
         let mut i = heap.len();
         heap.push(Entry { key, event });
@@ -55,18 +68,45 @@ impl<E: Copy> EventQueue<E> {
     /// The time of the next event, if any.
     #[inline]
     pub fn peek_time(&self) -> Option<Millis> {
+        debug_assert!(!self.root_free, "between take and taken_done");
         self.heap.first().map(|e| (e.key >> 64) as Millis)
     }
 
     /// Removes and returns the earliest event.
-    #[inline]
+    #[cfg(test)]
     pub fn pop(&mut self) -> Option<(Millis, E)> {
+        let next = self.take()?;
+        self.taken_done();
+        Some(next)
+    }
+
+    /// Returns the earliest event and frees its slot for the next push; call
+    /// [`EventQueue::taken_done`] once the event's handler has run.
+    #[inline(always)]
+    pub fn take(&mut self) -> Option<(Millis, E)> {
+        debug_assert!(!self.root_free, "take twice without taken_done");
+        let top = *self.heap.first()?;
+        self.root_free = true;
+        Some(((top.key >> 64) as Millis, top.event))
+    }
+
+    /// After a handler: if it pushed nothing, the freed root is removed (the last entry
+    /// fills it).
+    #[inline(always)]
+    pub fn taken_done(&mut self) {
+        if self.root_free {
+            self.root_free = false;
+            let last = self.heap.pop().expect("a taken root is in the heap");
+            if !self.heap.is_empty() {
+                self.sift_down_from_root(last);
+            }
+        }
+    }
+
+    /// Puts `entry` at the root (whose old entry is gone) and sifts it down.
+    #[inline(always)]
+    fn sift_down_from_root(&mut self, entry: Entry<E>) {
         let heap = &mut self.heap;
-        let last = heap.pop()?;
-        let Some(&top) = heap.first() else {
-            return Some(((last.key >> 64) as Millis, last.event));
-        };
-        // Sift `last` down from the root.
         let n = heap.len();
         let mut i = 0;
         loop {
@@ -80,18 +120,17 @@ impl<E: Copy> EventQueue<E> {
             } else {
                 left
             };
-            if last.key <= heap[child].key {
+            if entry.key <= heap[child].key {
                 break;
             }
             heap[i] = heap[child];
             i = child;
         }
-        heap[i] = last;
-        Some(((top.key >> 64) as Millis, top.event))
+        heap[i] = entry;
     }
 
     pub fn len(&self) -> usize {
-        self.heap.len()
+        self.heap.len() - usize::from(self.root_free)
     }
 }
 
@@ -132,6 +171,52 @@ mod tests {
             }
             assert_eq!(q.len(), reference.len());
             assert_eq!(q.peek_time(), reference.peek().map(|r| r.0 .0));
+        }
+    }
+
+    /// As the event loop uses it: take the earliest, push none, one or several (the first
+    /// fills the taken slot), then `taken_done`. Same order as std's `BinaryHeap`.
+    #[test]
+    fn pushes_between_take_and_taken_done_keep_the_order() {
+        use std::cmp::Reverse;
+        let mut q = EventQueue::default();
+        let mut reference = std::collections::BinaryHeap::new();
+        let (mut seq, mut x) = (0u64, 777u64);
+        let next = |x: &mut u64| {
+            *x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            *x >> 33
+        };
+        for _ in 0..8 {
+            q.push(0, seq);
+            reference.push(Reverse((0, seq)));
+            seq += 1;
+        }
+        for _ in 0..20_000 {
+            let Reverse((at, s)) = reference.pop().unwrap();
+            assert_eq!(q.take(), Some((at, s)));
+            assert_eq!(q.len(), reference.len());
+            // Mostly one push, sometimes none or three; the queue grows and shrinks.
+            let pushes = match next(&mut x) % 8 {
+                0 => 0,
+                1 => 3,
+                _ => 1,
+            };
+            for _ in 0..pushes.min(64 - reference.len()) {
+                let later = at + next(&mut x) % 20;
+                q.push(later, seq);
+                reference.push(Reverse((later, seq)));
+                seq += 1;
+            }
+            q.taken_done();
+            assert_eq!(q.len(), reference.len());
+            assert_eq!(q.peek_time(), reference.peek().map(|r| r.0 .0));
+            if reference.is_empty() {
+                q.push(at, seq);
+                reference.push(Reverse((at, seq)));
+                seq += 1;
+            }
         }
     }
 }

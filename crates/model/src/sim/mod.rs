@@ -185,7 +185,8 @@ impl Sim {
         if at >= self.next_checkpoint {
             self.checkpoint_until(at);
         }
-        let Some((at, event)) = self.queue.pop() else {
+        // The handler's first push refills the taken event's slot (see `EventQueue`).
+        let Some((at, event)) = self.queue.take() else {
             return "none";
         };
         self.now = at;
@@ -214,6 +215,7 @@ impl Sim {
                 "command"
             }
         };
+        self.queue.taken_done();
         self.check_budget();
         kind
     }
