@@ -6,7 +6,6 @@ use crate::rng::fnv1a;
 use crate::spec::WriterSpec;
 use crate::store::PayloadId;
 use crate::time::Millis;
-use std::collections::VecDeque;
 
 /// Pending acknowledgements kept before [`WriterState::tick`] settles those due.
 const SETTLE_AT: usize = 16;
@@ -39,8 +38,9 @@ pub(crate) struct WriterState {
     pub appended: u64,
     /// Acknowledgements already delivered (older than the pending ones).
     acked_settled: u64,
-    /// (acknowledgement time, records) not yet delivered.
-    pending: VecDeque<(Millis, u64)>,
+    /// (acknowledgement time, records) not yet delivered, oldest first. A plain `Vec`:
+    /// a tick's push is cheaper than a deque's, and settling drains a few at once.
+    pending: Vec<(Millis, u64)>,
     pub refused: u64,
     /// Of `refused`: publishes to an unpromoted mirror's read-only target.
     pub refused_read_only: u64,
@@ -85,7 +85,7 @@ impl WriterState {
             rotation,
             appended: 0,
             acked_settled: 0,
-            pending: VecDeque::new(),
+            pending: Vec::new(),
             refused: 0,
             refused_read_only: 0,
             unacked_lost: 0,
@@ -116,13 +116,9 @@ impl WriterState {
     }
 
     fn settle(&mut self, now: Millis) {
-        while let Some(&(t, n)) = self.pending.front() {
-            if t > now {
-                break;
-            }
-            self.acked_settled += n;
-            self.pending.pop_front();
-        }
+        let due = self.pending.iter().take_while(|(t, _)| *t <= now).count();
+        self.acked_settled += self.pending[..due].iter().map(|(_, n)| n).sum::<u64>();
+        self.pending.drain(..due);
     }
 
     /// The site went away: acknowledgements not yet sent never will be.
@@ -224,7 +220,7 @@ impl WriterState {
             (self.rotation + extra) % parts
         };
         self.appended += n;
-        self.pending.push_back((durable, n));
+        self.pending.push((durable, n));
         self.max_ack_delay = self.max_ack_delay.max(durable - now);
     }
 
