@@ -22,6 +22,8 @@ pub(crate) struct WriterState {
     /// `per_tick` when it is a whole number: with no carry, a tick is then exactly that
     /// many records and the carry stays 0 (the float steps below give the same).
     per_tick_whole: Option<u64>,
+    /// `per_tick_whole` while the carry is 0: a tick's whole answer, one test.
+    whole_tick: Option<u64>,
     pub interval: Millis,
     pub durability: Millis,
     pub start_at: Millis,
@@ -72,6 +74,7 @@ impl WriterState {
             rate: w.rate_per_sec,
             per_tick: 0.0,
             per_tick_whole: None,
+            whole_tick: None,
             interval: w.interval_ms,
             durability: w.durability_ms,
             start_at: w.start_at_ms,
@@ -102,6 +105,7 @@ impl WriterState {
         self.per_tick = rate * self.interval as f64 / 1000.0;
         let whole = self.per_tick as u64;
         self.per_tick_whole = (whole as f64 == self.per_tick && whole < 1 << 53).then_some(whole);
+        self.whole_tick = self.per_tick_whole.filter(|_| self.carry == 0.0);
     }
 
     /// Records the writer has been told are stored, as of `now`.
@@ -142,16 +146,15 @@ impl WriterState {
         if self.stopped {
             return None;
         }
-        if self.carry == 0.0 {
-            if let Some(n) = self.per_tick_whole {
-                return Some(n);
-            }
+        if let Some(n) = self.whole_tick {
+            return Some(n);
         }
         let exact = self.per_tick + self.carry;
         // `exact` is finite and never negative, so truncation is the floor (and, unlike
         // `floor()`, needs no libm call without SSE4.1).
         let n = exact as u64;
         self.carry = exact - n as f64;
+        self.whole_tick = self.per_tick_whole.filter(|_| self.carry == 0.0);
         Some(n)
     }
 
@@ -175,7 +178,10 @@ impl WriterState {
 
     /// A publish went through: the next refusal is narrated again.
     pub fn published(&mut self) {
-        self.refusal_noted = None;
+        // Tested first: most ticks have nothing to forget (and no string to free).
+        if self.refusal_noted.is_some() {
+            self.refusal_noted = None;
+        }
     }
 
     /// Splits `n` records over `parts` parts, starting at the writer's rotation: calls
