@@ -199,32 +199,34 @@ impl WriterState {
         if self.next_seq.len() < parts {
             self.next_seq.resize(parts, 0);
         }
-        // One part is the common case: skip the divisions (slow on every platform).
-        let (base, extra) = if parts == 1 {
-            (n, 0)
-        } else {
-            (n / parts as u64, (n % parts as u64) as usize)
-        };
-        for i in 0..parts {
-            let p = if parts == 1 {
-                0
-            } else {
-                (self.rotation + i) % parts
-            };
-            let count = base + u64::from(i < extra);
-            if count == 0 {
-                continue;
+        if parts == 1 {
+            // One part, the common case: the loop below without rotation or divisions
+            // (slow on every platform); the rotation over one part is 0.
+            if n > 0 {
+                let seq = self.next_seq[0];
+                self.next_seq[0] += n;
+                append(0, n, seq);
             }
-            let seq = self.next_seq[p];
-            self.next_seq[p] += count;
-            append(p, count, seq);
-        }
-        // x % parts is x below parts: divide only when it wraps.
-        self.rotation = if self.rotation + extra < parts {
-            self.rotation + extra
+            self.rotation = 0;
         } else {
-            (self.rotation + extra) % parts
-        };
+            let (base, extra) = (n / parts as u64, (n % parts as u64) as usize);
+            for i in 0..parts {
+                let p = (self.rotation + i) % parts;
+                let count = base + u64::from(i < extra);
+                if count == 0 {
+                    continue;
+                }
+                let seq = self.next_seq[p];
+                self.next_seq[p] += count;
+                append(p, count, seq);
+            }
+            // x % parts is x below parts: divide only when it wraps.
+            self.rotation = if self.rotation + extra < parts {
+                self.rotation + extra
+            } else {
+                (self.rotation + extra) % parts
+            };
+        }
         self.appended += n;
         self.pending.push((durable, n));
         self.max_ack_delay = self.max_ack_delay.max(durable - now);
