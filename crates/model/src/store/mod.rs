@@ -173,6 +173,12 @@ impl Part {
     /// Index of the run holding `pos`, if retained.
     #[inline]
     pub fn run_index(&self, pos: u64) -> Option<usize> {
+        self.find(pos).map(|(i, _)| i)
+    }
+
+    /// The run holding `pos` and its index, if retained.
+    #[inline(always)]
+    fn find(&self, pos: u64) -> Option<(usize, &Run)> {
         if pos < self.start || pos >= self.end {
             return None;
         }
@@ -183,13 +189,13 @@ impl Part {
             if let Some(r) = self.runs.get(i) {
                 if r.pos <= pos && pos < r.end() {
                     self.hint.set(self.popped + i as u64);
-                    return Some(i);
+                    return Some((i, r));
                 }
             }
         }
         let i = self.run_index_near_end(pos)?;
         self.hint.set(self.popped + i as u64);
-        Some(i)
+        Some((i, &self.runs[i]))
     }
 
     #[inline(never)]
@@ -224,9 +230,14 @@ impl Part {
     /// Copies of the runs covering `from..to`, cut to that range.
     #[inline(always)]
     pub fn read(&self, from: u64, to: u64, out: &mut Vec<Run>) {
-        let Some(i) = self.run_index(from.max(self.start)) else {
+        let Some((i, run)) = self.find(from.max(self.start)) else {
             return;
         };
+        if to <= run.end() {
+            // The range lies in one run (a copier reading run by run): no walk.
+            out.push(run.slice(from, to));
+            return;
+        }
         let (front, back) = self.runs.as_slices();
         let (first, second) = if i < front.len() {
             (&front[i..], back)

@@ -45,6 +45,31 @@ fn read_cuts_runs_to_range() {
     assert_eq!((out[1].pos, out[1].len, out[1].payload.seq), (10, 5, 10));
 }
 
+/// A range inside one run is one cut of it (the fast path), the same as the walk
+/// gives for a range that spans runs.
+#[test]
+fn a_read_within_one_run_is_one_cut() {
+    let mut p = Part::new(0);
+    p.append(run(10, 0, 0));
+    p.append(run(10, 10, 1));
+    p.append(run(10, 20, 2));
+    for (from, to, want) in [
+        (12, 17, (12, 5, 12)),
+        (10, 20, (10, 10, 10)),
+        (0, 1, (0, 1, 0)),
+        (29, 30, (29, 1, 29)),
+    ] {
+        let mut out = Vec::new();
+        p.read(from, to, &mut out);
+        assert_eq!(out.len(), 1, "{from}..{to}");
+        assert_eq!((out[0].pos, out[0].len, out[0].payload.seq), want);
+    }
+    let mut out = Vec::new();
+    p.read(15, 25, &mut out);
+    let cuts: Vec<_> = out.iter().map(|r| (r.pos, r.len)).collect();
+    assert_eq!(cuts, vec![(15, 5), (20, 5)]);
+}
+
 #[test]
 fn retention_by_count_splits_a_run() {
     let mut p = Part::new(0);
