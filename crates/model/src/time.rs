@@ -18,7 +18,7 @@ struct Entry<E> {
 /// suits the model's small queues better than std's sift-to-bottom, which is built for
 /// costly comparisons.)
 ///
-/// The event loop takes the earliest event with [`EventQueue::take`] and calls
+/// The event loop peeks at the earliest event, removes it with [`EventQueue::take`] and calls
 /// [`EventQueue::taken_done`] after its handler: in between, the root's slot is free and
 /// the handler's first push fills it (one sift down), instead of a pop's sift down plus a
 /// push's sift up. Almost every handler schedules exactly one event.
@@ -68,26 +68,34 @@ impl<E: Copy> EventQueue<E> {
     /// The time of the next event, if any.
     #[inline]
     pub fn peek_time(&self) -> Option<Millis> {
+        self.peek().map(|(at, _)| at)
+    }
+
+    /// The next event and its time, if any.
+    #[inline(always)]
+    pub fn peek(&self) -> Option<(Millis, E)> {
         debug_assert!(!self.root_free, "between take and taken_done");
-        self.heap.first().map(|e| (e.key >> 64) as Millis)
+        self.heap
+            .first()
+            .map(|e| ((e.key >> 64) as Millis, e.event))
     }
 
     /// Removes and returns the earliest event.
     #[cfg(test)]
     pub fn pop(&mut self) -> Option<(Millis, E)> {
-        let next = self.take()?;
+        let next = self.peek()?;
+        self.take();
         self.taken_done();
         Some(next)
     }
 
-    /// Returns the earliest event and frees its slot for the next push; call
-    /// [`EventQueue::taken_done`] once the event's handler has run.
+    /// Removes the next event (the one [`EventQueue::peek`] returned; the queue is not
+    /// empty) but keeps its slot for the next push; call [`EventQueue::taken_done`] once
+    /// the event's handler has run.
     #[inline(always)]
-    pub fn take(&mut self) -> Option<(Millis, E)> {
-        debug_assert!(!self.root_free, "take twice without taken_done");
-        let top = *self.heap.first()?;
+    pub fn take(&mut self) {
+        debug_assert!(!self.root_free && !self.heap.is_empty());
         self.root_free = true;
-        Some(((top.key >> 64) as Millis, top.event))
     }
 
     /// After a handler: if it pushed nothing, the freed root is removed (the last entry
@@ -195,7 +203,8 @@ mod tests {
         }
         for _ in 0..20_000 {
             let Reverse((at, s)) = reference.pop().unwrap();
-            assert_eq!(q.take(), Some((at, s)));
+            assert_eq!(q.peek(), Some((at, s)));
+            q.take();
             assert_eq!(q.len(), reference.len());
             // Mostly one push, sometimes none or three; the queue grows and shrinks.
             let pushes = match next(&mut x) % 8 {

@@ -108,6 +108,10 @@ pub struct Sim {
     batches: u64,
     /// When the next copier checkpoint is due (Millis::MAX: none configured).
     next_checkpoint: Millis,
+    /// [`Sim::housekeeping_due`] as of the last sample or checkpoint taken (only
+    /// `sample_until` and `checkpoint_until` move either time; both run through
+    /// `housekeeping` or at the end of `advance_with_budget`, which recompute it).
+    housekeeping_at: Millis,
     budget: Budget,
     held_guard: HeldRunsGuard,
     /// Set once the budget is spent; no event runs after it.
@@ -168,27 +172,23 @@ impl Sim {
         if self.stopped.is_some() {
             return None;
         }
-        let at = self.queue.peek_time()?;
+        let (at, event) = self.queue.peek()?;
         Some(StepInfo {
             at_ms: at,
-            kind: self.run_next_event(at),
+            kind: self.run_next_event(at, event).0,
         })
     }
 
-    /// Runs the queue's next event, due at `at`; returns what kind it was.
+    /// Runs `event`, the queue's next, due at `at`; returns what kind it was and whether
+    /// the run then stopped for its budget.
     #[inline(always)]
-    fn run_next_event(&mut self, at: Millis) -> &'static str {
-        // Both are rare: test inline, call out of line.
-        if self.series.next_at() < at {
-            self.sample_until(at);
+    fn run_next_event(&mut self, at: Millis, event: Event) -> (&'static str, bool) {
+        // Rare: a series sample or a checkpoint due first (one test inline).
+        if at >= self.housekeeping_at {
+            self.housekeeping(at);
         }
-        if at >= self.next_checkpoint {
-            self.checkpoint_until(at);
-        }
-        // The handler's first push refills the taken event's slot (see `EventQueue`).
-        let Some((at, event)) = self.queue.take() else {
-            return "none";
-        };
+        // The handler's first push refills the event's slot (see `EventQueue`).
+        self.queue.take();
         self.now = at;
         self.events += 1;
         let kind = match event {
@@ -216,8 +216,7 @@ impl Sim {
             }
         };
         self.queue.taken_done();
-        self.check_budget();
-        kind
+        (kind, self.check_budget())
     }
 
     /// Runs every event up to and including `t`, then sets the clock to `t` (or stops
@@ -230,27 +229,48 @@ impl Sim {
     /// is reached, or once the run has stopped for its budget (the clock then stays at
     /// the stop). The browser calls this each frame so it never blocks for long.
     pub fn advance_with_budget(&mut self, t: Millis, max_events: u64) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
         let mut done = 0;
-        while let Some(at) = self.queue.peek_time() {
-            if self.stopped.is_some() {
-                return true;
-            }
+        while let Some((at, event)) = self.queue.peek() {
             if at > t {
                 break;
             }
             if done >= max_events {
                 return false;
             }
-            self.run_next_event(at);
+            if self.run_next_event(at, event).1 {
+                return true; // stopped for the budget
+            }
             done += 1;
-        }
-        if self.stopped.is_some() {
-            return true;
         }
         self.sample_until(t.saturating_add(1));
         self.checkpoint_until(t);
+        self.housekeeping_at = self.housekeeping_due();
         self.now = self.now.max(t);
         true
+    }
+
+    /// The series samples and checkpoints due before an event at `at`, in that order.
+    #[inline(never)]
+    fn housekeeping(&mut self, at: Millis) {
+        if self.series.next_at() < at {
+            self.sample_until(at);
+        }
+        if at >= self.next_checkpoint {
+            self.checkpoint_until(at);
+        }
+        self.housekeeping_at = self.housekeeping_due();
+    }
+
+    /// When [`Sim::housekeeping`] is next due: an event after the next sample's grid
+    /// point, or at or after the next checkpoint.
+    fn housekeeping_due(&self) -> Millis {
+        self.series
+            .next_at()
+            .saturating_add(1)
+            .min(self.next_checkpoint)
     }
 
     /// Takes series samples for every grid point before `t` (state is constant

@@ -29,6 +29,7 @@ pub(super) fn build(spec: ScenarioSpec, resolved: Validated, seed: u64) -> Sim {
         .unwrap_or(u64::MAX);
     Sim {
         next_checkpoint,
+        housekeeping_at: 0, // the first event runs housekeeping, which sets it
         sites: vec![SiteStatus::Up; resolved.sites.len()],
         series: Series::new(spec.sample_every_ms),
         spec,
