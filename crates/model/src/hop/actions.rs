@@ -2,7 +2,7 @@
 //! a worker's fetch and delivery, the bookkeeping of each piece written, commits and
 //! checkpoints, and a site lost under it.
 
-use super::{Batch, Delivery, HopState};
+use super::{Batch, HopState};
 use crate::store::Part;
 use crate::time::Millis;
 
@@ -154,17 +154,18 @@ impl HopState {
         }
     }
 
-    /// The batches arriving at the target (the worker is idle until they are written).
+    /// Batch `i` of `worker`'s delivery (of [`HopState::batches_of`]).
     #[inline(always)]
-    pub(crate) fn take_in_flight(&mut self, worker: usize) -> Delivery {
-        let w = &mut self.workers[worker];
-        Delivery::new(std::mem::take(&mut w.slots), std::mem::take(&mut w.active))
+    pub(crate) fn delivery_batch(&self, worker: usize, i: usize) -> &Batch {
+        &self.workers[worker].slots[i]
     }
 
-    /// The worker's batches are written: any heartbeat with them is on the target.
+    /// The worker's batches are written (their slots keep their buffers for the next
+    /// fetch): any heartbeat with them is on the target.
     #[inline(always)]
     pub(crate) fn delivered(&mut self, worker: usize) {
         self.fault_noted = None;
+        self.workers[worker].active = 0;
         if let Some(t) = self.workers[worker].heartbeat.take() {
             self.heartbeat_copied = self.heartbeat_copied.max(Some(t));
         }
@@ -172,12 +173,13 @@ impl HopState {
 
     /// The write failed: the copier will read again from what the target holds. Returns
     /// how many records the batches held.
-    pub(crate) fn write_failed(&mut self, worker: usize, batches: &[Batch]) -> u64 {
-        if self.workers[worker].heartbeat.take().is_some() {
+    pub(crate) fn write_failed(&mut self, worker: usize) -> u64 {
+        let w = &mut self.workers[worker];
+        if w.heartbeat.take().is_some() {
             self.heartbeat_read = self.heartbeat_copied;
         }
         let mut n = 0;
-        for batch in batches {
+        for batch in &w.slots[..std::mem::take(&mut w.active)] {
             let hp = &mut self.parts[batch.part];
             hp.read_pos = hp.copied_upto;
             n += batch.to - batch.from;
@@ -192,12 +194,6 @@ impl HopState {
 
     pub(crate) fn fault_narrated(&mut self, now: Millis) {
         self.fault_noted = Some(now);
-    }
-
-    /// A delivered fetch's batch slots go back to the worker for the next one.
-    #[inline(always)]
-    pub(crate) fn recycle(&mut self, worker: usize, delivery: Delivery) {
-        self.workers[worker].slots = delivery.into_slots();
     }
 
     /// Commits read progress if the commit interval has passed.
@@ -221,35 +217,6 @@ impl HopState {
     pub(crate) fn fan_out_sent(&mut self, p: usize) {
         let hp = &mut self.parts[p];
         hp.fan_next = hp.fan_next.wrapping_add(1);
-    }
-
-    /// `len` records of source part `p` not forwarded (`foreign`: stamped elsewhere).
-    #[inline(always)]
-    pub(crate) fn piece_skipped(&mut self, p: usize, len: u64, foreign: bool) {
-        self.parts[p].skipped(len, foreign);
-    }
-
-    /// Source `a..a+len` of part `p` landed at target `pos..` of part `q`; `latency` is
-    /// the copy latency of a first copy (None for a duplicate).
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn piece_landed(
-        &mut self,
-        p: usize,
-        a: u64,
-        pos: u64,
-        len: u64,
-        q: u32,
-        ts: Millis,
-        mapped: bool,
-        latency: Option<Millis>,
-    ) {
-        self.parts[p].landed(a, pos, len, q, ts, latency.is_none(), mapped);
-        if let Some(latency) = latency {
-            self.latency_min = Some(self.latency_min.map_or(latency, |m| m.min(latency)));
-            self.latency_max = self.latency_max.max(latency);
-            self.latency_last = Some(latency);
-        }
     }
 
     /// Source part `p`'s batch up to `to` is on the target.

@@ -6,11 +6,14 @@
 //! what the handlers do). Nothing here touches a writer's acknowledgement.
 
 mod actions;
+mod book;
 mod part;
 mod worker;
 
+pub(crate) use book::BatchBook;
+use book::CopyLatency;
 pub(crate) use part::HopPart;
-pub(crate) use worker::{Batch, Delivery, Worker, WorkerParts};
+pub(crate) use worker::{Batch, Worker, WorkerParts};
 
 use crate::spec::{HopOptions, HopSpec, PartMapping};
 use crate::time::Millis;
@@ -56,10 +59,7 @@ pub(crate) struct HopState {
     drop_writers: Vec<u16>,
     throttle_until: Millis,
     last_commit: Millis,
-    /// Copy latency (target arrival minus creation) of first copies.
-    latency_min: Option<Millis>,
-    latency_max: Millis,
-    latency_last: Option<Millis>,
+    latency: CopyLatency,
     /// When a failing write was last narrated.
     fault_noted: Option<Millis>,
     /// Whether how echoes grow has been narrated.
@@ -103,9 +103,7 @@ impl HopState {
             drop_writers,
             throttle_until: 0,
             last_commit: 0,
-            latency_min: None,
-            latency_max: 0,
-            latency_last: None,
+            latency: CopyLatency::default(),
             fault_noted: None,
             echo_noted: false,
             heartbeat_read: None,
@@ -154,10 +152,6 @@ impl HopState {
     pub fn link_cut(&self) -> bool {
         self.link_cut
     }
-    #[inline(always)]
-    pub fn epoch(&self) -> u16 {
-        self.epoch
-    }
     /// The current chain of fetches: events of older chains are stale.
     #[inline(always)]
     pub fn chain(&self) -> u32 {
@@ -171,12 +165,6 @@ impl HopState {
     pub fn worker_count(&self) -> usize {
         self.workers.len()
     }
-    /// Writers whose records this hop does not forward (a filter).
-    #[inline(always)]
-    pub fn drops_writer(&self, writer: u16) -> bool {
-        // Most hops filter nothing: skip the search.
-        !self.drop_writers.is_empty() && self.drop_writers.contains(&writer)
-    }
     /// Batches in flight, worker by worker.
     pub fn in_flight(&self) -> impl Iterator<Item = &Batch> {
         self.workers.iter().flat_map(|w| w.in_flight())
@@ -187,7 +175,7 @@ impl HopState {
     }
     /// Copy latency of first copies: (lowest, highest, latest).
     pub fn latency(&self) -> (Option<Millis>, Millis, Option<Millis>) {
-        (self.latency_min, self.latency_max, self.latency_last)
+        (self.latency.min, self.latency.max, self.latency.last)
     }
     /// Source timestamp of the newest heartbeat written to the target.
     pub fn heartbeat_copied(&self) -> Option<Millis> {

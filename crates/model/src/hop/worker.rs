@@ -45,30 +45,6 @@ impl Worker {
     }
 }
 
-/// A delivered fetch's batch slots, out of the worker while the handlers write them.
-#[derive(Debug)]
-pub(crate) struct Delivery {
-    slots: Vec<Batch>,
-    active: usize,
-}
-
-impl Delivery {
-    #[inline(always)]
-    pub(super) fn new(slots: Vec<Batch>, active: usize) -> Self {
-        Self { slots, active }
-    }
-
-    #[inline(always)]
-    pub(crate) fn batches(&self) -> &[Batch] {
-        &self.slots[..self.active]
-    }
-
-    #[inline(always)]
-    pub(super) fn into_slots(self) -> Vec<Batch> {
-        self.slots
-    }
-}
-
 /// Part indexes `next, next + step, ...` below `end`: the parts one worker serves.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct WorkerParts {

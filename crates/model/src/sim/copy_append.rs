@@ -6,7 +6,7 @@
 //! (retention, progress), narrate it.
 
 use super::{HeldRunsGuard, Sim};
-use crate::hop::{Batch, HopState};
+use crate::hop::BatchBook;
 use crate::log::{fmt_n, positions, records, LogKind};
 use crate::spec::{OriginStamp, PartMapping, Timestamps};
 use crate::store::{Part, Run};
@@ -21,6 +21,15 @@ struct BatchTally {
     echoes: u64,
 }
 
+/// Which source range a batch covers (copied out of the batch for the steps that do not
+/// write its pieces).
+#[derive(Clone, Copy)]
+struct Span {
+    part: usize,
+    from: u64,
+    to: u64,
+}
+
 /// The hop's rules for turning a source piece into a copy, read once per batch.
 struct CopyRules {
     hop: usize,
@@ -32,11 +41,11 @@ struct CopyRules {
 }
 
 impl CopyRules {
-    fn of(hop: &HopState, h: usize, source_part: usize, now: Millis) -> Self {
+    fn of(hop: &BatchBook, h: usize, dst_site: usize, source_part: usize, now: Millis) -> Self {
         Self {
             hop: h,
             now,
-            dst_site: hop.dst_site(),
+            dst_site,
             stamp: hop.opts().stamp,
             // A mirror needs no map: every copy keeps its source position.
             mapped: hop.opts().map_every.is_some() && !hop.is_mirror(),
@@ -47,7 +56,7 @@ impl CopyRules {
     /// Whether `piece` is skipped: a dropped writer, (with a marker and "forward only
     /// local") a marker naming another site, or (with a hop budget) a spent budget or a
     /// way back to where the record started. Returns (skipped, because not local).
-    fn skips(&self, hop: &HopState, piece: &Run) -> (bool, bool) {
+    fn skips(&self, hop: &BatchBook, piece: &Run) -> (bool, bool) {
         let dropped_writer = hop.drops_writer(piece.payload.writer);
         let foreign = match self.stamp {
             OriginStamp::Marker => {
@@ -67,7 +76,7 @@ impl CopyRules {
     /// The copy of source positions `a..a+len` of `piece` (position set by the append).
     /// The hop's rarely-needed rules (epoch, timestamps) are read from `hop` here, not
     /// held in `self`: fewer values for a batch to carry.
-    fn copy_of(&self, hop: &HopState, piece: &Run, a: u64, len: u64, is_dup: bool) -> Run {
+    fn copy_of(&self, hop: &BatchBook, piece: &Run, a: u64, len: u64, is_dup: bool) -> Run {
         let mut payload = piece.payload;
         payload.seq += a - piece.pos;
         Run {
@@ -100,36 +109,44 @@ impl CopyRules {
 }
 
 impl Sim {
-    pub(crate) fn append_copies(&mut self, h: usize, batch: &Batch) {
-        let q = self.target_part_for(h, batch.part);
+    /// Writes batch `i` of `worker`'s delivery on hop `h` to the target.
+    pub(crate) fn append_copies(&mut self, h: usize, worker: usize, i: usize) {
+        let b = self.hops[h].delivery_batch(worker, i);
+        let span = Span {
+            part: b.part,
+            from: b.from,
+            to: b.to,
+        };
+        let q = self.target_part_for(h, span.part);
         self.batches += 1;
         if self.hops[h].opts().mapping == PartMapping::FanOut {
-            self.hops[h].fan_out_sent(batch.part);
+            self.hops[h].fan_out_sent(span.part);
         }
-        let tally = self.write_pieces(h, batch, q);
-        self.close_batch(h, batch, q);
-        if self.log.on() && batch.to > batch.from {
-            self.narrate_batch(h, batch, q, &tally);
+        let tally = self.write_pieces(h, worker, i, q);
+        self.close_batch(h, span, q);
+        if self.log.on() && span.to > span.from {
+            self.narrate_batch(h, span, q, &tally);
         }
     }
 
-    /// Appends every forwarded piece of `batch` to target part `q`; below the hop's
-    /// high-water mark a piece is a re-append (duplicate) after a restart.
-    fn write_pieces(&mut self, h: usize, batch: &Batch, q: u32) -> BatchTally {
-        let rules = CopyRules::of(&self.hops[h], h, batch.part, self.now);
-        let hop = &mut self.hops[h];
+    /// Appends every forwarded piece of batch `i` of `worker` to target part `q`; below
+    /// the hop's high-water mark a piece is a re-append (duplicate) after a restart.
+    fn write_pieces(&mut self, h: usize, worker: usize, i: usize, q: u32) -> BatchTally {
+        let (dst, dst_site) = (self.hops[h].dst(), self.hops[h].dst_site());
+        let (batch, book) = self.hops[h].batch_and_book(worker, i);
+        let rules = CopyRules::of(&book, h, dst_site, batch.part, self.now);
         let mut out = PieceWriter {
-            part: &mut self.streams[hop.dst()].parts[q as usize],
-            hop,
+            part: &mut self.streams[dst].parts[q as usize],
+            hop: book,
             held_guard: &mut self.held_guard,
             source_part: batch.part,
             q,
             tally: BatchTally::default(),
         };
         // Only `close_batch` moves the high-water mark: one cut for the whole batch.
-        let high_water = out.hop.parts()[batch.part].high_water;
+        let high_water = out.hop.high_water(batch.part);
         for piece in &batch.runs {
-            let skip = rules.skips(out.hop, piece);
+            let skip = rules.skips(&out.hop, piece);
             let cut = high_water.clamp(piece.pos, piece.end());
             if cut > piece.pos {
                 out.write(&rules, piece, piece.pos, cut, true, skip);
@@ -142,13 +159,13 @@ impl Sim {
     }
 
     /// After the pieces: the target's retention, and the hop's progress on this part.
-    fn close_batch(&mut self, h: usize, batch: &Batch, q: u32) {
+    fn close_batch(&mut self, h: usize, span: Span, q: u32) {
         let stream = &mut self.streams[self.hops[h].dst()];
         stream.parts[q as usize].enforce_retention(self.now, &stream.retention);
-        self.hops[h].batch_written(batch.part, batch.to);
+        self.hops[h].batch_written(span.part, span.to);
     }
 
-    fn narrate_batch(&mut self, h: usize, batch: &Batch, q: u32, tally: &BatchTally) {
+    fn narrate_batch(&mut self, h: usize, batch: Span, q: u32, tally: &BatchTally) {
         let hop = &self.hops[h];
         let src_name = self.site_name(hop.src_site()).to_string();
         let dst_name = self.site_name(hop.dst_site()).to_string();
@@ -229,7 +246,7 @@ impl Sim {
 
 /// Where one batch's pieces go: the target part, and the hop's bookkeeping for them.
 struct PieceWriter<'a> {
-    hop: &'a mut HopState,
+    hop: BatchBook<'a>,
     part: &'a mut Part,
     held_guard: &'a mut HeldRunsGuard,
     source_part: usize,
@@ -269,7 +286,7 @@ impl PieceWriter<'_> {
         }
         let pos = self
             .part
-            .append(rules.copy_of(self.hop, piece, a, len, is_dup));
+            .append(rules.copy_of(&self.hop, piece, a, len, is_dup));
         self.held_guard.added(1);
         self.tally.first_pos.get_or_insert(pos);
         let latency = (!is_dup).then(|| rules.now - piece.created_ms);

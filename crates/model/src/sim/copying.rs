@@ -120,11 +120,11 @@ impl Sim {
             return;
         }
         let now = self.now;
-        let delivery = self.hops[h].take_in_flight(worker);
         let hop = &self.hops[h];
         let next = if self.site_up(hop.dst_site()) && !hop.link_cut() {
-            for batch in delivery.batches() {
-                self.append_copies(h, batch);
+            // Each batch is written where it is, in the worker's slot.
+            for i in 0..hop.batches_of(worker) {
+                self.append_copies(h, worker, i);
             }
             let hop = &mut self.hops[h];
             hop.delivered(worker);
@@ -135,7 +135,7 @@ impl Sim {
                 now + self.hops[h].opts().poll_interval_ms
             }
         } else {
-            let n = self.hops[h].write_failed(worker, delivery.batches());
+            let n = self.hops[h].write_failed(worker);
             // Narrated once, then every 5 s while it keeps failing.
             if self.hops[h].fault_narration_due(now) && self.log.on() {
                 self.hops[h].fault_narrated(now);
@@ -149,7 +149,6 @@ impl Sim {
             }
             now + self.hops[h].opts().poll_interval_ms
         };
-        self.hops[h].recycle(worker, delivery);
         self.schedule_fetch(h, worker, next);
     }
 }
