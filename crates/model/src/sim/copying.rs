@@ -28,6 +28,13 @@ impl Sim {
     #[inline]
     pub(crate) fn schedule_fetch(&mut self, h: usize, worker: usize, at: Millis) {
         let chain = self.hops[h].chain();
+        self.push_fetch(h, worker, chain, at);
+    }
+
+    /// Schedules `worker`'s next fetch in `chain` (a handler of that chain passes its
+    /// own: nothing in a fetch or a delivery starts a new chain).
+    #[inline(always)]
+    fn push_fetch(&mut self, h: usize, worker: usize, chain: u32, at: Millis) {
         self.queue.push(
             at,
             Event::HopFetch {
@@ -64,14 +71,14 @@ impl Sim {
             HopStatus::Running => {}
             HopStatus::Promoted => return, // a promoted mirror copies nothing more
             _ => {
-                self.schedule_fetch(h, worker, now + poll);
+                self.push_fetch(h, worker, chain, now + poll);
                 return;
             }
         }
         if now < self.hops[h].throttled_until() {
             // The throughput cap: no fetch before the last one's share of time is used.
             let until = self.hops[h].throttled_until();
-            self.schedule_fetch(h, worker, until);
+            self.push_fetch(h, worker, chain, until);
             return;
         }
         let hop = &mut self.hops[h];
@@ -99,12 +106,11 @@ impl Sim {
             None
         };
         if sent == 0 && heartbeat.is_none() {
-            self.schedule_fetch(h, worker, now + poll);
+            self.push_fetch(h, worker, chain, now + poll);
             return;
         }
         self.batches += sent as u64;
         hop.send(worker, heartbeat, now, total);
-        let chain = hop.chain();
         self.queue.push(
             arrive,
             Event::HopDeliver {
@@ -149,6 +155,6 @@ impl Sim {
             }
             now + self.hops[h].opts().poll_interval_ms
         };
-        self.schedule_fetch(h, worker, next);
+        self.push_fetch(h, worker, chain, next);
     }
 }
