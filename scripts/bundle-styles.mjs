@@ -1,6 +1,7 @@
-// Trunk's pre-build hook (Trunk.toml): the site's style sheets as one file, in cascade order.
-// One file compresses a third smaller than eight (brotli shares one context across them)
-// and is one request; comments and indentation are left out (a fifth of the bytes).
+// Trunk's pre-build hook (Trunk.toml): the first download's style sheet, what every page
+// shares (tokens and themes, the shell, the parts several pages use), as one file in cascade
+// order; comments and indentation are left out (a fifth of the bytes). Each page's own sheet
+// ships inside that page's wasm chunk instead (src/page_styles.rs, build.rs).
 // Usage: node scripts/bundle-styles.mjs   (writes target/site-styles/hoplab.css)
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -8,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Later sheets may override earlier ones: this order is the cascade.
-const SHEETS = ["base", "layout", "cards", "lab", "copiers", "practice", "designer", "course"];
+const SHEETS = ["base", "layout", "components"];
 
 const light = (css) =>
   css

@@ -10,6 +10,7 @@ pub mod designer;
 pub mod fetch;
 pub mod lab;
 pub mod lazy_pages;
+pub mod page_styles;
 pub mod pages;
 pub mod practice;
 pub mod progress;

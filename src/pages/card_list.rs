@@ -73,6 +73,7 @@ impl SearchTexts {
 
 #[component]
 pub fn CardList() -> impl IntoView {
+    crate::page_styles::CARD_LIST.add();
     set_page_title("Question cards");
     let index = fetch::fetched(fetch::card_index);
     view! {

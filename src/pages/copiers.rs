@@ -34,6 +34,7 @@ pub fn try_it(row: &CopierRow) -> Vec<(String, String)> {
 
 #[component]
 pub fn CopiersPage() -> impl IntoView {
+    crate::page_styles::COPIERS.add();
     set_page_title("Copiers compared");
     let table = LocalResource::new(fetch::copier_table);
     // The index gives card links their questions; the page works without it.

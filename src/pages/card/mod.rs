@@ -23,6 +23,7 @@ pub use sources::SourceList;
 
 #[component]
 pub fn CardPage() -> impl IntoView {
+    crate::page_styles::CARD.add();
     let params = use_params_map();
     let slug = move || params.read().get("slug").unwrap_or_default();
     // The card, then the index that gives related cards their questions (the page works

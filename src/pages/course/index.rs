@@ -10,6 +10,7 @@ use crate::fetch;
 
 #[component]
 pub fn CourseIndexPage() -> impl IntoView {
+    crate::page_styles::COURSE.add();
     set_page_title("Course");
     let store = CourseStore::load();
     let index = LocalResource::new(|| async {

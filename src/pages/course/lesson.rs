@@ -18,6 +18,7 @@ use crate::pages::lab::{RunHandle, RunShow, RunView};
 
 #[component]
 pub fn LessonPage() -> impl IntoView {
+    crate::page_styles::COURSE.add();
     let params = use_params_map();
     let slug = move || params.read().get("slug").unwrap_or_default();
     let lesson = LocalResource::new(move || {

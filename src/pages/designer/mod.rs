@@ -27,6 +27,7 @@ const AUTOSAVE_DELAY_MS: u32 = 250;
 
 #[component]
 pub fn Designer() -> impl IntoView {
+    crate::page_styles::DESIGNER.add();
     set_page_title("Topology designer");
     let (design, notice) = load_autosave();
     let ctx = Ctx::new(Editor::new(design));

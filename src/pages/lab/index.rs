@@ -9,6 +9,7 @@ use crate::fetch;
 
 #[component]
 pub fn LabIndex() -> impl IntoView {
+    crate::page_styles::LAB_LIST.add();
     set_page_title("Lab");
     let index = LocalResource::new(fetch::card_index);
     // The cards whose "show me" opens this scenario, once the index has loaded; until

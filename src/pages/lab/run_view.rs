@@ -105,6 +105,7 @@ fn typing_into(target: Option<web_sys::EventTarget>) -> bool {
 /// it goes; the handle lives as long as the reactive owner that made it.
 #[component]
 pub fn RunView(run: RunHandle, #[prop(optional)] children: Option<Children>) -> impl IntoView {
+    crate::page_styles::RUN_VIEW.add();
     provide_context(run);
     let raf = StoredValue::new_local(Some(start_raf(move |t| run.frame(t))));
     let page_keys = run.show.with_value(|s| s.page_keys);

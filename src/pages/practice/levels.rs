@@ -13,6 +13,7 @@ use crate::progress_store::{clock, use_progress};
 
 #[component]
 pub fn PracticeLevels() -> impl IntoView {
+    crate::page_styles::PRACTICE.add();
     set_page_title("Level path");
     let deck = LocalResource::new(fetch::practice_deck);
     view! {

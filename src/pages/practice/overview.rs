@@ -11,6 +11,7 @@ use crate::progress_store::{clock, use_progress};
 
 #[component]
 pub fn PracticePage() -> impl IntoView {
+    crate::page_styles::PRACTICE.add();
     set_page_title("Practice");
     let index = LocalResource::new(fetch::card_index);
     view! {

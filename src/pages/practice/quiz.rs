@@ -18,6 +18,7 @@ const STATEMENTS: usize = 8;
 
 #[component]
 pub fn PracticeQuiz() -> impl IntoView {
+    crate::page_styles::PRACTICE.add();
     set_page_title("Red-flag quiz");
     let deck = LocalResource::new(fetch::practice_deck);
     view! {
