@@ -5,7 +5,8 @@
 //      glue, in index.html) follows, so a host may cache them for a year;
 //   2. index.html lists the data files' names (`<script id="hoplab-data">`, read by
 //      src/fetch.rs) and names the build (`<meta name="hoplab-build">`);
-//   3. sw.js gets the build's name and its whole file list to precache.
+//   3. sw.js gets the build's name and its whole file list to precache;
+//   4. index.html loses its comments and indentation.
 //
 // Only the files at the top keep their names (index.html, sw.js: a host must not cache them,
 // see the README's Deploy; and the icon, which the site's header shows too).
@@ -130,7 +131,15 @@ html = html.replace(
   `  <meta name="hoplab-build" content="${build}" />\n` +
     `    <script type="application/json" id="hoplab-data">${JSON.stringify(dataFiles)}</script>\n  </head>`,
 );
-writeFileSync(indexPath, html);
+// What only a reader of the source needs goes: the comments (HTML ones, and whole-line ones
+// in the inline scripts) and the indentation (a fifth of the page's brotli bytes).
+html = html
+  .replace(/<!--[\s\S]*?-->/g, "")
+  .split("\n")
+  .map((line) => line.trim())
+  .filter((line) => line && !line.startsWith("//"))
+  .join("\n");
+writeFileSync(indexPath, `${html}\n`);
 
 // sw.js: what to precache, and the build's name (a new name makes browsers install it).
 const swPath = join(root, "sw.js");
