@@ -5,95 +5,68 @@
 //! shares. `build.rs` strips each sheet's comments and indentation.
 
 use leptos::prelude::document;
-use wasm_bindgen::JsCast;
 
-/// A page's sheet: its name (`styles/<name>.css`), its place in the cascade, and its text.
+/// A page's sheet: its element's id (`style-<name>` for `styles/<name>.css`) and its text.
 pub struct PageStyle {
-    name: &'static str,
-    /// Sheets of pages that show together (the designer with a run view, a lesson with its
-    /// run) are added in this order whatever order they load in, so the cascade is the same
-    /// every time: a later sheet wins a tie.
-    order: u8,
+    id: &'static str,
     css: &'static str,
 }
 
-macro_rules! page_style {
-    ($(#[$doc:meta])* $const:ident, $name:literal, $order:literal) => {
-        $(#[$doc])*
-        pub const $const: PageStyle = PageStyle {
-            name: $name,
-            order: $order,
-            css: include_str!(concat!(env!("OUT_DIR"), "/", $name, ".css")),
-        };
+/// Declares each page's sheet, and `ORDER`: the sheets' place in the cascade. Sheets of
+/// pages that show together (the designer with a run view, a lesson with its run) go into
+/// `<head>` in this order whatever order they load in, so a tie goes the same way every time
+/// (to the later one), as it did when all were one file.
+macro_rules! page_styles {
+    ($($(#[$doc:meta])* $const:ident = $name:literal,)*) => {
+        $(
+            $(#[$doc])*
+            pub const $const: PageStyle = PageStyle {
+                id: concat!("style-", $name),
+                css: include_str!(concat!(env!("OUT_DIR"), "/", $name, ".css")),
+            };
+        )*
+        const ORDER: &[&str] = &[$(concat!("style-", $name)),*];
     };
 }
 
-page_style!(
+page_styles! {
     /// `/cards`.
-    CARD_LIST, "card-list", 1
-);
-page_style!(
+    CARD_LIST = "card-list",
     /// `/cards/:slug`.
-    CARD, "card", 2
-);
-page_style!(
+    CARD = "card",
     /// `/lab`.
-    LAB_LIST, "lab-list", 3
-);
-page_style!(
+    LAB_LIST = "lab-list",
     /// Every run view (the lab page, a lesson, the designer's run).
-    RUN_VIEW, "lab", 4
-);
-page_style!(
+    RUN_VIEW = "lab",
     /// `/copiers`.
-    COPIERS, "copiers", 5
-);
-page_style!(
+    COPIERS = "copiers",
     /// The three practice pages.
-    PRACTICE, "practice", 6
-);
-page_style!(
+    PRACTICE = "practice",
     /// `/designer`.
-    DESIGNER, "designer", 7
-);
-page_style!(
+    DESIGNER = "designer",
     /// The course's lesson list and lessons.
-    COURSE, "course", 8
-);
+    COURSE = "course",
+}
 
 impl PageStyle {
     /// Adds the sheet to `<head>` unless an earlier page did. Its text is the build's own:
     /// nothing a user typed reaches it.
     pub fn add(&self) {
-        add_to_head(self);
+        let document = document();
+        if document.get_element_by_id(self.id).is_some() {
+            return;
+        }
+        let (Some(head), Ok(sheet)) = (document.head(), document.create_element("style")) else {
+            return;
+        };
+        sheet.set_id(self.id);
+        sheet.set_text_content(Some(self.css));
+        // Before the first sheet that comes after it in the cascade, if one is there.
+        let later = ORDER
+            .iter()
+            .skip_while(|id| **id != self.id)
+            .skip(1)
+            .find_map(|id| document.get_element_by_id(id));
+        _ = head.insert_before(&sheet, later.as_ref().map(AsRef::as_ref));
     }
-}
-
-fn add_to_head(style: &PageStyle) {
-    let document = document();
-    let id = format!("style-{}", style.name);
-    let Some(head) = document.head() else { return };
-    if document.get_element_by_id(&id).is_some() {
-        return;
-    }
-    let Ok(element) = document.create_element("style") else {
-        return;
-    };
-    element.set_id(&id);
-    _ = element.set_attribute("data-order", &style.order.to_string());
-    element.set_text_content(Some(style.css));
-    let later = document
-        .query_selector_all("head > style[data-order]")
-        .ok()
-        .and_then(|sheets| {
-            (0..sheets.length())
-                .filter_map(|i| sheets.item(i)?.dyn_into::<web_sys::Element>().ok())
-                .find(|sheet| {
-                    sheet
-                        .get_attribute("data-order")
-                        .and_then(|order| order.parse::<u8>().ok())
-                        .is_some_and(|order| order > style.order)
-                })
-        });
-    _ = head.insert_before(&element, later.as_ref().map(|e| e.as_ref()));
 }

@@ -11,7 +11,7 @@ before(async () => (session = await startSession({ serviceWorkers: "block" })));
 after(async () => session?.close());
 
 /** The ids of the page sheets in <head>, in document (cascade) order. */
-const pageSheets = (page) => page.$$eval("head style[data-order]", (sheets) => sheets.map((s) => s.id));
+const pageSheets = (page) => page.$$eval("head style[id^='style-']", (sheets) => sheets.map((s) => s.id));
 
 /** Whether any rule of the linked first-download sheet has `selector` in it. */
 const shellSheetHas = (page, selector) =>
