@@ -2,6 +2,8 @@
 // CSS, content), raw and as brotli (quality 11, what a compressing host would send), against
 // that page's budget. What a page fetches after it shows (the card list's search index) is
 // listed apart. Then the whole build: what the service worker keeps for offline use.
+// CSS here is the sheet every page shares; each page's own sheet is inside its wasm chunk
+// (src/page_styles.rs), so it counts as wasm, in the page that needs it and no other.
 // Usage: node bench/size.mjs [path...]   (after `trunk build --release --offline`)
 import { brotliCompressSync, constants } from "node:zlib";
 import { readdirSync, readFileSync } from "node:fs";
