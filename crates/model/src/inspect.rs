@@ -36,7 +36,7 @@ impl Sim {
         dst.parts.iter().enumerate().find_map(|(q, p)| {
             p.runs
                 .iter()
-                .filter(|r| r.via_hop == h as u64 && r.dup == 0 && u32::from(r.src_part) == part)
+                .filter(|r| r.written_by(h) && r.dup == 0 && u32::from(r.src_part) == part)
                 .find(|r| (r.src_pos..r.src_pos + r.len).contains(&g))
                 .map(|r| (q as u32, r.pos + (g - r.src_pos)))
         })
@@ -54,7 +54,7 @@ impl Sim {
             .iter()
             .enumerate()
         {
-            for r in p.runs.iter().filter(|r| r.via_hop == h as u64) {
+            for r in p.runs.iter().filter(|r| r.written_by(h)) {
                 for i in 0..r.len {
                     out.push(CopyRecord {
                         source_part: u32::from(r.src_part),
@@ -77,7 +77,7 @@ impl Sim {
             dst.parts
                 .iter()
                 .flat_map(|p| p.runs.iter())
-                .filter(|r| r.via_hop == h as u64 && r.dup == 0)
+                .filter(|r| r.written_by(h) && r.dup == 0)
                 .map(|r| r.len)
                 .sum(),
         )

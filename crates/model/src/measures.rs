@@ -306,7 +306,7 @@ impl Sim {
             .parts
             .iter()
             .flat_map(|p| p.runs.iter())
-            .filter(|r| r.via_hop != h as u64)
+            .filter(|r| !r.written_by(h))
             .map(|r| r.len)
             .sum();
         add(others, "records on the target not written by this hop");

@@ -226,7 +226,7 @@ fn uncovered(mut ranges: Vec<(u64, u64)>, cover: &[(u64, u64)]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{PayloadId, Run, NONE};
+    use crate::store::{PayloadId, Run, NONE, NO_HOP};
 
     fn run(seq: u64, len: u64) -> Run {
         Run {
@@ -246,7 +246,7 @@ mod tests {
             arrived_ms: 0,
             durable_ms: 0,
             src_pos: NONE,
-            via_hop: NONE,
+            via_hop: NO_HOP,
             src_part: 0,
         }
     }

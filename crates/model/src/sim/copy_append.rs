@@ -103,7 +103,7 @@ impl CopyRules {
             durable_ms: self.now,
             src_pos: a,
             src_part: self.source_part,
-            via_hop: self.hop as u64,
+            via_hop: self.hop as u16,
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use super::{Event, Sim, SiteStatus};
 use crate::log::{fmt_n, records, LogKind};
-use crate::store::{PayloadId, Run, NONE};
+use crate::store::{PayloadId, Run, NONE, NO_HOP};
 use crate::writer::key_name;
 
 impl Sim {
@@ -94,7 +94,7 @@ impl Sim {
                 durable_ms: durable,
                 src_pos: NONE,
                 src_part: 0,
-                via_hop: NONE,
+                via_hop: NO_HOP,
             };
             let part = &mut stream.parts[p];
             *batches += 1;

@@ -7,8 +7,12 @@ use crate::time::Millis;
 use std::cell::Cell;
 use std::collections::VecDeque;
 
-/// Marker for "not copied from anywhere" in [`Run::src_pos`] / [`Run::via_hop`].
+/// Marker for "not copied from anywhere" in [`Run::src_pos`].
 pub const NONE: u64 = u64::MAX;
+
+/// Marker for "written by no hop" in [`Run::via_hop`] (hops are fewer than
+/// `spec::limits::MAX_HOPS`, far below it).
+pub const NO_HOP: u16 = u16::MAX;
 
 /// Runs [`Part::run_index`] walks back from the end before it bisects.
 const NEAR_END: usize = 32;
@@ -52,10 +56,11 @@ pub struct Run {
     pub durable_ms: Millis,
     /// Position of the first record on the cluster it was copied from.
     pub src_pos: u64,
-    /// Hop index that wrote it, or NONE.
-    pub via_hop: u64,
     /// Part it was copied from (0 for originals).
     pub src_part: u16,
+    /// Hop index that wrote it, or [`NO_HOP`]: a u16 makes a run 88 bytes, not 96 (every
+    /// append writes one into a deque slot that has long left the cache).
+    pub via_hop: u16,
 }
 
 impl Run {
@@ -77,6 +82,12 @@ impl Run {
     #[inline(always)]
     pub fn end(&self) -> u64 {
         self.pos + self.len
+    }
+
+    /// Whether hop `h` wrote this run.
+    #[inline]
+    pub fn written_by(&self, h: usize) -> bool {
+        usize::from(self.via_hop) == h
     }
 }
 

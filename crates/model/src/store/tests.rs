@@ -20,7 +20,7 @@ pub(crate) fn run(len: u64, seq: u64, ts: Millis) -> Run {
         durable_ms: ts + 5,
         src_pos: NONE,
         src_part: 0,
-        via_hop: NONE,
+        via_hop: NO_HOP,
     }
 }
 
