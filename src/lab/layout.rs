@@ -64,7 +64,9 @@ struct RowAt {
     first: u64,
 }
 
-/// Lays out the view. Pure: the same view and options give the same scene.
+/// Lays out the view. Pure: the same view and options give the same scene. Not inlined
+/// into the frame loop, so the redraw's steps stay apart.
+#[inline(never)]
 pub fn layout(view: &View, opts: LayoutOptions) -> Scene {
     let window = opts.window.max(1);
     let lanes = view.hops.len() as f64;

@@ -32,6 +32,7 @@ impl ViewCache {
 
     /// The view with the last `window` records of each part, from `fetch(n)` (the
     /// model's `view(n)`) called with as small an `n` as will do.
+    #[inline(never)]
     pub fn next(&mut self, window: usize, mut fetch: impl FnMut(usize) -> View) -> &View {
         let ask = self.ask.clamp(4, window.max(4));
         let merged = self.view.take().and_then(|old| {

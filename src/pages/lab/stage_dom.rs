@@ -4,8 +4,6 @@
 //! calls rather than typed views keep both the frame and the wasm small. Names from the
 //! spec only ever become text nodes (`set_text_content`), never markup.
 
-use std::collections::HashMap;
-
 use hoplab_model::decimal::{fixed, plain};
 use web_sys::{Document, Element};
 
@@ -47,11 +45,91 @@ pub(super) fn make(doc: &Document, tag: &str, class: &str, parent: &Element) -> 
     e
 }
 
+/// A shape that moves by its group's `transform` (a marker, a batch), kept by its key.
 struct Moving {
+    key: String,
     el: Element,
     at: String,
     title: Element,
     title_text: String,
+    seen: bool,
+}
+
+/// A layer of keyed moving shapes: markers and batches both go through it, so their
+/// join is one non-generic piece of code. A shape's fixed parts are drawn once, when its
+/// key first shows; it is removed when its key leaves.
+struct MovingLayer {
+    layer: Element,
+    shown: Vec<Moving>,
+}
+
+impl MovingLayer {
+    fn new(layer: Element) -> MovingLayer {
+        MovingLayer {
+            layer,
+            shown: Vec::new(),
+        }
+    }
+
+    fn begin(&mut self) {
+        for m in &mut self.shown {
+            m.seen = false;
+        }
+    }
+
+    /// Places the shape `key` at (x, y) with `tip` as its title; a new one is a group
+    /// of class `class` that `draw` fills (after its title).
+    #[allow(clippy::too_many_arguments)]
+    fn place(
+        &mut self,
+        doc: &Document,
+        key: &str,
+        class: &str,
+        x: f64,
+        y: f64,
+        tip: &str,
+        draw: &dyn Fn(&Element),
+    ) {
+        let i = match self.shown.iter().position(|m| m.key == key) {
+            Some(i) => i,
+            None => {
+                let el = make(doc, "g", class, &self.layer);
+                let title = title(doc, &el, "");
+                draw(&el);
+                self.shown.push(Moving {
+                    key: key.to_string(),
+                    el,
+                    at: String::new(),
+                    title,
+                    title_text: String::new(),
+                    seen: false,
+                });
+                self.shown.len() - 1
+            }
+        };
+        let m = &mut self.shown[i];
+        m.seen = true;
+        set_if(
+            &m.el,
+            "transform",
+            format!("translate({})", pair(x, y)),
+            &mut m.at,
+        );
+        if m.title_text != tip {
+            m.title.set_text_content(Some(tip));
+            m.title_text = tip.to_string();
+        }
+    }
+
+    /// Removes the shapes not placed since `begin`.
+    fn end(&mut self) {
+        self.shown.retain(|m| {
+            if !m.seen {
+                m.el.remove();
+            }
+            m.seen
+        });
+    }
 }
 
 pub struct StageDom {
@@ -64,8 +142,6 @@ pub struct StageDom {
     labels: Element,
     rows_layer: Element,
     hops: Element,
-    markers_layer: Element,
-    batches_layer: Element,
     shown_sites: Vec<SiteBox>,
     shown_hops: Vec<HopShape>,
     labels_dom: Labels,
@@ -73,8 +149,8 @@ pub struct StageDom {
     links_d: String,
     structure: Vec<(RowKey, u64)>,
     rows: Vec<RowDom>,
-    markers: HashMap<String, Moving>,
-    batches: HashMap<String, Moving>,
+    markers: MovingLayer,
+    batches: MovingLayer,
 }
 
 impl StageDom {
@@ -100,8 +176,6 @@ impl StageDom {
             rows_layer,
             hops,
             links_path,
-            markers_layer,
-            batches_layer,
             clock: (u64::MAX, false),
             view_box: String::new(),
             records_attr: String::new(),
@@ -113,8 +187,8 @@ impl StageDom {
             links_d: String::new(),
             structure: Vec::new(),
             rows: Vec::new(),
-            markers: HashMap::new(),
-            batches: HashMap::new(),
+            markers: MovingLayer::new(markers_layer),
+            batches: MovingLayer::new(batches_layer),
         })
     }
 
@@ -133,7 +207,9 @@ impl StageDom {
     }
 
     /// Brings the SVG in line with the scene. Every copy of the `selected` record is
-    /// outlined.
+    /// outlined. Each layer is its own (not inlined) step, so the frame's code stays
+    /// readable in a profile and in the wasm's names.
+    #[inline(never)]
     pub fn apply(&mut self, s: &Scene, selected: Option<&RecordRef>) {
         // Only on change: Chromium treats even a same-value viewBox write as a new
         // viewport and lays out every text on the stage again.
@@ -169,6 +245,7 @@ impl StageDom {
         self.batches_apply(s);
     }
 
+    #[inline(never)]
     fn rows_apply(&mut self, s: &Scene, selected: Option<&RecordRef>) {
         let slot = s.slot.to_bits();
         let same = self.structure.len() == s.rows.len()
@@ -207,105 +284,56 @@ impl StageDom {
         }
     }
 
+    #[inline(never)]
     fn markers_apply(&mut self, s: &Scene) {
-        let mut seen = Vec::with_capacity(s.markers.len());
+        self.markers.begin();
         for m in &s.markers {
-            let key = format!("{}|{}", m.key, m.label);
-            if !self.markers.contains_key(&key) {
-                let g = make(
-                    &self.doc,
-                    "g",
-                    &format!("marker marker--{}", m.kind),
-                    &self.markers_layer,
-                );
-                let (shape, ty) = if m.kind == "copier" {
-                    ("M-5 -7L5 -7L0 0Z", -1)
-                } else {
-                    ("M0 0L5 7L-5 7Z", 8)
-                };
-                let title = title(&self.doc, &g, "");
-                let path = make(&self.doc, "path", "", &g);
-                set(&path, "d", shape);
-                let label = make(&self.doc, "text", "marker-label", &g);
-                set(&label, "x", "7");
-                set(&label, "y", &ty.to_string());
-                label.set_text_content(Some(&m.label));
-                self.markers.insert(
-                    key.clone(),
-                    Moving {
-                        el: g,
-                        at: String::new(),
-                        title,
-                        title_text: String::new(),
-                    },
-                );
-            }
-            let mv = self.markers.get_mut(&key).expect("inserted above");
-            set_if(
-                &mv.el,
-                "transform",
-                format!("translate({})", pair(m.x, m.y)),
-                &mut mv.at,
+            let (shape, label_y) = if m.kind == "copier" {
+                ("M-5 -7L5 -7L0 0Z", "-1")
+            } else {
+                ("M0 0L5 7L-5 7Z", "8")
+            };
+            self.markers.place(
+                &self.doc,
+                &format!("{}|{}", m.key, m.label),
+                &format!("marker marker--{}", m.kind),
+                m.x,
+                m.y,
+                &m.title,
+                &|g| {
+                    let path = make(&self.doc, "path", "", g);
+                    set(&path, "d", shape);
+                    let label = make(&self.doc, "text", "marker-label", g);
+                    set(&label, "x", "7");
+                    set(&label, "y", label_y);
+                    label.set_text_content(Some(&m.label));
+                },
             );
-            if mv.title_text != m.title {
-                mv.title.set_text_content(Some(&m.title));
-                mv.title_text = m.title.clone();
-            }
-            seen.push(key);
         }
-        self.markers.retain(|k, mv| {
-            let keep = seen.contains(k);
-            if !keep {
-                mv.el.remove();
-            }
-            keep
-        });
+        self.markers.end();
     }
 
+    #[inline(never)]
     fn batches_apply(&mut self, s: &Scene) {
-        let mut seen = Vec::with_capacity(s.batches.len());
+        self.batches.begin();
         for b in &s.batches {
-            if !self.batches.contains_key(&b.key) {
-                let g = make(&self.doc, "g", "batch", &self.batches_layer);
-                let title = title(&self.doc, &g, &b.title);
-                let rect = make(&self.doc, "rect", "", &g);
-                for (k, v) in [
-                    ("x", "-16"),
-                    ("y", "-8"),
-                    ("width", "32"),
-                    ("height", "16"),
-                    ("rx", "4"),
-                ] {
-                    set(&rect, k, v);
-                }
-                let count = make(&self.doc, "text", "", &g);
-                set(&count, "y", "4");
-                count.set_text_content(Some(&b.text));
-                self.batches.insert(
-                    b.key.clone(),
-                    Moving {
-                        el: g,
-                        at: String::new(),
-                        title,
-                        title_text: b.title.clone(),
-                    },
-                );
-            }
-            let mv = self.batches.get_mut(&b.key).expect("inserted above");
-            set_if(
-                &mv.el,
-                "transform",
-                format!("translate({})", pair(b.x, b.y)),
-                &mut mv.at,
-            );
-            seen.push(b.key.clone());
+            self.batches
+                .place(&self.doc, &b.key, "batch", b.x, b.y, &b.title, &|g| {
+                    let rect = make(&self.doc, "rect", "", g);
+                    for (k, v) in [
+                        ("x", "-16"),
+                        ("y", "-8"),
+                        ("width", "32"),
+                        ("height", "16"),
+                        ("rx", "4"),
+                    ] {
+                        set(&rect, k, v);
+                    }
+                    let count = make(&self.doc, "text", "", g);
+                    set(&count, "y", "4");
+                    count.set_text_content(Some(&b.text));
+                });
         }
-        self.batches.retain(|k, mv| {
-            let keep = seen.contains(k);
-            if !keep {
-                mv.el.remove();
-            }
-            keep
-        });
+        self.batches.end();
     }
 }

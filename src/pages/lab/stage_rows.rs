@@ -2,9 +2,6 @@
 //! keyed join: a record or position number is created when it first shows and removed when
 //! it leaves, never redrawn; the row slides by one attribute.
 
-use std::collections::HashMap;
-use std::hash::Hash;
-
 use hoplab_model::decimal::fixed;
 use hoplab_model::fmt_n;
 use web_sys::{Document, Element};
@@ -24,8 +21,9 @@ pub struct RowDom {
     highlight: Element,
     /// The outlined records' positions, as last drawn.
     outlined: Vec<u64>,
-    records: HashMap<RecKey, (Element, bool)>,
-    ticks: HashMap<u64, (Element, bool)>,
+    /// The records' and position numbers' elements, in the order of their keys.
+    records: Vec<(Key, Element)>,
+    ticks: Vec<(Key, Element)>,
 }
 
 impl RowDom {
@@ -33,6 +31,7 @@ impl RowDom {
     /// from the labels to the site box's inner right edge. The row's group carries its
     /// index in the scene (`data-row`), its records their position (`data-pos`): numbers
     /// only, so a click resolves to a row of the scene whatever the names.
+    #[inline(never)]
     pub fn build(doc: &Document, layer: &Element, index: usize, row: &Row, width: f64) -> RowDom {
         let g = make(doc, "g", "row", layer);
         set(
@@ -82,13 +81,14 @@ impl RowDom {
             uncopied_at: String::new(),
             highlight,
             outlined: Vec::new(),
-            records: HashMap::new(),
-            ticks: HashMap::new(),
+            records: Vec::new(),
+            ticks: Vec::new(),
         }
     }
 
     /// Brings the row in line with the scene's `row`. `payload` names the selected record:
     /// each of its copies in this row is outlined.
+    #[inline(never)]
     pub fn apply(&mut self, doc: &Document, row: &Row, payload: Option<(u16, u16, u64)>) {
         set_if(
             &self.recs,
@@ -100,39 +100,33 @@ impl RowDom {
         place_span(&self.uncopied, row.uncopied, &mut self.uncopied_at);
 
         let (recs, highlight) = (&self.recs, &self.highlight);
-        join(
-            &mut self.records,
-            &row.records,
-            |r| r.id,
-            |rec| {
-                let e = svg_element(doc, "rect");
-                set(&e, "class", rec.class);
-                set(&e, "x", &fixed(rec.x, 2));
-                set(&e, "y", &fixed(REC_Y, 0));
-                set(&e, "width", &fixed(rec.w, 2));
-                set(&e, "height", &fixed(REC_H, 0));
-                if rec.rx > 0.0 {
-                    set(&e, "rx", &fixed(rec.rx, 1));
-                }
-                set(&e, "data-pos", &rec.id.position.to_string());
-                let _ = recs.insert_before(&e, Some(highlight));
-                e
-            },
-        );
-        join(
-            &mut self.ticks,
-            &row.ticks,
-            |t| t.position,
-            |tick| {
-                let e = svg_element(doc, "text");
-                set(&e, "class", "tick");
-                set(&e, "x", &fixed(tick.x, 1));
-                set(&e, "y", &fixed(REC_Y + REC_H + 11.0, 0));
-                e.set_text_content(Some(&fmt_n(tick.position)));
-                let _ = recs.append_child(&e);
-                e
-            },
-        );
+        let keys: Vec<Key> = row.records.iter().map(|r| rec_key(&r.id)).collect();
+        join(&mut self.records, &keys, &mut |i| {
+            let rec = &row.records[i];
+            let e = svg_element(doc, "rect");
+            set(&e, "class", rec.class);
+            set_fixed(&e, "x", rec.x, 2);
+            set_fixed(&e, "y", REC_Y, 0);
+            set_fixed(&e, "width", rec.w, 2);
+            set_fixed(&e, "height", REC_H, 0);
+            if rec.rx > 0.0 {
+                set_fixed(&e, "rx", rec.rx, 1);
+            }
+            set(&e, "data-pos", &rec.id.position.to_string());
+            let _ = recs.insert_before(&e, Some(highlight));
+            e
+        });
+        let keys: Vec<Key> = row.ticks.iter().map(|t| [t.position, 0, 0]).collect();
+        join(&mut self.ticks, &keys, &mut |i| {
+            let tick = &row.ticks[i];
+            let e = svg_element(doc, "text");
+            set(&e, "class", "tick");
+            set_fixed(&e, "x", tick.x, 1);
+            set_fixed(&e, "y", REC_Y + REC_H + 11.0, 0);
+            e.set_text_content(Some(&fmt_n(tick.position)));
+            let _ = recs.append_child(&e);
+            e
+        });
 
         let outlined: Vec<u64> = payload
             .map(|p| {
@@ -177,30 +171,39 @@ fn place_span(e: &Element, span: Option<(f64, f64)>, last: &mut String) {
     }
 }
 
-/// A keyed join: keeps the elements whose key is still in `items`, makes one for each new
-/// item, and removes the rest.
-fn join<T, K: Eq + Hash + Copy>(
-    dom: &mut HashMap<K, (Element, bool)>,
-    items: &[T],
-    key: impl Fn(&T) -> K,
-    mut make_one: impl FnMut(&T) -> Element,
-) {
-    for entry in dom.values_mut() {
-        entry.1 = false;
-    }
-    for item in items {
-        match dom.get_mut(&key(item)) {
-            Some(entry) => entry.1 = true,
-            None => {
-                let e = make_one(item);
-                dom.insert(key(item), (e, true));
-            }
+/// A shown element's key: position first, so a row's records and position numbers (built
+/// in position order) come in ascending key order.
+type Key = [u64; 3];
+
+/// A record's key: its position, then which payload copy it is.
+fn rec_key(id: &RecKey) -> Key {
+    let copy = u64::from(id.writer) << 48
+        | u64::from(id.part) << 32
+        | u64::from(id.hops) << 16
+        | u64::from(id.dup);
+    [id.position, id.seq, copy]
+}
+
+fn set_fixed(e: &Element, name: &str, v: f64, places: u32) {
+    set(e, name, &fixed(v, places));
+}
+
+/// A keyed join of `shown` (in key order) to `keys` (in key order, as a row builds them):
+/// keeps the elements whose key is still there, makes one with `make_one(index)` for each
+/// new key, and removes the rest. Keys out of order cost only a remove and a re-make.
+/// Not generic: one copy of the code serves records and position numbers.
+fn join(shown: &mut Vec<(Key, Element)>, keys: &[Key], make_one: &mut dyn FnMut(usize) -> Element) {
+    let mut old = std::mem::take(shown).into_iter().peekable();
+    for (i, key) in keys.iter().enumerate() {
+        while let Some((_, gone)) = old.next_if(|(k, _)| k < key) {
+            gone.remove();
+        }
+        match old.next_if(|(k, _)| k == key) {
+            Some(kept) => shown.push(kept),
+            None => shown.push((*key, make_one(i))),
         }
     }
-    dom.retain(|_, (e, keep)| {
-        if !*keep {
-            e.remove();
-        }
-        *keep
-    });
+    for (_, gone) in old {
+        gone.remove();
+    }
 }

@@ -11,7 +11,7 @@ use super::{
     RunHandle, CATCH_UP_DRAW_MS, PANEL_EVERY_MS, REDUCED_STEP_MS, SPEAK_EVERY_MS, URL_EVERY_MS,
 };
 use crate::lab::driver::{now_ms, FRAME_BUDGET_MS};
-use crate::lab::layout::{layout, LayoutOptions, RecordRef};
+use crate::lab::layout::{layout, LayoutOptions, RecordRef, Scene};
 
 /// Events per catch-up call: small enough that the budget check comes often.
 const CATCH_UP_CHUNK: u64 = 40;
@@ -182,42 +182,53 @@ impl RunHandle {
         });
     }
 
+    /// Draws the stage afresh: the model's view, its layout, the SVG brought in line. Each
+    /// step is its own (not inlined) function, so none of them is monomorphised into the
+    /// frame loop's closures.
     fn redraw(&self, wall: f64) {
-        let window = self.window_size();
-        let reduced_motion = self.reduced_motion;
         let t0 = now_ms();
-        let mut times = (0.0, 0.0);
-        let scene = self.run.with_value(|r| {
+        let Some((scene, view_ms, layout_ms)) = self.lay_out(t0) else {
+            return;
+        };
+        let t2 = now_ms();
+        self.draw_scene(&scene);
+        self.scene.set_value(Some(scene));
+        self.pace.update_value(|p| p.last_scene = wall);
+        perf_probe(&[0.0, view_ms, layout_ms, now_ms() - t2]);
+    }
+
+    /// The scene for the model's present state, with the time spent asking the model and
+    /// laying out (from `t0`).
+    #[inline(never)]
+    fn lay_out(&self, t0: f64) -> Option<(Scene, f64, f64)> {
+        let options = LayoutOptions {
+            window: self.window_size(),
+            reduced_motion: self.reduced_motion,
+        };
+        self.run.with_value(|r| {
             let sim = r.as_ref()?.sim();
             self.cache.try_update_value(|c| {
-                let view = c.next(window, |n| sim.view(n));
+                let view = c.next(options.window, |n| sim.view(n));
                 let t1 = now_ms();
-                let scene = layout(
-                    view,
-                    LayoutOptions {
-                        window,
-                        reduced_motion,
-                    },
-                );
-                times = (t1 - t0, now_ms() - t1);
-                scene
+                let scene = layout(view, options);
+                (scene, t1 - t0, now_ms() - t1)
             })
-        });
-        let Some(scene) = scene else { return };
-        let t2 = now_ms();
+        })
+    }
+
+    /// Brings the stage's SVG in line with `scene`.
+    #[inline(never)]
+    fn draw_scene(&self, scene: &Scene) {
         let selected = self.selected.get_untracked();
         self.stage.update_value(|st| {
             if let Some(st) = st {
-                st.apply(&scene, selected.as_ref());
+                st.apply(scene, selected.as_ref());
             }
         });
-        self.scene.set_value(Some(scene));
-        self.pace.update_value(|p| p.last_scene = wall);
-        perf_probe(&[0.0, times.0, times.1, now_ms() - t2]);
     }
 
     /// Reads the last drawn scene (what clicks and keys pick from).
-    pub fn with_scene<T>(&self, f: impl FnOnce(&crate::lab::layout::Scene) -> T) -> Option<T> {
+    pub fn with_scene<T>(&self, f: impl FnOnce(&Scene) -> T) -> Option<T> {
         self.scene.with_value(|s| s.as_ref().map(f))
     }
 
