@@ -84,7 +84,7 @@ fn typing_into(target: Option<web_sys::EventTarget>) -> bool {
 /// use hoplab::lab::show::RunShow;
 /// use hoplab::pages::lab::{RunHandle, RunView};
 ///
-/// let spec: hoplab_model::ScenarioSpec = design.to_spec(); // validated by the model
+/// let spec: hoplab_model::ScenarioSpec = design.spec.clone(); // run through Sim::new first
 /// let mut show = RunShow::for_spec(&spec); // a chart per hop and site, a button per fault
 /// show.title = "Two sites, active/active".into();
 /// let run = RunHandle::new(spec, show);
