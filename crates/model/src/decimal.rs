@@ -62,30 +62,25 @@ fn scaled_round(v: f64, scale: u64) -> u64 {
 /// whole numbers and for numbers with up to six decimals; others get six decimals at most
 /// (none from 10^12 on).
 pub fn plain(v: f64) -> String {
+    let sign = if v.is_sign_negative() { "-" } else { "" };
     if v.is_finite() && v.fract() == 0.0 && v.abs() < 1e18 {
-        let sign = if v.is_sign_negative() { "-" } else { "" };
         return format!("{sign}{}", v.abs() as u64);
     }
     if !v.is_finite() || v.abs() >= 1e12 {
         return fixed(v, 0);
     }
-    let sign = if v.is_sign_negative() { "-" } else { "" };
     let a = v.abs();
-    for places in 1..=6u32 {
-        let scale = 10u64.pow(places);
-        let n = (a * scale as f64).round() as u64;
-        if exact(n, places) == Some(a) {
-            let digits = format!("{:0width$}", n % scale, width = places as usize);
-            return format!("{sign}{}.{}", n / scale, digits.trim_end_matches('0'));
-        }
-    }
-    let n = (a * 1e6).round() as u64;
-    let digits = format!("{:06}", n % 1_000_000);
-    let digits = digits.trim_end_matches('0');
-    if digits.is_empty() {
-        format!("{sign}{}", n / 1_000_000)
-    } else {
-        format!("{sign}{}.{digits}", n / 1_000_000)
+    let scaled = |places: u32| (a * 10u64.pow(places) as f64).round() as u64;
+    // The fewest decimals that read back as `a`, else six.
+    let places = (1..=6u32)
+        .find(|&places| exact(scaled(places), places) == Some(a))
+        .unwrap_or(6);
+    let scale = 10u64.pow(places);
+    let n = scaled(places);
+    let digits = format!("{:0width$}", n % scale, width = places as usize);
+    match digits.trim_end_matches('0') {
+        "" => format!("{sign}{}", n / scale),
+        digits => format!("{sign}{}.{digits}", n / scale),
     }
 }
 
