@@ -7,12 +7,14 @@ mod cost;
 mod error;
 mod hop_checks;
 pub mod limits;
+mod timeline_checks;
 mod validate;
 
 pub use command::{Command, ResumeRule, TimedCommand};
 pub use cost::MAX_PROJECTED_RUNS;
 pub use error::SpecError;
-pub use validate::{check_command, Validated};
+pub use timeline_checks::check_command;
+pub use validate::Validated;
 
 use crate::time::Millis;
 use serde::{Deserialize, Serialize};
