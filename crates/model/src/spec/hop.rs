@@ -1,0 +1,155 @@
+//! A copier hop in the file format: what it reads and writes, and its options (each
+//! default the common case; the lab's presets set real copiers' values).
+
+use super::StreamRef;
+use crate::time::Millis;
+use serde::{Deserialize, Serialize};
+
+/// A copier hop: reads `from`, appends to `to`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HopSpec {
+    pub id: String,
+    pub from: StreamRef,
+    pub to: StreamRef,
+    #[serde(default)]
+    pub options: HopOptions,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartFrom {
+    Earliest,
+    Latest,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PartMapping {
+    /// Source part i feeds target part i (modulo the target's part count).
+    OneToOne,
+    /// Each batch goes to the next target part in turn: one key lands in many parts.
+    FanOut,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Timestamps {
+    KeepSource,
+    StampArrival,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OriginStamp {
+    None,
+    /// Metadata beside the payload naming the origin site.
+    Marker,
+    /// Copies go to a stream named `<source site>.<stream>`.
+    QualifiedName,
+    /// A hop budget carried on the record (RabbitMQ federation's `max-hops`): a record
+    /// that has already crossed this many hops, or that would go back to the site it was
+    /// first written at, is not forwarded. Written `{"hop-budget": 1}`.
+    HopBudget(u8),
+}
+
+/// How a hop numbers what it copies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HopKind {
+    /// An ordinary client of both clusters: the target numbers each copy itself, so
+    /// reader positions need a position map to cross.
+    #[default]
+    Translate,
+    /// Offset-preserving (Confluent Cluster Linking mirror topics, Redpanda Shadowing,
+    /// NATS JetStream mirrors): every record keeps its source position and timestamp,
+    /// the target is read-only until the hop is promoted, and no map is needed.
+    Mirror,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Filter {
+    /// Records from these writers are not copied.
+    #[serde(default)]
+    pub drop_writers: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HopOptions {
+    /// `translate` (the default) or `mirror` (offset-preserving, read-only target).
+    pub kind: HopKind,
+    /// The hop does nothing before this time (late start).
+    pub start_at_ms: Millis,
+    /// Where it starts reading once it starts.
+    pub start_from: StartFrom,
+    /// Wait between fetches when there was nothing new (read cadence).
+    pub poll_interval_ms: Millis,
+    pub batch_max: u64,
+    /// Link round trip between the sites, paid on every fetch.
+    pub rtt_ms: Millis,
+    /// Extra random delay in 0..=jitter on each round trip.
+    pub rtt_jitter_ms: Millis,
+    /// The target's own durable write before it acknowledges the copier.
+    pub target_write_ms: Millis,
+    /// Parallel workers; part p is served by worker p % workers.
+    pub workers: u32,
+    /// Throughput cap in records per second (None: uncapped).
+    pub max_records_per_sec: Option<u64>,
+    pub filter: Filter,
+    pub mapping: PartMapping,
+    pub timestamps: Timestamps,
+    pub stamp: OriginStamp,
+    /// With a marker: skip records whose marker names another site.
+    pub forward_only_local: bool,
+    /// Write a position-map pair every N records per part (None: no map).
+    pub map_every: Option<u64>,
+    /// How often the copier commits its own read progress.
+    pub commit_interval_ms: Millis,
+    /// How often the copier checkpoints reader groups' positions translated to the target
+    /// (MirrorMaker 2: every 60 s). A group moved over the map resumes from the last
+    /// checkpoint. None: the move translates the group's live position.
+    pub checkpoint_every_ms: Option<Millis>,
+    /// A heartbeat record written on the source every this many ms and copied like data,
+    /// so the target can tell a quiet stream from a stuck copier (MirrorMaker 2:
+    /// `emit.heartbeats.interval.seconds`, 1 s by default). None: no heartbeats.
+    pub heartbeat_every_ms: Option<Millis>,
+}
+
+impl Default for HopOptions {
+    fn default() -> Self {
+        Self {
+            kind: HopKind::Translate,
+            start_at_ms: 0,
+            start_from: StartFrom::Earliest,
+            poll_interval_ms: 200,
+            batch_max: 500,
+            rtt_ms: 40,
+            rtt_jitter_ms: 0,
+            target_write_ms: 5,
+            workers: 1,
+            max_records_per_sec: None,
+            filter: Filter::default(),
+            mapping: PartMapping::OneToOne,
+            timestamps: Timestamps::KeepSource,
+            stamp: OriginStamp::None,
+            forward_only_local: true,
+            map_every: Some(100),
+            commit_interval_ms: 1000,
+            checkpoint_every_ms: None,
+            heartbeat_every_ms: None,
+        }
+    }
+}
+
+/// The stream a hop writes to, after applying an origin-qualified name.
+pub fn qualified_target(hop: &HopSpec) -> StreamRef {
+    match hop.options.stamp {
+        OriginStamp::QualifiedName => StreamRef {
+            site: hop.to.site.clone(),
+            stream: format!("{}.{}", hop.from.site, hop.from.stream),
+        },
+        _ => hop.to.clone(),
+    }
+}
