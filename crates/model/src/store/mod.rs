@@ -17,6 +17,10 @@ pub const NO_HOP: u16 = u16::MAX;
 /// Runs [`Part::run_index`] walks back from the end before it bisects.
 const NEAR_END: usize = 32;
 
+/// Spare slots a part's ring keeps once retention has started dropping runs (see
+/// [`Part::fit_ring_once`]).
+const RING_SLACK: usize = 16;
+
 /// The logical fact a record carries: recognisable on every cluster.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PayloadId {
@@ -285,6 +289,7 @@ impl Part {
                         self.originals -= over;
                     }
                     self.runs.pop_front();
+                    self.fit_ring_once();
                     self.popped += 1;
                     self.start += over;
                     self.aged_out += over;
@@ -323,6 +328,25 @@ impl Part {
         removed
     }
 
+    /// At the first run retention drops, the deque holds what retention keeps: its ring
+    /// shrinks to that plus [`RING_SLACK`], so each append writes into a slot a drop freed a
+    /// few appends before (still in the cache). Doubling growth leaves up to half the ring
+    /// spare (16,384 slots for 10,000 runs), and then every append writes into a slot last
+    /// touched thousands of appends ago. If the part later holds more runs, the ring
+    /// grows as before.
+    #[inline]
+    fn fit_ring_once(&mut self) {
+        if self.popped == 0 {
+            self.fit_ring();
+        }
+    }
+
+    #[inline(never)]
+    #[cold]
+    fn fit_ring(&mut self) {
+        self.runs.shrink_to(self.runs.len() + RING_SLACK);
+    }
+
     /// Drops every record below `pos`.
     fn trim_to(&mut self, pos: u64) {
         while let Some(r) = self.runs.front_mut() {
@@ -331,6 +355,7 @@ impl Part {
                     self.originals -= r.len;
                 }
                 self.runs.pop_front();
+                self.fit_ring_once();
                 self.popped += 1;
             } else {
                 if r.pos < pos {

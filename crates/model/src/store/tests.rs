@@ -154,3 +154,40 @@ fn durable_end_hides_records_not_yet_durable() {
     assert_eq!(p.durable_end(50), 10);
     assert_eq!(p.durable_end(105), 20);
 }
+
+/// Once count retention starts dropping, the ring is cut to what it keeps plus a little
+/// slack (doubling growth had left it 16,384 slots for 10,001 runs), and it stays there
+/// while appends and drops alternate; age retention does the same. The records are
+/// unchanged by it.
+#[test]
+fn retention_fits_the_ring_to_what_it_keeps() {
+    let rule = Retention {
+        max_age_ms: None,
+        max_records: Some(10_000),
+    };
+    let mut p = Part::new(0);
+    for t in 0..30_000 {
+        p.append(run(1, t, t));
+        p.enforce_retention(t, &rule);
+        if t == 9_999 {
+            assert!(
+                p.runs.capacity() >= 16_384,
+                "doubling growth before any drop"
+            );
+        }
+    }
+    assert_eq!((p.start, p.end, p.runs.len()), (20_000, 30_000, 10_000));
+    assert!(p.runs.capacity() <= 10_001 + RING_SLACK);
+    assert_eq!(p.run_at(25_000).unwrap().payload.seq, 25_000);
+
+    let by_age = Retention {
+        max_age_ms: Some(1_000),
+        max_records: None,
+    };
+    let mut q = Part::new(0);
+    for t in 0..5_000 {
+        q.append(run(1, t, t));
+        q.enforce_retention(t, &by_age);
+    }
+    assert!(q.runs.len() <= 1_001 && q.runs.capacity() <= 1_002 + RING_SLACK);
+}
