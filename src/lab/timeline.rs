@@ -2,8 +2,14 @@
 //! forwards. Checkpoints (clones of the model) are kept every few simulated seconds;
 //! seeking restores the nearest one at or before the target and advances from there,
 //! replaying the buttons pressed. Advancing is budgeted, so the page never blocks.
+//!
+//! A run moves its model only through an [`Engine`], which may arrive after the run is
+//! built (a lab page draws its stage at 0 s before the engine's code is downloaded). Until
+//! then the run stands at 0 s: seeks, presses and steps are kept and done on arrival.
 
 use hoplab_model::{Command, Millis, ScenarioSpec, Sim, StepInfo};
+
+use super::engine::Engine;
 
 /// A press the run replays: when, which button (`None`: a command an embedder applied
 /// directly), and its command.
@@ -14,7 +20,7 @@ pub struct Pressed {
     pub command: Command,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Checkpoint {
     sim: Sim,
     /// How many presses the checkpoint already includes.
@@ -25,9 +31,11 @@ struct Checkpoint {
 const MAX_CHECKPOINTS: usize = 96;
 
 /// One scenario's run: the live model, its checkpoints and the presses to replay.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Run {
     sim: Sim,
+    /// What moves the model; until it arrives, the model stands at 0 s untouched.
+    engine: Option<Engine>,
     checkpoints: Vec<Checkpoint>,
     every_ms: Millis,
     pressed: Vec<Pressed>,
@@ -41,21 +49,27 @@ pub struct Run {
     reached: Option<Millis>,
     /// Where the current catch-up started (for its progress).
     from: Millis,
+    /// Steps asked for before the engine arrived, done once the target is reached.
+    steps_queued: usize,
 }
 
 impl Run {
     /// A run at time 0 that will replay `pressed` (sorted by time). `spec` is trusted
     /// ([`Sim::new_trusted`]): a library scenario's build or a spec the model has validated
     /// (the designer runs a design through [`Sim::new`] before it offers to show it here).
-    pub fn new(spec: &ScenarioSpec, seed: u64, pressed: Vec<Pressed>) -> Result<Run, String> {
+    /// Without an `engine` the run stands at 0 s until [`Run::engine_arrived`].
+    pub fn new(
+        spec: &ScenarioSpec,
+        seed: u64,
+        pressed: Vec<Pressed>,
+        engine: Option<Engine>,
+    ) -> Result<Run, String> {
         let sim = Sim::new_trusted(spec, seed).map_err(|e| e.to_string())?;
         let every_ms = (spec.duration_ms / 40).max(250);
-        Ok(Run {
-            checkpoints: vec![Checkpoint {
-                sim: sim.clone(),
-                applied: 0,
-            }],
+        let mut run = Run {
             sim,
+            engine: None,
+            checkpoints: Vec::new(),
             every_ms,
             pressed,
             applied: 0,
@@ -63,7 +77,32 @@ impl Run {
             settled: true,
             reached: None,
             from: 0,
-        })
+            steps_queued: 0,
+        };
+        if let Some(engine) = engine {
+            run.engine_arrived(engine);
+        }
+        Ok(run)
+    }
+
+    /// Takes the engine: the first checkpoint is the model at 0 s, and the catch-up toward
+    /// the target (with the presses and steps asked for meanwhile) can start.
+    pub fn engine_arrived(&mut self, engine: Engine) {
+        if self.engine.is_some() {
+            return;
+        }
+        // Without an engine nothing moved the model: it is where `new` built it.
+        debug_assert!(self.sim.now() == 0 && self.applied == 0);
+        self.checkpoints = vec![Checkpoint {
+            sim: (engine.clone)(&self.sim),
+            applied: 0,
+        }];
+        self.engine = Some(engine);
+    }
+
+    /// Whether the engine is here (before it, the run stands at 0 s).
+    pub fn has_engine(&self) -> bool {
+        self.engine.is_some()
     }
 
     pub fn sim(&self) -> &Sim {
@@ -94,7 +133,13 @@ impl Run {
     }
 
     /// Heads for `t`. Going back (or far ahead) restores the nearest checkpoint first.
+    /// Steps not done yet are forgotten: the run is going elsewhere.
     pub fn seek(&mut self, t: Millis) {
+        self.steps_queued = 0;
+        self.target = t;
+        let Some(engine) = self.engine else {
+            return; // Nothing to restore: the model stands at 0 s.
+        };
         let now = self.sim.now();
         let best = self
             .checkpoints
@@ -104,12 +149,11 @@ impl Run {
         let cp_time = self.checkpoints[best].sim.now();
         if t < now || (!self.settled && t == now) || cp_time > now {
             let cp = &self.checkpoints[best];
-            self.sim = cp.sim.clone();
+            self.sim = (engine.clone)(&cp.sim);
             self.applied = cp.applied;
             self.settled = true;
             self.reached = None;
         }
-        self.target = t;
         self.from = self.sim.now();
     }
 
@@ -128,11 +172,11 @@ impl Run {
         self.target = self.target.max(self.sim.now()) + dt;
     }
 
-    fn maybe_checkpoint(&mut self) {
+    fn maybe_checkpoint(&mut self, engine: Engine) {
         let last = self.checkpoints.last().map_or(0, |c| c.sim.now());
         if self.sim.now() >= last + self.every_ms {
             self.checkpoints.push(Checkpoint {
-                sim: self.sim.clone(),
+                sim: (engine.clone)(&self.sim),
                 applied: self.applied,
             });
             if self.checkpoints.len() > MAX_CHECKPOINTS {
@@ -144,8 +188,11 @@ impl Run {
     }
 
     /// Advances toward the target, replaying presses, for at most `max_events` events.
-    /// Returns true once the target is reached.
+    /// Returns true once the target is reached (never without the engine).
     pub fn catch_up(&mut self, max_events: u64) -> bool {
+        let Some(engine) = self.engine else {
+            return false;
+        };
         let mut left = max_events;
         loop {
             let due = self
@@ -155,42 +202,53 @@ impl Run {
                 .filter(|&at| at <= self.target);
             let goal = due.unwrap_or(self.target);
             let before = self.sim.events_processed();
-            let done = self.sim.advance_with_budget(goal.max(self.sim.now()), left);
+            let goal = goal.max(self.sim.now());
+            let done = (engine.advance)(&mut self.sim, goal, left);
             left = left.saturating_sub(self.sim.events_processed() - before);
             if !done {
                 return false;
             }
             self.settled = true;
-            self.maybe_checkpoint();
+            self.maybe_checkpoint(engine);
             match due {
                 Some(_) => {
                     let cmd = self.pressed[self.applied].command.clone();
                     // Buttons name things the scenario has; a refusal changes nothing.
-                    let _ = self.sim.apply(cmd);
+                    let _ = (engine.apply)(&mut self.sim, cmd);
                     self.applied += 1;
                 }
                 None => {
                     self.reached = Some(self.target);
+                    // Steps asked for before the engine came: each is one event.
+                    for _ in 0..std::mem::take(&mut self.steps_queued) {
+                        self.step();
+                    }
                     return true;
                 }
             }
         }
     }
 
-    /// Runs everything up to the target at once (tests and small seeks).
+    /// Runs everything up to the target at once (tests and small seeks); nothing without
+    /// the engine.
     pub fn finish(&mut self) {
-        while !self.catch_up(u64::MAX) {}
+        while self.engine.is_some() && !self.catch_up(u64::MAX) {}
     }
 
-    /// Processes exactly one event (or the next due press) and stops there.
+    /// Processes exactly one event (or the next due press) and stops there. Without the
+    /// engine the step is kept, and done once the engine has reached the target.
     pub fn step(&mut self) -> Option<StepInfo> {
+        let Some(engine) = self.engine else {
+            self.steps_queued += 1;
+            return None;
+        };
         let next_event = self.sim.next_event_at();
         if let Some(p) = self.pressed.get(self.applied) {
             if next_event.is_none_or(|t| p.at_ms <= t) && p.at_ms >= self.sim.now() {
                 self.target = p.at_ms;
                 self.finish();
                 let cmd = self.pressed[self.applied].command.clone();
-                let _ = self.sim.apply(cmd);
+                let _ = (engine.apply)(&mut self.sim, cmd);
                 self.applied += 1;
                 return Some(StepInfo {
                     at_ms: self.sim.now(),
@@ -198,7 +256,7 @@ impl Run {
                 });
             }
         }
-        let info = self.sim.step();
+        let info = (engine.step)(&mut self.sim);
         self.settled = false;
         self.target = self.sim.now();
         self.reached = Some(self.target);
@@ -206,17 +264,29 @@ impl Run {
     }
 
     /// Presses a button now: the run forks here (later presses and checkpoints are
-    /// forgotten), the command applies and is remembered for replays.
+    /// forgotten), the command applies and is remembered for replays. Without the engine
+    /// the press is kept at the time the run is heading for, and applies (unchecked, like
+    /// a replayed press) when the engine gets there.
     pub fn press(&mut self, button: Option<&str>, command: Command) -> Result<(), String> {
+        let Some(engine) = self.engine else {
+            let at = self.target;
+            self.pressed.retain(|p| p.at_ms <= at);
+            self.pressed.push(Pressed {
+                at_ms: at,
+                button: button.map(str::to_string),
+                command,
+            });
+            return Ok(());
+        };
         let now = self.sim.now();
         // Finish every event at this instant so a replay reaches the same state.
-        self.sim.advance_to(now);
+        (engine.advance)(&mut self.sim, now, u64::MAX);
         self.settled = true;
         self.pressed.truncate(self.applied);
         let applied = self.applied;
         self.checkpoints
             .retain(|c| c.sim.now() <= now && c.applied <= applied);
-        self.sim.apply(command.clone()).map_err(|e| e.to_string())?;
+        (engine.apply)(&mut self.sim, command.clone()).map_err(|e| e.to_string())?;
         self.pressed.push(Pressed {
             at_ms: now,
             button: button.map(str::to_string),

@@ -1,9 +1,26 @@
 use super::*;
+use crate::lab::engine::Engine;
 use hoplab_model::scenarios;
 
 fn run(id: &str) -> Run {
     let spec = scenarios::get(id).unwrap().build_default().unwrap();
-    Run::new(&spec, 3, vec![]).unwrap()
+    Run::new(&spec, 3, vec![], Some(Engine::new())).unwrap()
+}
+
+/// A run whose engine has not arrived yet (a lab page before its panels' chunk).
+fn run_waiting(id: &str) -> Run {
+    let spec = scenarios::get(id).unwrap().build_default().unwrap();
+    Run::new(&spec, 3, vec![], None).unwrap()
+}
+
+fn button(scenario: &str, id: &str) -> Command {
+    let s = scenarios::get(scenario).unwrap();
+    s.buttons
+        .iter()
+        .find(|b| b.id == id)
+        .unwrap()
+        .command
+        .clone()
 }
 
 fn fingerprint(r: &Run) -> String {
@@ -128,7 +145,13 @@ fn presses_replay_after_seeking_back_and_from_a_fresh_run() {
     r.seek(15_000);
     r.finish();
     assert_eq!(fingerprint(&r), live);
-    let mut again = Run::new(&s.build_default().unwrap(), 3, r.pressed().to_vec()).unwrap();
+    let mut again = Run::new(
+        &s.build_default().unwrap(),
+        3,
+        r.pressed().to_vec(),
+        Some(Engine::new()),
+    )
+    .unwrap();
     again.seek(15_000);
     again.finish();
     assert_eq!(fingerprint(&again), live);
@@ -164,4 +187,92 @@ fn stepping_moves_one_event_at_a_time() {
     r.step().unwrap();
     assert_eq!(r.sim().events_processed(), before + 2);
     assert!(r.caught_up());
+}
+
+#[test]
+fn without_its_engine_a_run_stands_at_0_and_then_reaches_its_target() {
+    let mut waiting = run_waiting("lag-components");
+    waiting.seek(12_000);
+    assert!(
+        !waiting.catch_up(u64::MAX),
+        "no progress without the engine"
+    );
+    waiting.finish(); // returns: nothing to run
+    assert_eq!((waiting.now(), waiting.sim().events_processed()), (0, 0));
+    assert!(!waiting.caught_up());
+    assert_eq!(waiting.progress(), 0.0);
+    assert_eq!(
+        waiting.checkpoint_count(),
+        0,
+        "a checkpoint needs the engine"
+    );
+    assert_eq!(waiting.target(), 12_000, "the seek is kept");
+
+    waiting.engine_arrived(Engine::new());
+    assert_eq!(
+        waiting.checkpoint_count(),
+        1,
+        "the first checkpoint, at 0 s"
+    );
+    while !waiting.catch_up(500) {}
+    let mut from_the_start = run("lag-components");
+    from_the_start.seek(12_000);
+    from_the_start.finish();
+    assert_eq!(waiting.now(), 12_000);
+    assert_eq!(fingerprint(&waiting), fingerprint(&from_the_start));
+    assert_eq!(
+        waiting.checkpoint_count(),
+        from_the_start.checkpoint_count()
+    );
+}
+
+#[test]
+fn presses_before_the_engine_apply_at_the_target_on_arrival() {
+    let stall = button("stall-and-backlog", "stall");
+    let restart = button("stall-and-backlog", "restart");
+    let mut waiting = run_waiting("stall-and-backlog");
+    waiting.seek(9_000);
+    waiting.press(Some("restart"), restart).unwrap();
+    waiting.seek(5_000);
+    waiting.press(Some("stall"), stall.clone()).unwrap();
+    waiting.seek(15_000);
+    // The press at 5 s forked the run: the later one (at 9 s) is forgotten.
+    let at: Vec<_> = waiting.pressed().iter().map(|p| p.at_ms).collect();
+    assert_eq!(at, [5_000]);
+    assert_eq!(waiting.now(), 0);
+    waiting.engine_arrived(Engine::new());
+    waiting.finish();
+
+    let mut live = run("stall-and-backlog");
+    live.seek(5_000);
+    live.finish();
+    live.press(Some("stall"), stall).unwrap();
+    live.seek(15_000);
+    live.finish();
+    assert_eq!(waiting.pressed(), live.pressed());
+    assert_eq!(fingerprint(&waiting), fingerprint(&live));
+}
+
+#[test]
+fn steps_before_the_engine_are_done_on_arrival_unless_a_seek_came_after() {
+    let mut waiting = run_waiting("follow-one-record");
+    assert!(waiting.step().is_none());
+    assert!(waiting.step().is_none());
+    assert_eq!(waiting.sim().events_processed(), 0);
+    waiting.engine_arrived(Engine::new());
+    waiting.finish();
+    let mut live = run("follow-one-record");
+    live.finish();
+    live.step().unwrap();
+    live.step().unwrap();
+    assert!(waiting.caught_up());
+    assert_eq!(fingerprint(&waiting), fingerprint(&live));
+
+    let mut sought = run_waiting("follow-one-record");
+    sought.step();
+    sought.seek(3_000);
+    sought.engine_arrived(Engine::new());
+    sought.finish();
+    assert_eq!(sought.now(), 3_000, "the seek replaced the step");
+    assert!(sought.caught_up());
 }

@@ -1,8 +1,9 @@
-//! The run view's parts that follow the stage: the measures, charts, narration, record
-//! panel and set-up (with a scenario's knobs), and the work that fills them from the model.
-//! The stage does not need them to show, so the release build puts them in a chunk of their
-//! own (`lazy_pages::run_panels_chunk`) that a run view fetches once its stage is drawn;
-//! until then their places stay empty (the grid keeps the stage's width).
+//! The run view's parts that follow the stage: the simulation's [`Engine`], the measures,
+//! charts, narration, record panel and set-up (with a scenario's knobs), and the work that
+//! fills them from the model. The stage at 0 s needs none of them to show, so the release
+//! build puts them in a chunk of their own (`lazy_pages::run_panels_chunk`) that a run view
+//! fetches once its stage is drawn; until then the run stands at 0 s and the panels' places
+//! stay empty (the grid keeps the stage's width).
 
 use hoplab_model::{KnobValues, LogEntry, Scenario};
 use leptos::prelude::*;
@@ -15,6 +16,7 @@ use super::stage::RecordInfo;
 use super::state::{Panel, RunHandle, NARRATION_LEN};
 use crate::lab::charts::{charts, Names};
 use crate::lab::describe::{describe, measure_rows};
+use crate::lab::engine::Engine;
 use crate::lab::show::RunShow;
 use crate::lab::timeline::Run;
 
@@ -25,6 +27,8 @@ pub type ComputePanel = fn(&Run, &RunShow, u64, bool, bool) -> (Panel, Option<St
 /// The parts that follow the stage, as plain functions (what their chunk hands over).
 #[derive(Clone, Copy)]
 pub struct RunPanels {
+    /// What moves the model (play, seek, step, presses).
+    pub engine: Engine,
     pub compute: ComputePanel,
     /// The narration, under the stage.
     pub narration: fn() -> AnyView,
@@ -82,6 +86,7 @@ impl LoadRunPanels {
 /// The panels; what their chunk returns.
 pub fn run_panels() -> RunPanels {
     RunPanels {
+        engine: Engine::new(),
         compute: compute_panel,
         narration: || view! { <Narration /> }.into_any(),
         side: || view! { <Measures /> <Charts /> }.into_any(),

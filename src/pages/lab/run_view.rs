@@ -12,8 +12,9 @@ use super::stage::Stage;
 use super::state::RunHandle;
 use crate::lab::driver::start_raf;
 
-/// Fetches the panels (the app's way: after the stage shows; see [`LoadRunPanels`]). Without
-/// a loader in context there are no panels: only the stage and its controls.
+/// Fetches the panels and the engine (the app's way: after the stage shows; see
+/// [`LoadRunPanels`]). Without a loader in context there are neither: the stage stands at
+/// 0 s.
 fn load_panels(run: RunHandle) {
     let Some(LoadRunPanels { after_stage, load }) = use_context::<LoadRunPanels>() else {
         return;
@@ -22,9 +23,10 @@ fn load_panels(run: RunHandle) {
         load(run);
         return;
     }
-    // Once the stage is first drawn (`ready`), the panels' code is fetched.
+    // Once the stage is first drawn (at 0 s, or at a link's time when the engine is here
+    // already), the panels' code and the engine are fetched.
     Effect::new(move |asked: Option<bool>| {
-        if asked == Some(true) || !run.ready.get() {
+        if asked == Some(true) || !run.drawn.get() {
             return asked.unwrap_or(false);
         }
         if matches!(run.panels.get_untracked(), PanelsLoad::Waiting) {
@@ -34,8 +36,8 @@ fn load_panels(run: RunHandle) {
     });
 }
 
-/// In the panels' place when their code did not download: the stage keeps working, and a
-/// retry fetches them again.
+/// In the panels' place when their code did not download: the stage still shows where the
+/// run stands, and a retry fetches the code again.
 #[component]
 fn PanelsMissing() -> impl IntoView {
     let run = super::state::use_run();
@@ -51,8 +53,8 @@ fn PanelsMissing() -> impl IntoView {
             view! {
                 <div class="notice notice--error" role="alert">
                     <p>
-                        <strong>"The measures, charts and narration did not load. "</strong>
-                        "Their code could not be downloaded; the stage works without them."
+                        <strong>"The simulation, measures and charts did not load. "</strong>
+                        "Their code could not be downloaded: the stage shows the start of the run; play, step and the buttons wait for it."
                     </p>
                     <p><button type="button" class="button" on:click=retry>"Try again"</button></p>
                 </div>

@@ -7,6 +7,7 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::panels::PanelsLoad;
 use super::stage_dom::StageDom;
 use super::state::{use_run, RunHandle};
 use crate::lab::layout::{fmt_time, RecordRef};
@@ -53,6 +54,7 @@ pub fn Stage() -> impl IntoView {
             ("data-motion", if run.reduced_motion { "steps" } else { "smooth" }),
             ("data-now", "0"),
             ("data-ready", "false"),
+            ("data-engine", "loading"),
             ("viewBox", "0 0 1000 80"),
         ] {
             let _ = svg.set_attribute(k, v);
@@ -107,14 +109,17 @@ pub fn Stage() -> impl IntoView {
     // The first three sites have colours of their own; the legend names them.
     let sites: Vec<String> = run.spec_sites().into_iter().take(3).collect();
     let progress = move || run.seeking.get();
+    // Until the engine is here the stage stands at 0 s; play, steps and presses wait.
+    let loading = move || !run.engine_ready() && matches!(run.panels.get(), PanelsLoad::Waiting);
     view! {
         <section class="lab-stage" aria-labelledby="stage-title">
             <h2 id="stage-title" class="stage-title">
                 "The stage "
                 <span class="stage-clock">{move || fmt_time(run.now.get())}</span>
             </h2>
-            <div class="stage-progress" role="status" class:hidden=move || progress().is_none()>
-                {move || progress().map(|(done, to)| {
+            <div class="stage-progress" role="status" class:hidden=move || progress().is_none() && !loading()>
+                {move || loading().then_some("Loading the simulation…")}
+                {move || progress().filter(|_| !loading()).map(|(done, to)| {
                     let label = format!("Replaying to {}", fmt_time(to));
                     view! {
                         <label>

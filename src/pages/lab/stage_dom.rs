@@ -133,7 +133,7 @@ impl MovingLayer {
 }
 
 pub struct StageDom {
-    clock: (u64, bool),
+    clock: (u64, bool, bool),
     view_box: String,
     records_attr: String,
     doc: Document,
@@ -176,7 +176,7 @@ impl StageDom {
             rows_layer,
             hops,
             links_path,
-            clock: (u64::MAX, false),
+            clock: (u64::MAX, false, false),
             view_box: String::new(),
             records_attr: String::new(),
             doc,
@@ -192,17 +192,23 @@ impl StageDom {
         })
     }
 
-    /// The model's time and whether it has reached the time asked for, as attributes
-    /// tests and tools can wait on.
-    pub fn mark(&mut self, now: u64, ready: bool) {
-        if self.clock != (now, ready) {
+    /// The model's time, whether it has reached the time asked for and whether the engine
+    /// is here (`data-engine`: "loading" or "ready"), as attributes tests and tools can
+    /// wait on.
+    pub fn mark(&mut self, now: u64, ready: bool, engine: bool) {
+        if self.clock != (now, ready, engine) {
             set(&self.svg, "data-now", &now.to_string());
             set(
                 &self.svg,
                 "data-ready",
                 if ready { "true" } else { "false" },
             );
-            self.clock = (now, ready);
+            set(
+                &self.svg,
+                "data-engine",
+                if engine { "ready" } else { "loading" },
+            );
+            self.clock = (now, ready, engine);
         }
     }
 

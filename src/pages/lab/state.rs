@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use crate::lab::charts::Chart;
 use crate::lab::describe::MeasureRow;
 use crate::lab::driver::Clock;
+use crate::lab::engine::Engine;
 use crate::lab::layout::{RecordRef, Scene};
 use crate::lab::show::RunShow;
 use crate::lab::timeline::{Pressed, Run};
@@ -75,6 +76,9 @@ pub struct RunHandle {
     spec: StoredValue<ScenarioSpec>,
     pub show: StoredValue<RunShow>,
     run: StoredValue<Option<Run>, LocalStorage>,
+    /// What moves the model: it comes with the panels, after the stage shows. Until then
+    /// the run stands at 0 s and keeps what it is asked to do.
+    engine: RwSignal<Option<Engine>>,
     cache: StoredValue<ViewCache, LocalStorage>,
     pace: StoredValue<Pace, LocalStorage>,
     on_change: StoredValue<Option<Listener>, LocalStorage>,
@@ -91,6 +95,9 @@ pub struct RunHandle {
     pub duration: StoredValue<Millis>,
     /// The model has reached the time asked for (after a seek or a load).
     pub ready: RwSignal<bool>,
+    /// The stage has been drawn (at 0 s, or wherever the run stood): what the panels and
+    /// the engine wait for before they are fetched.
+    pub drawn: RwSignal<bool>,
     /// While a far seek replays: how far it has come (0 to 1) and where it is going.
     pub seeking: RwSignal<Option<(f64, Millis)>>,
     stage: StoredValue<Option<StageDom>, LocalStorage>,
@@ -120,6 +127,7 @@ impl RunHandle {
             spec: StoredValue::new(spec),
             show: StoredValue::new(show),
             run: StoredValue::new_local(None),
+            engine: RwSignal::new(None),
             cache: StoredValue::new_local(ViewCache::default()),
             pace: StoredValue::new_local(Pace::default()),
             on_change: StoredValue::new_local(None),
@@ -133,6 +141,7 @@ impl RunHandle {
             horizon: RwSignal::new(0),
             duration: StoredValue::new(0),
             ready: RwSignal::new(false),
+            drawn: RwSignal::new(false),
             seeking: RwSignal::new(None),
             stage: StoredValue::new_local(None),
             panel: RwSignal::new(Panel::default()),
@@ -191,8 +200,9 @@ impl RunHandle {
 
     fn rebuild(&self, pressed: Vec<Pressed>, time_ms: Millis) {
         let seed = self.seed.get_untracked();
+        let engine = self.engine.get_untracked();
         let built = self.spec.with_value(|spec| {
-            let run = Run::new(spec, seed, pressed);
+            let run = Run::new(spec, seed, pressed, engine);
             (run, spec.duration_ms)
         });
         let (run, duration) = built;
@@ -267,12 +277,40 @@ impl RunHandle {
         self.mark_ready(self.now.get_untracked(), false);
     }
 
-    /// Takes the panels' code once it is here: they are filled on the next frame.
+    /// Takes the panels' code once it is here: they are filled on the next frame. The
+    /// engine comes with them.
     pub fn panels_arrived(&self, panels: PanelsLoad) {
         self.panels.set(panels);
-        if panels.ready().is_some() {
+        if let Some(ready) = panels.ready() {
+            self.engine_arrived(ready.engine);
             self.pace.update_value(|p| p.panel_due = Some(true));
         }
+    }
+
+    /// Takes the engine: the run heads on from 0 s to its target, doing the presses,
+    /// steps and play asked for meanwhile.
+    pub fn engine_arrived(&self, engine: Engine) {
+        if self.engine.get_untracked().is_some() {
+            return;
+        }
+        self.engine.set(Some(engine));
+        self.run.update_value(|r| {
+            if let Some(r) = r {
+                r.engine_arrived(engine);
+            }
+        });
+        // Play asked for meanwhile counts from now, not from the click; the stage at 0 s
+        // was before the engine ran the events due then, so it is not ready until redrawn.
+        self.pace.update_value(|p| {
+            p.clock.reset();
+            p.shown_ready = false;
+        });
+        self.force();
+    }
+
+    /// Whether the engine is here (tracked): before it, the run stands at 0 s.
+    pub fn engine_ready(&self) -> bool {
+        self.engine.with(Option::is_some)
     }
 
     /// Redraws everything on the next frame (after a selection, say).

@@ -1,7 +1,9 @@
 // Size benchmark: what a first visit to each page transfers before the page shows (wasm, JS,
 // CSS, content), raw and as brotli (quality 11, what a compressing host would send), against
 // that page's budget. What a page fetches after it shows (the card list's search index) is
-// listed apart. Then the whole build: what the service worker keeps for offline use.
+// listed apart; for the lab, also what it transfers until it can play (its stage at 0 s
+// shows before the simulation's engine arrives, with the panels: `data-engine=ready`). Then
+// the whole build: what the service worker keeps for offline use.
 // CSS here is the sheet every page shares; each page's own sheet is inside its wasm chunk
 // (src/page_styles.rs), so it counts as wasm, in the page that needs it and no other.
 // Usage: node bench/size.mjs [path...]   (after `trunk build --release --offline`)
@@ -17,7 +19,13 @@ const PAGES = [
   { path: "/", shown: "main h1", budget: 150 * KB, what: "first load of / (the shell)" },
   { path: "/cards/copy-lag", shown: "[role=tablist]", budget: 170 * KB, what: "a card by deep link" },
   { path: "/cards", shown: "main a[href='/cards/copy-lag']", budget: 200 * KB, what: "the card list" },
-  { path: "/lab/echo-loop", shown: "svg.stage[data-ready=true]", budget: 250 * KB, what: "a lab scenario" },
+  {
+    path: "/lab/echo-loop",
+    shown: "svg.stage[data-ready=true]",
+    playable: "svg.stage[data-engine=ready][data-ready=true]",
+    budget: 250 * KB,
+    what: "a lab scenario",
+  },
   // Reported for information: these pages have no budget of their own.
   { path: "/copiers", shown: "main table", budget: null, what: "the copier comparison" },
   { path: "/practice", shown: "main h1", budget: null, what: "practice mode" },
@@ -30,7 +38,7 @@ const kind = (path) =>
   ({ ".wasm": "wasm", ".js": "js", ".css": "css", ".json": "content", ".svg": "content" })[extname(path)] ?? "html";
 
 /** Loads `page.path` in a fresh browser; resolves to the files fetched before and after it showed. */
-async function measure({ path, shown }) {
+async function measure({ path, shown, playable }) {
   // Without the service worker: this is what the network carries on a first visit.
   const session = await startSession({ serviceWorkers: "block" });
   const rows = [];
@@ -38,12 +46,17 @@ async function measure({ path, shown }) {
     const page = await openPage(session);
     // The page itself notes when it first shows (`shown` matches), on its own clock, so each
     // download can be placed before or after that without a race.
-    await page.addInitScript((selector) => {
-      const check = () => {
-        if (window.__shownAt === undefined && document.querySelector(selector)) window.__shownAt = performance.now();
-      };
-      new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
-    }, shown);
+    await page.addInitScript(
+      ([selector, playable]) => {
+        const check = () => {
+          if (window.__shownAt === undefined && document.querySelector(selector)) window.__shownAt = performance.now();
+          if (playable && window.__playableAt === undefined && document.querySelector(playable))
+            window.__playableAt = performance.now();
+        };
+        new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+      },
+      [shown, playable ?? null],
+    );
     page.on("response", async (response) => {
       const body = await response.body().catch(() => null);
       if (!body) return;
@@ -52,13 +65,18 @@ async function measure({ path, shown }) {
     });
     await page.goto(session.url + path);
     await page.waitForSelector(shown, { timeout: 90000 });
+    if (playable) await page.waitForSelector(playable, { timeout: 90000 });
     await page.waitForLoadState("networkidle");
-    const { shownAt, started } = await page.evaluate(() => ({
+    const { shownAt, playableAt, started } = await page.evaluate(() => ({
       shownAt: window.__shownAt,
+      playableAt: window.__playableAt,
       started: performance.getEntriesByType("resource").map((e) => [new URL(e.name).pathname, e.startTime]),
     }));
     const startOf = new Map(started);
-    for (const row of rows) row.after = (startOf.get(row.url) ?? 0) > shownAt;
+    for (const row of rows) {
+      row.after = (startOf.get(row.url) ?? 0) > shownAt;
+      row.beforePlay = playableAt !== undefined && (startOf.get(row.url) ?? 0) <= playableAt;
+    }
   } finally {
     await session.close();
   }
@@ -83,7 +101,9 @@ for (const page of pages) {
   const later = rows.filter((r) => r.after);
   console.log(`  until it shows: ${kb(sum(before, "raw"))} raw, ${kb(sum(before, "brotli"))} brotli (${parts})`);
   if (later.length) console.log(`  after it shows: ${kb(sum(later, "brotli"))} brotli more`);
-  results.push({ ...page, brotli: sum(before, "brotli") });
+  const toPlay = page.playable ? sum(rows.filter((r) => r.beforePlay), "brotli") : null;
+  if (toPlay !== null) console.log(`  until it can play: ${kb(toPlay)} brotli (the engine comes after the stage shows)`);
+  results.push({ ...page, brotli: sum(before, "brotli"), toPlay });
 }
 
 // The offline copy: every file the service worker keeps (sw.js lists them).
@@ -97,5 +117,6 @@ console.log("\nsize budgets (brotli, until the page shows):");
 for (const r of results) {
   const verdict = r.budget == null ? "(no budget)" : `budget < ${kb(r.budget).padStart(9)}  ${r.brotli <= r.budget ? "met" : "NOT MET"}`;
   console.log(`  ${r.what.padEnd(30)} ${r.path.padEnd(16)} ${kb(r.brotli).padStart(9)}  ${verdict}`);
+  if (r.toPlay !== null) console.log(`  ${"  until it can play".padEnd(30)} ${r.path.padEnd(16)} ${kb(r.toPlay).padStart(9)}  (no budget)`);
 }
 console.log(`  the offline copy (${files.length} of ${walk(DIST).length} files in dist/, fetched by the service worker after the first page): ${kb(offline)} brotli`);

@@ -30,7 +30,7 @@ const STAGE = "svg.stage";
  * out here were a hang, not slowness: see the timeline's "cut short at the target" test.
  */
 async function ready(page) {
-  await page.waitForSelector(`${STAGE}[data-ready=true]`, { timeout: 90000 });
+  await page.waitForSelector(`${STAGE}[data-ready=true][data-engine=ready]`, { timeout: 90000 });
   await page.waitForSelector("[data-measure]");
 }
 

@@ -83,11 +83,24 @@ test("a page whose code does not download says so, and Try again loads it", asyn
   assertClean(page);
 });
 
+const PANELS = /\/split_run_panels_chunk-[0-9a-f]{16}\.wasm$/;
+const stageNow = (page) => page.$eval("svg.stage", (s) => Number(s.dataset.now));
+
+/** Holds back the panels' chunk (with the engine) until the returned function is called. */
+async function holdPanels(page) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route(PANELS, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test("a lab scenario shows its stage before its panels' code, which follows; a failed download offers a retry", async () => {
   const page = await openPage(session);
   const wasm = recordWasm(page);
-  const panels = /\/split_run_panels_chunk-[0-9a-f]{16}\.wasm$/;
-  await page.route(panels, (route) => route.abort());
+  await page.route(PANELS, (route) => route.abort());
   await visit(page, session, "/lab/echo-loop");
   await page.waitForSelector("svg.stage[data-ready=true]", { timeout: 90000 });
   const alert = page.locator(".run-view [role=alert]");
@@ -95,19 +108,58 @@ test("a lab scenario shows its stage before its panels' code, which follows; a f
   assert.match(await alert.textContent(), /did not load/);
   assert.ok(wasm.includes("split_run_panels_chunk.wasm"), `the panels were asked for: ${wasm}`);
   assert.equal(await page.locator("[data-measure]").count(), 0, "no measures without their code");
-  // The stage still plays without them.
-  const before = await page.$eval("svg.stage", (s) => Number(s.dataset.now));
+  // The engine came with them: the stage stands at 0 s, and Play is kept for when it comes.
+  assert.equal(await page.getAttribute("svg.stage", "data-engine"), "loading");
   await page.click(".lab-play");
-  await page.waitForFunction((t) => Number(document.querySelector("svg.stage").dataset.now) > t, before);
-  await page.click(".lab-play");
+  await page.waitForSelector(".lab-play:has-text('Pause')");
+  assert.equal(await stageNow(page), 0, "no time passes without the engine");
   for (const problem of page.problems) assert.doesNotMatch(problem, /panicked|unreachable|RuntimeError/);
 
-  await page.unroute(panels);
+  await page.unroute(PANELS);
   page.problems.length = 0;
   await alert.locator("button:has-text('Try again')").click();
   await page.waitForSelector("[data-measure]", { timeout: 30000 });
   await page.waitForSelector(".narration");
   await page.waitForSelector(".lab-settings [data-knob]");
   assert.equal(await alert.count(), 0, "the notice goes once the panels are here");
+  // The engine is here: the Play pressed meanwhile plays.
+  await page.waitForFunction(() => Number(document.querySelector("svg.stage").dataset.now) > 0);
+  await page.click(".lab-play");
   assertClean(page);
+});
+
+test("a lab deep link shows its stage at 0 s before the engine, plays once it arrives, and ?t= still lands", async () => {
+  const page = await openPage(session);
+  const release = await holdPanels(page);
+  await visit(page, session, "/lab/echo-loop");
+  await page.waitForSelector("svg.stage[data-ready=true]", { timeout: 90000 });
+  assert.equal(await page.getAttribute("svg.stage", "data-engine"), "loading");
+  assert.equal(await stageNow(page), 0);
+  const status = page.locator(".stage-progress[role=status]");
+  assert.match(await status.textContent(), /Loading the simulation/);
+  assert.equal(await status.evaluate((el) => el.classList.contains("hidden")), false, "the loading note shows");
+  // Play while the engine loads: kept, not lost.
+  await page.click(".lab-play");
+  await page.waitForSelector(".lab-play:has-text('Pause')");
+  assert.equal(await stageNow(page), 0);
+  release();
+  await page.waitForSelector("svg.stage[data-engine=ready]", { timeout: 30000 });
+  await page.waitForFunction(() => Number(document.querySelector("svg.stage").dataset.now) > 500, null, { timeout: 30000 });
+  assert.doesNotMatch(await status.textContent(), /Loading the simulation/);
+  await page.click(".lab-play");
+  assertClean(page);
+
+  // A link with a time: the stage at 0 s is not that time, so it is not ready until the
+  // engine has replayed to it.
+  const linked = await openPage(session);
+  const releaseLinked = await holdPanels(linked);
+  await visit(linked, session, "/lab/echo-loop?t=5");
+  await linked.waitForSelector("svg.stage[data-engine=loading][data-now='0']");
+  await linked.locator(".stage-progress:has-text('Loading the simulation')").waitFor();
+  assert.equal(await linked.getAttribute("svg.stage", "data-ready"), "false");
+  releaseLinked();
+  await linked.waitForSelector("svg.stage[data-engine=ready][data-ready=true]", { timeout: 90000 });
+  assert.equal(await stageNow(linked), 5000);
+  assert.equal(new URL(linked.url()).searchParams.get("t"), "5");
+  assertClean(linked);
 });

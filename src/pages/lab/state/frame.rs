@@ -46,6 +46,13 @@ impl RunHandle {
             self.mark_ready(now, reached);
             return;
         }
+        if self
+            .run
+            .with_value(|r| r.as_ref().is_some_and(|r| !r.has_engine()))
+        {
+            self.stand(wall);
+            return;
+        }
         let start = now_ms();
         let playing = self.playing.get_untracked();
         let speed = self.speed.get_untracked();
@@ -171,13 +178,34 @@ impl RunHandle {
         });
     }
 
+    /// Before the engine is here: the stage shows the model at 0 s, drawn when asked
+    /// (after it is attached, a new density, a selection), and is ready if 0 s is where
+    /// the run is heading. Nothing moves and no time passes, so a frame does nothing else.
+    fn stand(&self, wall: f64) {
+        if !self.pace.with_value(|p| p.force) {
+            return;
+        }
+        self.redraw(wall);
+        let heading_for_now = self
+            .run
+            .with_value(|r| r.as_ref().is_some_and(|r| r.target() == r.now()));
+        self.now.set(0);
+        self.mark_ready(0, heading_for_now);
+        self.pace.update_value(|p| {
+            p.force = false;
+            p.shown_now = Some(0);
+            p.shown_ready = heading_for_now;
+        });
+    }
+
     pub(super) fn mark_ready(&self, now: u64, ready: bool) {
         if ready != self.ready.get_untracked() {
             self.ready.set(ready);
         }
+        let engine = self.engine.with_untracked(Option::is_some);
         self.stage.update_value(|st| {
             if let Some(st) = st {
-                st.mark(now, ready);
+                st.mark(now, ready, engine);
             }
         });
     }
@@ -194,6 +222,9 @@ impl RunHandle {
         self.draw_scene(&scene);
         self.scene.set_value(Some(scene));
         self.pace.update_value(|p| p.last_scene = wall);
+        if !self.drawn.get_untracked() && self.stage.with_value(Option::is_some) {
+            self.drawn.set(true);
+        }
         perf_probe(&[0.0, view_ms, layout_ms, now_ms() - t2]);
     }
 
