@@ -481,6 +481,16 @@ async fn an_embedder_drives_the_run_and_reads_it() {
     clean_up(root);
 }
 
+/// Waits for `n` animation frames (the run view's frame loop runs once in each).
+async fn animation_frames(n: usize) {
+    for _ in 0..n {
+        let frame = js_sys::Promise::new(&mut |resolve, _| {
+            let _ = web_sys::window().unwrap().request_animation_frame(&resolve);
+        });
+        let _ = wasm_bindgen_futures::JsFuture::from(frame).await;
+    }
+}
+
 /// A loader that fails its first download and succeeds on the next (as a dropped
 /// connection would), counting its calls.
 static PANEL_LOADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -529,6 +539,13 @@ async fn the_stage_shows_first_and_missing_panels_offer_a_retry() {
         "no measures without their code"
     );
     assert!(run.measure("lag:a-to-b").is_none());
+    // The engine comes with the panels: without it the run stands at 0 s, and a play
+    // asked for meanwhile waits for it.
+    assert_eq!(attr(&root, "svg.stage", "data-engine"), "loading");
+    run.play();
+    animation_frames(5).await;
+    assert_eq!(attr(&root, "svg.stage", "data-now"), "0");
+    assert_eq!(run.now.get_untracked(), 0);
     let retry = root
         .query_selector(".run-view [role=alert] button")
         .unwrap()
@@ -544,5 +561,10 @@ async fn the_stage_shows_first_and_missing_panels_offer_a_retry() {
         "the notice goes once the panels are here"
     );
     assert!(count(&root, ".narration") == 1 && count(&root, ".lab-settings") == 1);
+    until("the play asked for before the engine came", || {
+        attr(&root, "svg.stage", "data-engine") == "ready" && run.now.get_untracked() > 0
+    })
+    .await;
+    run.pause();
     clean_up(root);
 }
