@@ -277,19 +277,19 @@ impl RunHandle {
         self.mark_ready(self.now.get_untracked(), false);
     }
 
-    /// Takes the panels' code once it is here: they are filled on the next frame. The
-    /// engine comes with them.
+    /// Takes the panels' code once it is here: they are filled on the next frame, and the
+    /// engine that comes with them is taken there (the app calls this: the less it does,
+    /// the less code every page's first download holds).
     pub fn panels_arrived(&self, panels: PanelsLoad) {
         self.panels.set(panels);
-        if let Some(ready) = panels.ready() {
-            self.engine_arrived(ready.engine);
+        if panels.ready().is_some() {
             self.pace.update_value(|p| p.panel_due = Some(true));
         }
     }
 
     /// Takes the engine: the run heads on from 0 s to its target, doing the presses,
     /// steps and play asked for meanwhile.
-    pub fn engine_arrived(&self, engine: Engine) {
+    fn engine_arrived(&self, engine: Engine) {
         if self.engine.get_untracked().is_some() {
             return;
         }

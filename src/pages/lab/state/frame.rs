@@ -37,6 +37,11 @@ fn perf_probe(times: &[f64]) {
 impl RunHandle {
     /// One animation frame: advance the model within the budget, redraw what changed.
     pub fn frame(&self, wall: f64) {
+        if self.engine.with_untracked(Option::is_none) {
+            if let Some(panels) = self.panels.get_untracked().ready() {
+                self.engine_arrived(panels.engine);
+            }
+        }
         if let Some(speak) = self.pace.try_update_value(|p| p.panel_due.take()).flatten() {
             // The stage was drawn last frame: this frame is the panels'. Only then is the
             // run ready (what tests and tools wait for): stage and panels show one time.
