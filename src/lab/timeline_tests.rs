@@ -159,15 +159,7 @@ fn presses_replay_after_seeking_back_and_from_a_fresh_run() {
 
 #[test]
 fn pressing_after_seeking_back_forgets_the_old_future() {
-    let s = scenarios::get("stall-and-backlog").unwrap();
-    let cmd = |id: &str| {
-        s.buttons
-            .iter()
-            .find(|b| b.id == id)
-            .unwrap()
-            .command
-            .clone()
-    };
+    let cmd = |id: &str| button("stall-and-backlog", id);
     let mut r = run("stall-and-backlog");
     r.seek(10_000);
     r.finish();
