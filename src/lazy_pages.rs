@@ -14,6 +14,7 @@ use leptos_router::LazyRoute;
 use wasm_bindgen::JsCast;
 
 use crate::components::PageLoadFailed;
+use crate::lab::engine::Engine;
 use crate::pages::card::{CardProgress, CARD_PROGRESS};
 use crate::pages::lab::{run_panels, LoadRunPanels, PanelsLoad, RunHandle, RunPanels};
 use crate::pages::{
@@ -151,10 +152,28 @@ fn run_panels_chunk() -> Result<RunPanels, PageChunkMissing> {
     Ok(run_panels())
 }
 
-/// Fetches a run view's panels and hands them to `run`; if the chunk does not download, the
-/// view says so and offers a retry.
+/// The simulation's engine (`lab::engine`): the model's event handlers, commands and
+/// checkpoint clones, in a chunk of their own that a run view fetches once its stage is
+/// drawn, before the panels: play waits for the engine only.
+#[leptos::wasm_split::wasm_split(
+    run_engine_chunk,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(preload_run_engine)
+)]
+fn run_engine_chunk() -> Result<Engine, PageChunkMissing> {
+    Ok(Engine::new())
+}
+
+/// Fetches a run view's engine, then its panels, and hands each to `run` as it comes; if
+/// either chunk does not download, the view says so and offers a retry.
 fn load_run_panels(run: RunHandle) {
     spawn_local(async move {
+        // The engine first: play waits for it, while the panels only fill in around the stage.
+        match run_engine_chunk().await {
+            Ok(engine) => run.engine_delivered(engine),
+            Err(PageChunkMissing) => return run.panels_arrived(PanelsLoad::Missing),
+        }
         let panels = match run_panels_chunk().await {
             Ok(panels) => PanelsLoad::Ready(panels),
             Err(PageChunkMissing) => PanelsLoad::Missing,
@@ -187,6 +206,7 @@ pub fn preload_page(path: &str) {
         spawn_local(async { _ = preload_lab_index().await });
     } else if path.starts_with("/lab/") {
         spawn_local(async { _ = preload_lab().await });
+        spawn_local(async { _ = preload_run_engine().await });
         spawn_local(async { _ = preload_run_panels().await });
     } else if path == "/practice" {
         spawn_local(async { _ = preload_practice().await });
@@ -198,6 +218,7 @@ pub fn preload_page(path: &str) {
         spawn_local(async { _ = preload_course().await });
     } else if path.starts_with("/course/") {
         spawn_local(async { _ = preload_lesson().await });
+        spawn_local(async { _ = preload_run_engine().await });
         spawn_local(async { _ = preload_run_panels().await });
     } else if path == "/designer" {
         spawn_local(async { _ = preload_designer().await });

@@ -498,11 +498,13 @@ static PANEL_LOADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUs
 fn flaky_panels(run: RunHandle) {
     use hoplab::pages::lab::{run_panels, PanelsLoad};
     let first = PANEL_LOADS.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 0;
-    run.panels_arrived(if first {
-        PanelsLoad::Missing
+    if first {
+        // The engine's download failed: the panels are not asked for.
+        run.panels_arrived(PanelsLoad::Missing);
     } else {
-        PanelsLoad::Ready(run_panels())
-    });
+        run.engine_delivered(hoplab::lab::engine::Engine::new());
+        run.panels_arrived(PanelsLoad::Ready(run_panels()));
+    }
 }
 
 #[wasm_bindgen_test]
@@ -539,8 +541,8 @@ async fn the_stage_shows_first_and_missing_panels_offer_a_retry() {
         "no measures without their code"
     );
     assert!(run.measure("lag:a-to-b").is_none());
-    // The engine comes with the panels: without it the run stands at 0 s, and a play
-    // asked for meanwhile waits for it.
+    // The engine comes first in the same load: without it the run stands at 0 s, and a
+    // play asked for meanwhile waits for it.
     assert_eq!(attr(&root, "svg.stage", "data-engine"), "loading");
     run.play();
     animation_frames(5).await;

@@ -1,9 +1,9 @@
-//! The run view's parts that follow the stage: the simulation's [`Engine`], the measures,
-//! charts, narration, record panel and set-up (with a scenario's knobs), and the work that
-//! fills them from the model. The stage at 0 s needs none of them to show, so the release
-//! build puts them in a chunk of their own (`lazy_pages::run_panels_chunk`) that a run view
-//! fetches once its stage is drawn; until then the run stands at 0 s and the panels' places
-//! stay empty (the grid keeps the stage's width).
+//! The run view's parts that follow the stage: the measures, charts, narration, record
+//! panel and set-up (with a scenario's knobs), and the work that fills them from the model.
+//! The stage does not need them to show, so the release build puts them in a chunk of their
+//! own (`lazy_pages::run_panels_chunk`) that a run view fetches once its stage is drawn,
+//! right after the simulation's [`Engine`] (`lazy_pages::run_engine_chunk`); until then
+//! their places stay empty (the grid keeps the stage's width).
 
 use hoplab_model::{KnobValues, LogEntry, Scenario};
 use leptos::prelude::*;
@@ -27,8 +27,6 @@ pub type ComputePanel = fn(&Run, &RunShow, u64, bool, bool) -> (Panel, Option<St
 /// The parts that follow the stage, as plain functions (what their chunk hands over).
 #[derive(Clone, Copy)]
 pub struct RunPanels {
-    /// What moves the model (play, seek, step, presses).
-    pub engine: Engine,
     pub compute: ComputePanel,
     /// The narration, under the stage.
     pub narration: fn() -> AnyView,
@@ -69,7 +67,8 @@ impl PanelsLoad {
 pub struct LoadRunPanels {
     /// Wait for the stage to be drawn before loading.
     pub after_stage: bool,
-    /// Fetches the panels and hands them to the run ([`RunHandle::panels_arrived`]).
+    /// Fetches the engine, then the panels, and hands each to the run as it comes
+    /// ([`RunHandle::engine_delivered`], [`RunHandle::panels_arrived`]).
     pub load: fn(RunHandle),
 }
 
@@ -78,7 +77,10 @@ impl LoadRunPanels {
     pub fn at_once() -> Self {
         LoadRunPanels {
             after_stage: false,
-            load: |run| run.panels_arrived(PanelsLoad::Ready(run_panels())),
+            load: |run| {
+                run.engine_delivered(Engine::new());
+                run.panels_arrived(PanelsLoad::Ready(run_panels()));
+            },
         }
     }
 }
@@ -86,7 +88,6 @@ impl LoadRunPanels {
 /// The panels; what their chunk returns.
 pub fn run_panels() -> RunPanels {
     RunPanels {
-        engine: Engine::new(),
         compute: compute_panel,
         narration: || view! { <Narration /> }.into_any(),
         side: || view! { <Measures /> <Charts /> }.into_any(),

@@ -50,11 +50,23 @@ fn PanelsMissing() -> impl IntoView {
     };
     move || {
         matches!(run.panels.get(), PanelsLoad::Missing).then(|| {
+            // The engine comes first: if it is here, only the panels failed.
+            let (what, then) = if run.engine_ready() {
+                (
+                    "The measures, charts and narration did not load. ",
+                    "Their code could not be downloaded; the stage works without them.",
+                )
+            } else {
+                (
+                    "The simulation, measures and charts did not load. ",
+                    "Their code could not be downloaded: the stage shows the start of the run; play, step and the buttons wait for it.",
+                )
+            };
             view! {
                 <div class="notice notice--error" role="alert">
                     <p>
-                        <strong>"The simulation, measures and charts did not load. "</strong>
-                        "Their code could not be downloaded: the stage shows the start of the run; play, step and the buttons wait for it."
+                        <strong>{what}</strong>
+                        {then}
                     </p>
                     <p><button type="button" class="button" on:click=retry>"Try again"</button></p>
                 </div>

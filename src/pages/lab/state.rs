@@ -76,9 +76,11 @@ pub struct RunHandle {
     spec: StoredValue<ScenarioSpec>,
     pub show: StoredValue<RunShow>,
     run: StoredValue<Option<Run>, LocalStorage>,
-    /// What moves the model: it comes with the panels, after the stage shows. Until then
+    /// What moves the model: it comes after the stage shows, before the panels. Until then
     /// the run stands at 0 s and keeps what it is asked to do.
     engine: RwSignal<Option<Engine>>,
+    /// The engine as its loader handed it over, for the next frame to take.
+    delivered: StoredValue<Option<Engine>>,
     cache: StoredValue<ViewCache, LocalStorage>,
     pace: StoredValue<Pace, LocalStorage>,
     on_change: StoredValue<Option<Listener>, LocalStorage>,
@@ -128,6 +130,7 @@ impl RunHandle {
             show: StoredValue::new(show),
             run: StoredValue::new_local(None),
             engine: RwSignal::new(None),
+            delivered: StoredValue::new(None),
             cache: StoredValue::new_local(ViewCache::default()),
             pace: StoredValue::new_local(Pace::default()),
             on_change: StoredValue::new_local(None),
@@ -277,9 +280,13 @@ impl RunHandle {
         self.mark_ready(self.now.get_untracked(), false);
     }
 
-    /// Takes the panels' code once it is here: they are filled on the next frame, and the
-    /// engine that comes with them is taken there (the app calls this: the less it does,
-    /// the less code every page's first download holds).
+    /// Takes the engine's code once it is here: the next frame sets the run going (the app
+    /// calls this: the less it does, the less code every page's first download holds).
+    pub fn engine_delivered(&self, engine: Engine) {
+        self.delivered.set_value(Some(engine));
+    }
+
+    /// Takes the panels' code once it is here: they are filled on the next frame.
     pub fn panels_arrived(&self, panels: PanelsLoad) {
         self.panels.set(panels);
         if panels.ready().is_some() {

@@ -2,7 +2,9 @@
 // CSS, content), raw and as brotli (quality 11, what a compressing host would send), against
 // that page's budget. What a page fetches after it shows (the card list's search index) is
 // listed apart; for the lab, also what it transfers until it can play (its stage at 0 s
-// shows before the simulation's engine arrives, with the panels: `data-engine=ready`). Then
+// shows before the simulation's engine arrives: every file asked for up to the engine's
+// chunk, whose loader asks for the chunk's parts just before it; the panels follow once the
+// engine is here, so they are not counted). Then
 // the whole build: what the service worker keeps for offline use.
 // CSS here is the sheet every page shares; each page's own sheet is inside its wasm chunk
 // (src/page_styles.rs), so it counts as wasm, in the page that needs it and no other.
@@ -23,6 +25,7 @@ const PAGES = [
     path: "/lab/echo-loop",
     shown: "svg.stage[data-ready=true]",
     playable: "svg.stage[data-engine=ready][data-ready=true]",
+    engine: "split_run_engine_chunk-",
     budget: 250 * KB,
     what: "a lab scenario",
   },
@@ -38,7 +41,7 @@ const kind = (path) =>
   ({ ".wasm": "wasm", ".js": "js", ".css": "css", ".json": "content", ".svg": "content" })[extname(path)] ?? "html";
 
 /** Loads `page.path` in a fresh browser; resolves to the files fetched before and after it showed. */
-async function measure({ path, shown, playable }) {
+async function measure({ path, shown, playable, engine }) {
   // Without the service worker: this is what the network carries on a first visit.
   const session = await startSession({ serviceWorkers: "block" });
   const rows = [];
@@ -47,15 +50,13 @@ async function measure({ path, shown, playable }) {
     // The page itself notes when it first shows (`shown` matches), on its own clock, so each
     // download can be placed before or after that without a race.
     await page.addInitScript(
-      ([selector, playable]) => {
+      ([selector]) => {
         const check = () => {
           if (window.__shownAt === undefined && document.querySelector(selector)) window.__shownAt = performance.now();
-          if (playable && window.__playableAt === undefined && document.querySelector(playable))
-            window.__playableAt = performance.now();
         };
         new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
       },
-      [shown, playable ?? null],
+      [shown],
     );
     page.on("response", async (response) => {
       const body = await response.body().catch(() => null);
@@ -67,15 +68,16 @@ async function measure({ path, shown, playable }) {
     await page.waitForSelector(shown, { timeout: 90000 });
     if (playable) await page.waitForSelector(playable, { timeout: 90000 });
     await page.waitForLoadState("networkidle");
-    const { shownAt, playableAt, started } = await page.evaluate(() => ({
+    const { shownAt, started } = await page.evaluate(() => ({
       shownAt: window.__shownAt,
-      playableAt: window.__playableAt,
       started: performance.getEntriesByType("resource").map((e) => [new URL(e.name).pathname, e.startTime]),
     }));
     const startOf = new Map(started);
+    const engineAsked = engine && started.find(([url]) => url.includes(engine))?.[1];
+    if (engine && engineAsked === undefined) throw new Error(`${path}: the engine's chunk was never asked for`);
     for (const row of rows) {
       row.after = (startOf.get(row.url) ?? 0) > shownAt;
-      row.beforePlay = playableAt !== undefined && (startOf.get(row.url) ?? 0) <= playableAt;
+      row.beforePlay = engine !== undefined && (startOf.get(row.url) ?? 0) <= engineAsked;
     }
   } finally {
     await session.close();

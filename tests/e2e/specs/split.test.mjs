@@ -84,53 +84,77 @@ test("a page whose code does not download says so, and Try again loads it", asyn
 });
 
 const PANELS = /\/split_run_panels_chunk-[0-9a-f]{16}\.wasm$/;
+const ENGINE = /\/split_run_engine_chunk-[0-9a-f]{16}\.wasm$/;
 const stageNow = (page) => page.$eval("svg.stage", (s) => Number(s.dataset.now));
 
-/** Holds back the panels' chunk (with the engine) until the returned function is called. */
-async function holdPanels(page) {
+/** Holds back the chunk `pattern` names until the returned function is called. */
+async function hold(page, pattern) {
   let release;
   const held = new Promise((resolve) => (release = resolve));
-  await page.route(PANELS, async (route) => {
+  await page.route(pattern, async (route) => {
     await held;
     await route.continue();
   });
   return release;
 }
 
-test("a lab scenario shows its stage before its panels' code, which follows; a failed download offers a retry", async () => {
+test("a lab scenario shows its stage before the engine's code; a failed download offers a retry", async () => {
   const page = await openPage(session);
   const wasm = recordWasm(page);
-  await page.route(PANELS, (route) => route.abort());
+  await page.route(ENGINE, (route) => route.abort());
   await visit(page, session, "/lab/echo-loop");
   await page.waitForSelector("svg.stage[data-ready=true]", { timeout: 90000 });
   const alert = page.locator(".run-view [role=alert]");
   await alert.waitFor({ timeout: 30000 });
-  assert.match(await alert.textContent(), /did not load/);
-  assert.ok(wasm.includes("split_run_panels_chunk.wasm"), `the panels were asked for: ${wasm}`);
+  assert.match(await alert.textContent(), /The simulation, measures and charts did not load/);
+  assert.ok(wasm.includes("split_run_engine_chunk.wasm"), `the engine was asked for: ${wasm}`);
+  assert.ok(!wasm.includes("split_run_panels_chunk.wasm"), `the panels wait for the engine: ${wasm}`);
   assert.equal(await page.locator("[data-measure]").count(), 0, "no measures without their code");
-  // The engine came with them: the stage stands at 0 s, and Play is kept for when it comes.
+  // Without the engine the stage stands at 0 s, and Play is kept for when it comes.
   assert.equal(await page.getAttribute("svg.stage", "data-engine"), "loading");
   await page.click(".lab-play");
   await page.waitForSelector(".lab-play:has-text('Pause')");
   assert.equal(await stageNow(page), 0, "no time passes without the engine");
   for (const problem of page.problems) assert.doesNotMatch(problem, /panicked|unreachable|RuntimeError/);
 
-  await page.unroute(PANELS);
+  await page.unroute(ENGINE);
   page.problems.length = 0;
   await alert.locator("button:has-text('Try again')").click();
   await page.waitForSelector("[data-measure]", { timeout: 30000 });
   await page.waitForSelector(".narration");
   await page.waitForSelector(".lab-settings [data-knob]");
-  assert.equal(await alert.count(), 0, "the notice goes once the panels are here");
+  assert.equal(await alert.count(), 0, "the notice goes once the code is here");
   // The engine is here: the Play pressed meanwhile plays.
   await page.waitForFunction(() => Number(document.querySelector("svg.stage").dataset.now) > 0);
   await page.click(".lab-play");
   assertClean(page);
 });
 
+test("the engine comes before the panels: a lab plays while its panels load, and without them", async () => {
+  const page = await openPage(session);
+  await page.route(PANELS, (route) => route.abort());
+  await visit(page, session, "/lab/echo-loop");
+  await page.waitForSelector("svg.stage[data-ready=true][data-engine=ready]", { timeout: 90000 });
+  const alert = page.locator(".run-view [role=alert]");
+  await alert.waitFor({ timeout: 30000 });
+  assert.match(await alert.textContent(), /The measures, charts and narration did not load/);
+  assert.match(await alert.textContent(), /the stage works without them/);
+  await page.click(".lab-play");
+  await page.waitForFunction(() => Number(document.querySelector("svg.stage").dataset.now) > 500, null, { timeout: 30000 });
+  await page.click(".lab-play");
+  for (const problem of page.problems) assert.doesNotMatch(problem, /panicked|unreachable|RuntimeError/);
+
+  await page.unroute(PANELS);
+  page.problems.length = 0;
+  await alert.locator("button:has-text('Try again')").click();
+  await page.waitForSelector("[data-measure]", { timeout: 30000 });
+  assert.equal(await alert.count(), 0, "the notice goes once the panels are here");
+  assertClean(page);
+});
+
 test("a lab deep link shows its stage at 0 s before the engine, plays once it arrives, and ?t= still lands", async () => {
   const page = await openPage(session);
-  const release = await holdPanels(page);
+  const release = await hold(page, ENGINE);
   await visit(page, session, "/lab/echo-loop");
   await page.waitForSelector("svg.stage[data-ready=true]", { timeout: 90000 });
   assert.equal(await page.getAttribute("svg.stage", "data-engine"), "loading");
@@ -152,7 +176,7 @@ test("a lab deep link shows its stage at 0 s before the engine, plays once it ar
   // A link with a time: the stage at 0 s is not that time, so it is not ready until the
   // engine has replayed to it.
   const linked = await openPage(session);
-  const releaseLinked = await holdPanels(linked);
+  const releaseLinked = await hold(linked, ENGINE);
   await visit(linked, session, "/lab/echo-loop?t=5");
   await linked.waitForSelector("svg.stage[data-engine=loading][data-now='0']");
   await linked.locator(".stage-progress:has-text('Loading the simulation')").waitFor();

@@ -38,8 +38,8 @@ impl RunHandle {
     /// One animation frame: advance the model within the budget, redraw what changed.
     pub fn frame(&self, wall: f64) {
         if self.engine.with_untracked(Option::is_none) {
-            if let Some(panels) = self.panels.get_untracked().ready() {
-                self.engine_arrived(panels.engine);
+            if let Some(engine) = self.delivered.get_value() {
+                self.engine_arrived(engine);
             }
         }
         if let Some(speak) = self.pace.try_update_value(|p| p.panel_due.take()).flatten() {
