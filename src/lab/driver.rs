@@ -14,11 +14,28 @@ pub const FRAME_BUDGET_MS: f64 = 8.0;
 
 /// The slider's position (a base-10 exponent) to a speed factor, and back.
 pub fn speed_from_slider(v: f64) -> f64 {
-    10f64.powf(within(v, -1.0, 2.0))
+    pow10(within(v, -1.0, 2.0))
 }
 
 pub fn slider_from_speed(speed: f64) -> f64 {
-    within(speed.max(1e-3).log10(), -1.0, 2.0)
+    within(log10(speed.max(1e-3)), -1.0, 2.0)
+}
+
+/// 10^v. In the browser, its `Math.pow`: Rust's `powf` would bring libm's `pow` (2 KB of
+/// wasm) into the lab's first download for one slider.
+fn pow10(v: f64) -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    return js_sys::Math::pow(10.0, v);
+    #[cfg(not(target_arch = "wasm32"))]
+    10f64.powf(v)
+}
+
+/// log10(v), the browser's where there is one (see [`pow10`]).
+fn log10(v: f64) -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    return js_sys::Math::log10(v);
+    #[cfg(not(target_arch = "wasm32"))]
+    v.log10()
 }
 
 /// "×0.25", "×1", "×12".

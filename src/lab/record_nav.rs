@@ -30,7 +30,8 @@ impl Move {
     }
 }
 
-/// One row as the stage shows it: its key and its records' positions, in any order.
+/// One row as the stage shows it: its key and its records' positions, ascending (as the
+/// model's view lists a part's records: oldest first).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RowRecords {
     pub key: RowKey,
@@ -57,14 +58,13 @@ pub fn move_selection(
     current: Option<&RecordRef>,
     mv: Move,
 ) -> Option<RecordRef> {
-    let sorted: Vec<(&RowKey, Vec<u64>)> = rows
+    let sorted: Vec<(&RowKey, &[u64])> = rows
         .iter()
         .filter(|r| !r.positions.is_empty())
         .map(|r| {
-            let mut p = r.positions.clone();
-            p.sort_unstable();
-            p.dedup();
-            (&r.key, p)
+            // Ascending already: no sort (its code would be the lab's only one of u64s).
+            debug_assert!(r.positions.is_sorted(), "{:?} lists {:?}", r.key, r.positions);
+            (&r.key, &r.positions[..])
         })
         .collect();
     let pick = |i: usize, position: u64| {
@@ -105,7 +105,7 @@ pub fn move_selection(
             } else {
                 (row + 1).min(sorted.len() - 1)
             };
-            pick(target, nearest(&sorted[target].1, pos))
+            pick(target, nearest(sorted[target].1, pos))
         }
     }
 }
@@ -136,7 +136,7 @@ mod tests {
         vec![
             RowRecords {
                 key: key("A/orders/0"),
-                positions: vec![12, 10, 11, 14],
+                positions: vec![10, 11, 12, 14],
             },
             RowRecords {
                 key: key("A/orders/1"),
