@@ -63,7 +63,12 @@ pub fn move_selection(
         .filter(|r| !r.positions.is_empty())
         .map(|r| {
             // Ascending already: no sort (its code would be the lab's only one of u64s).
-            debug_assert!(r.positions.is_sorted(), "{:?} lists {:?}", r.key, r.positions);
+            debug_assert!(
+                r.positions.is_sorted(),
+                "{:?} lists {:?}",
+                r.key,
+                r.positions
+            );
             (&r.key, &r.positions[..])
         })
         .collect();
