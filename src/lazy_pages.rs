@@ -109,18 +109,28 @@ lazy_page!(
     DesignerRoute, designer_chunk, preload_designer, Designer
 );
 
-/// The card pages' progress parts (see `pages::card::CardProgress`): the progress store and
-/// its format code are a chunk of their own, which a card or the card list fetches after it
-/// shows.
-#[leptos::wasm_split::wasm_split(
-    card_progress_chunk,
-    wasm_split_path = ::leptos::wasm_split,
-    fallible,
-    preload(preload_card_progress)
-)]
-fn card_progress_chunk() -> Result<CardProgress, PageChunkMissing> {
-    Ok(CARD_PROGRESS)
+/// Declares `$chunk`, a split point whose chunk holds `$value` (and whatever only it
+/// uses) for a page to fetch after it shows, and `$preload`, which starts that download.
+macro_rules! lazy_part {
+    ($(#[$doc:meta])* $chunk:ident, $preload:ident, $part:ty, $value:expr) => {
+        $(#[$doc])*
+        #[leptos::wasm_split::wasm_split(
+            $chunk,
+            wasm_split_path = ::leptos::wasm_split,
+            fallible,
+            preload($preload)
+        )]
+        fn $chunk() -> Result<$part, PageChunkMissing> {
+            Ok($value)
+        }
+    };
 }
+
+lazy_part!(
+    /// The card pages' progress parts (see `pages::card::CardProgress`): the progress store
+    /// and its format code, which a card or the card list fetches after it shows.
+    card_progress_chunk, preload_card_progress, CardProgress, CARD_PROGRESS
+);
 
 /// Loads the card pages' progress parts into `parts`. The app hands this to the card page
 /// as context (`LoadCardProgress`): a page's chunk may not call another chunk's split point
@@ -139,31 +149,18 @@ pub fn load_card_progress(parts: RwSignal<Option<CardProgress>>) {
 #[derive(Clone, Copy)]
 pub struct LoadCardProgress(pub fn(RwSignal<Option<CardProgress>>));
 
-/// A run view's measures, charts, narration, record panel and set-up (see
-/// `pages::lab::panels`): a chunk of their own, which a lab page, lesson or designer run
-/// fetches once its stage is drawn, so a deep link to the lab shows the stage sooner.
-#[leptos::wasm_split::wasm_split(
-    run_panels_chunk,
-    wasm_split_path = ::leptos::wasm_split,
-    fallible,
-    preload(preload_run_panels)
-)]
-fn run_panels_chunk() -> Result<RunPanels, PageChunkMissing> {
-    Ok(run_panels())
-}
-
-/// The simulation's engine (`lab::engine`): the model's event handlers, commands and
-/// checkpoint clones, in a chunk of their own that a run view fetches once its stage is
-/// drawn, before the panels: play waits for the engine only.
-#[leptos::wasm_split::wasm_split(
-    run_engine_chunk,
-    wasm_split_path = ::leptos::wasm_split,
-    fallible,
-    preload(preload_run_engine)
-)]
-fn run_engine_chunk() -> Result<Engine, PageChunkMissing> {
-    Ok(Engine::new())
-}
+lazy_part!(
+    /// A run view's measures, charts, narration, record panel and set-up (see
+    /// `pages::lab::panels`), which a lab page, lesson or designer run fetches once its
+    /// stage is drawn (after the engine), so a deep link to the lab shows the stage sooner.
+    run_panels_chunk, preload_run_panels, RunPanels, run_panels()
+);
+lazy_part!(
+    /// The simulation's engine (`lab::engine`): the model's event handlers, commands and
+    /// checkpoint clones, which a run view fetches once its stage is drawn, before the
+    /// panels: play waits for the engine only.
+    run_engine_chunk, preload_run_engine, Engine, Engine::new()
+);
 
 /// Fetches a run view's engine, then its panels, and hands each to `run` as it comes; if
 /// either chunk does not download, the view says so and offers a retry.
