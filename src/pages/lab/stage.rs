@@ -118,7 +118,10 @@ pub fn Stage() -> impl IntoView {
                 <span class="stage-clock">{move || fmt_time(run.now.get())}</span>
             </h2>
             <div class="stage-progress" role="status" class:hidden=move || progress().is_none() && !loading()>
-                {move || loading().then_some("Loading the simulation…")}
+                {move || loading().then(|| match progress() {
+                    Some((_, to)) => format!("Loading the simulation, then to {}…", fmt_time(to)),
+                    None => "Loading the simulation…".to_string(),
+                })}
                 {move || progress().filter(|_| !loading()).map(|(done, to)| {
                     let label = format!("Replaying to {}", fmt_time(to));
                     view! {

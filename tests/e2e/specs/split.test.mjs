@@ -179,7 +179,7 @@ test("a lab deep link shows its stage at 0 s before the engine, plays once it ar
   const releaseLinked = await hold(linked, ENGINE);
   await visit(linked, session, "/lab/echo-loop?t=5");
   await linked.waitForSelector("svg.stage[data-engine=loading][data-now='0']");
-  await linked.locator(".stage-progress:has-text('Loading the simulation')").waitFor();
+  await linked.locator(".stage-progress:has-text('Loading the simulation, then to 5.0 s')").waitFor();
   assert.equal(await linked.getAttribute("svg.stage", "data-ready"), "false");
   releaseLinked();
   await linked.waitForSelector("svg.stage[data-engine=ready][data-ready=true]", { timeout: 90000 });

@@ -191,9 +191,15 @@ impl RunHandle {
             return;
         }
         self.redraw(wall);
-        let heading_for_now = self
+        let (now, target) = self
             .run
-            .with_value(|r| r.as_ref().is_some_and(|r| r.target() == r.now()));
+            .with_value(|r| r.as_ref().map_or((0, 0), |r| (r.now(), r.target())));
+        let heading_for_now = target == now;
+        // A link's time (or a scrub) waits for the engine: the stage says where it will go.
+        let heading = (!heading_for_now && !self.playing.get_untracked()).then_some((0.0, target));
+        if self.seeking.get_untracked() != heading {
+            self.seeking.set(heading);
+        }
         self.now.set(0);
         self.mark_ready(0, heading_for_now);
         self.pace.update_value(|p| {
