@@ -67,6 +67,18 @@ impl BatchBook<'_> {
         // Most hops filter nothing: skip the search.
         !self.drop_writers.is_empty() && self.drop_writers.contains(&writer)
     }
+    /// Whether every piece is forwarded as it is: no filter, no marker or hop budget to
+    /// check or write, not a mirror.
+    #[inline(always)]
+    pub fn copies_everything_plainly(&self) -> bool {
+        use crate::spec::OriginStamp;
+        !self.mirror
+            && self.drop_writers.is_empty()
+            && matches!(
+                self.opts.stamp,
+                OriginStamp::None | OriginStamp::QualifiedName
+            )
+    }
     /// Below this position of source part `p` a re-append is a duplicate.
     #[inline(always)]
     pub fn high_water(&self, p: usize) -> u64 {

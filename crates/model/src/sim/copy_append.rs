@@ -133,8 +133,33 @@ impl Sim {
     /// the hop's high-water mark a piece is a re-append (duplicate) after a restart.
     fn write_pieces(&mut self, h: usize, worker: usize, i: usize, q: u32) -> BatchTally {
         let (dst, dst_site) = (self.hops[h].dst(), self.hops[h].dst_site());
-        let (batch, book) = self.hops[h].batch_and_book(worker, i);
+        let (batch, mut book) = self.hops[h].batch_and_book(worker, i);
         let rules = CopyRules::of(&book, h, dst_site, batch.part, self.now);
+        // The common batch: one run, all of it a first copy, on a hop that skips and marks
+        // nothing. Straight-line, without the piece loop's cuts and skip rules.
+        if let [piece] = batch.runs.as_slice() {
+            if book.copies_everything_plainly() && piece.pos >= book.high_water(batch.part) {
+                let part = &mut self.streams[dst].parts[q as usize];
+                let pos = part.append(rules.copy_of(&book, piece, piece.pos, piece.len, false));
+                self.held_guard.added(1);
+                book.piece_landed(
+                    batch.part,
+                    piece.pos,
+                    pos,
+                    piece.len,
+                    q,
+                    piece.ts_ms,
+                    rules.mapped,
+                    Some(rules.now - piece.created_ms),
+                );
+                let echo = usize::from(piece.origin) == dst_site;
+                return BatchTally {
+                    first_pos: Some(pos),
+                    echoes: if echo { piece.len } else { 0 },
+                    ..BatchTally::default()
+                };
+            }
+        }
         let mut out = PieceWriter {
             part: &mut self.streams[dst].parts[q as usize],
             hop: book,
