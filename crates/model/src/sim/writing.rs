@@ -2,9 +2,10 @@
 //! companion missing), the append to each part with its retention, and the narration.
 //! The writer's own rules (rate, rotation over parts, acknowledgements) are in `writer.rs`.
 
-use super::{Event, Sim, SiteStatus};
+use super::{Event, HeldRunsGuard, Sim, SiteStatus, StreamState};
 use crate::log::{fmt_n, records, LogKind};
 use crate::store::{PayloadId, Run, NONE, NO_HOP};
+use crate::time::Millis;
 use crate::writer::key_name;
 
 impl Sim {
@@ -73,40 +74,24 @@ impl Sim {
         let stream = &mut self.streams[writer.stream];
         let parts = stream.parts.len();
         let durable = now + writer.durability;
-        let mut first_line = None;
-        let (batches, held_guard) = (&mut self.batches, &mut self.held_guard);
-        writer.spread(n, parts, now, durable, |p, count, seq| {
-            let run = Run {
-                pos: 0,
-                len: count,
-                payload: PayloadId {
-                    writer: w as u16,
-                    part: p as u16,
-                    seq,
-                },
-                origin: stream.site as u8,
-                hops: 0,
-                dup: 0,
-                stamp: None,
-                created_ms: now,
-                ts_ms: now,
-                arrived_ms: now,
-                durable_ms: durable,
-                src_pos: NONE,
-                src_part: 0,
-                via_hop: NO_HOP,
-            };
-            let part = &mut stream.parts[p];
-            *batches += 1;
-            held_guard.added(1);
-            let pos = part.append(run);
-            part.enforce_retention(now, &stream.retention);
-            if first_line.is_none() {
-                first_line = Some((p, seq, pos));
-            }
-        });
-        if self.log.on() {
-            if let Some((p, seq, pos)) = first_line {
+        let mut added = Appended {
+            writer: w as u16,
+            now,
+            durable,
+            batches: &mut self.batches,
+            held_guard: &mut self.held_guard,
+            first_line: None,
+        };
+        if parts == 1 {
+            let seq = writer.book_one_part(n, now, durable);
+            added.append(stream, 0, n, seq);
+        } else {
+            writer.spread(n, parts, now, durable, |p, count, seq| {
+                added.append(stream, p, count, seq)
+            });
+        }
+        if let Some((p, seq, pos)) = added.first_line {
+            if self.log.on() {
                 self.narrate_append(w, n, p, seq, pos);
             }
         }
@@ -140,5 +125,51 @@ impl Sim {
             )
         };
         self.log.push(self.now, LogKind::Write, text);
+    }
+}
+
+/// One writer tick's appends: what each part's run shares, and what the tick counts.
+struct Appended<'a> {
+    writer: u16,
+    now: Millis,
+    durable: Millis,
+    batches: &'a mut u64,
+    held_guard: &'a mut HeldRunsGuard,
+    /// (part, first sequence, position) of the tick's first run, for the narration.
+    first_line: Option<(usize, u64, u64)>,
+}
+
+impl Appended<'_> {
+    /// Appends `count` records of sequence `seq..` to part `p` of `stream`, then applies
+    /// the stream's retention.
+    #[inline(always)]
+    fn append(&mut self, stream: &mut StreamState, p: usize, count: u64, seq: u64) {
+        let now = self.now;
+        let run = Run {
+            pos: 0,
+            len: count,
+            payload: PayloadId {
+                writer: self.writer,
+                part: p as u16,
+                seq,
+            },
+            origin: stream.site as u8,
+            hops: 0,
+            dup: 0,
+            stamp: None,
+            created_ms: now,
+            ts_ms: now,
+            arrived_ms: now,
+            durable_ms: self.durable,
+            src_pos: NONE,
+            src_part: 0,
+            via_hop: NO_HOP,
+        };
+        let part = &mut stream.parts[p];
+        *self.batches += 1;
+        self.held_guard.added(1);
+        let pos = part.append(run);
+        part.enforce_retention(now, &stream.retention);
+        self.first_line.get_or_insert((p, seq, pos));
     }
 }
