@@ -2,11 +2,11 @@
 //! stamped, mapped to parts, numbered fresh — and the bookkeeping around it.
 //!
 //! [`Sim::append_copies`] runs four named steps: pick the target part, write the pieces
-//! (split at the high-water mark into duplicates and first copies), close the batch
-//! (retention, progress), narrate it.
+//! ([`write_pieces`]: split at the high-water mark into duplicates and first copies),
+//! close the batch (retention, progress), narrate it.
 
 use super::{HeldRunsGuard, Sim};
-use crate::hop::BatchBook;
+use crate::hop::{BatchBook, HopState};
 use crate::log::{fmt_n, positions, records, LogKind};
 use crate::spec::{OriginStamp, PartMapping, Timestamps};
 use crate::store::{Part, Run};
@@ -111,83 +111,36 @@ impl CopyRules {
 impl Sim {
     /// Writes batch `i` of `worker`'s delivery on hop `h` to the target.
     pub(crate) fn append_copies(&mut self, h: usize, worker: usize, i: usize) {
-        let b = self.hops[h].delivery_batch(worker, i);
+        // The state writing a batch touches, borrowed once.
+        let Sim {
+            hops,
+            streams,
+            held_guard,
+            batches,
+            now,
+            ..
+        } = self;
+        let hop = &mut hops[h];
+        let target = &mut streams[hop.dst()];
+        let b = hop.delivery_batch(worker, i);
         let span = Span {
             part: b.part,
             from: b.from,
             to: b.to,
         };
-        let q = self.target_part_for(h, span.part);
-        self.batches += 1;
-        if self.hops[h].opts().mapping == PartMapping::FanOut {
-            self.hops[h].fan_out_sent(span.part);
+        let q = hop.target_part(span.part, target.parts.len() as u32);
+        *batches += 1;
+        if hop.opts().mapping == PartMapping::FanOut {
+            hop.fan_out_sent(span.part);
         }
-        let tally = self.write_pieces(h, worker, i, q);
-        self.close_batch(h, span, q);
+        let part = &mut target.parts[q as usize];
+        let tally = write_pieces(hop, h, worker, i, part, q, held_guard, *now);
+        // Close the batch: the target's retention, and the hop's progress on this part.
+        part.enforce_retention(*now, &target.retention);
+        hop.batch_written(span.part, span.to);
         if self.log.on() && span.to > span.from {
             self.narrate_batch(h, span, q, &tally);
         }
-    }
-
-    /// Appends every forwarded piece of batch `i` of `worker` to target part `q`; below
-    /// the hop's high-water mark a piece is a re-append (duplicate) after a restart.
-    fn write_pieces(&mut self, h: usize, worker: usize, i: usize, q: u32) -> BatchTally {
-        let (dst, dst_site) = (self.hops[h].dst(), self.hops[h].dst_site());
-        let (batch, mut book) = self.hops[h].batch_and_book(worker, i);
-        let rules = CopyRules::of(&book, h, dst_site, batch.part, self.now);
-        // The common batch: one run, all of it a first copy, on a hop that skips and marks
-        // nothing. Straight-line, without the piece loop's cuts and skip rules.
-        if let [piece] = batch.runs.as_slice() {
-            if book.copies_everything_plainly() && piece.pos >= book.high_water(batch.part) {
-                let part = &mut self.streams[dst].parts[q as usize];
-                let pos = part.append(rules.copy_of(&book, piece, piece.pos, piece.len, false));
-                self.held_guard.added(1);
-                book.piece_landed(
-                    batch.part,
-                    piece.pos,
-                    pos,
-                    piece.len,
-                    q,
-                    piece.ts_ms,
-                    rules.mapped,
-                    Some(rules.now - piece.created_ms),
-                );
-                let echo = usize::from(piece.origin) == dst_site;
-                return BatchTally {
-                    first_pos: Some(pos),
-                    echoes: if echo { piece.len } else { 0 },
-                    ..BatchTally::default()
-                };
-            }
-        }
-        let mut out = PieceWriter {
-            part: &mut self.streams[dst].parts[q as usize],
-            hop: book,
-            held_guard: &mut self.held_guard,
-            source_part: batch.part,
-            q,
-            tally: BatchTally::default(),
-        };
-        // Only `close_batch` moves the high-water mark: one cut for the whole batch.
-        let high_water = out.hop.high_water(batch.part);
-        for piece in &batch.runs {
-            let skip = rules.skips(&out.hop, piece);
-            let cut = high_water.clamp(piece.pos, piece.end());
-            if cut > piece.pos {
-                out.write(&rules, piece, piece.pos, cut, true, skip);
-            }
-            if piece.end() > cut {
-                out.write(&rules, piece, cut, piece.end(), false, skip);
-            }
-        }
-        out.tally
-    }
-
-    /// After the pieces: the target's retention, and the hop's progress on this part.
-    fn close_batch(&mut self, h: usize, span: Span, q: u32) {
-        let stream = &mut self.streams[self.hops[h].dst()];
-        stream.parts[q as usize].enforce_retention(self.now, &stream.retention);
-        self.hops[h].batch_written(span.part, span.to);
     }
 
     fn narrate_batch(&mut self, h: usize, batch: Span, q: u32, tally: &BatchTally) {
@@ -267,6 +220,71 @@ impl Sim {
             ),
         }
     }
+}
+
+/// Appends every forwarded piece of batch `i` of `worker` on hop `h` to target part `q`
+/// (`part`); below the hop's high-water mark a piece is a re-append (duplicate) after a
+/// restart.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn write_pieces(
+    hop: &mut HopState,
+    h: usize,
+    worker: usize,
+    i: usize,
+    part: &mut Part,
+    q: u32,
+    held_guard: &mut HeldRunsGuard,
+    now: Millis,
+) -> BatchTally {
+    let dst_site = hop.dst_site();
+    let (batch, mut book) = hop.batch_and_book(worker, i);
+    let rules = CopyRules::of(&book, h, dst_site, batch.part, now);
+    // The common batch: one run, all of it a first copy, on a hop that skips and marks
+    // nothing. Straight-line, without the piece loop's cuts and skip rules.
+    if let [piece] = batch.runs.as_slice() {
+        if book.copies_everything_plainly() && piece.pos >= book.high_water(batch.part) {
+            let pos = part.append(rules.copy_of(&book, piece, piece.pos, piece.len, false));
+            held_guard.added(1);
+            book.piece_landed(
+                batch.part,
+                piece.pos,
+                pos,
+                piece.len,
+                q,
+                piece.ts_ms,
+                rules.mapped,
+                Some(rules.now - piece.created_ms),
+            );
+            let echo = usize::from(piece.origin) == dst_site;
+            return BatchTally {
+                first_pos: Some(pos),
+                echoes: if echo { piece.len } else { 0 },
+                ..BatchTally::default()
+            };
+        }
+    }
+    let mut out = PieceWriter {
+        part,
+        hop: book,
+        held_guard,
+        source_part: batch.part,
+        q,
+        tally: BatchTally::default(),
+    };
+    // Only the batch's close moves the high-water mark: one cut for the whole batch.
+    let high_water = out.hop.high_water(batch.part);
+    for piece in &batch.runs {
+        let skip = rules.skips(&out.hop, piece);
+        let cut = high_water.clamp(piece.pos, piece.end());
+        if cut > piece.pos {
+            out.write(&rules, piece, piece.pos, cut, true, skip);
+        }
+        if piece.end() > cut {
+            out.write(&rules, piece, cut, piece.end(), false, skip);
+        }
+    }
+    out.tally
 }
 
 /// Where one batch's pieces go: the target part, and the hop's bookkeeping for them.

@@ -2,10 +2,10 @@
 //! round trip) and its delivery (the target's durable write), then the next fetch at once if
 //! more is waiting, else after the poll interval. The hop's own state is in `crate::hop`.
 
-use super::{Event, Sim};
+use super::{Event, Sim, SiteStatus};
 use crate::hop::HopStatus;
 use crate::log::{records, LogKind};
-use crate::time::Millis;
+use crate::time::{EventQueue, Millis};
 
 impl Sim {
     #[inline(always)]
@@ -45,45 +45,50 @@ impl Sim {
         );
     }
 
-    /// Whether any part of `worker` has durable records it has not read.
-    fn worker_has_data(&self, h: usize, worker: usize) -> bool {
-        let hop = &self.hops[h];
-        let src = &self.streams[hop.src()];
-        hop.worker_parts(worker)
-            .any(|p| src.parts[p].durable_end(self.now) > hop.parts()[p].read_pos)
-    }
-
     /// One fetch covers every part of the worker (as a real fetch request does), up to
     /// `batch_max` records per part.
     pub(crate) fn hop_fetch(&mut self, h: usize, worker: usize, chain: u32) {
-        if !self.hops[h].fetch_wanted(worker, chain) {
+        let now = self.now;
+        let hop = &self.hops[h];
+        if !hop.fetch_wanted(worker, chain) {
             return;
         }
-        let now = self.now;
-        if !self.hops[h].started() {
-            if now < self.hops[h].opts().start_at_ms {
+        if !hop.started() {
+            if now < hop.opts().start_at_ms {
                 return;
             }
             self.start_hop(h);
         }
-        let poll = self.hops[h].opts().poll_interval_ms;
-        match self.hop_status(h) {
+        // The state a fetch touches, borrowed once (each `self.hops[h]` was a bounds check
+        // and a reload of the vector).
+        let Sim {
+            hops,
+            streams,
+            sites,
+            rng,
+            queue,
+            held_guard,
+            batches,
+            ..
+        } = self;
+        let hop = &mut hops[h];
+        let fetch_at = |queue: &mut EventQueue<Event>, at: Millis| {
+            let (hop, worker) = (h as u32, worker as u32);
+            queue.push(at, Event::HopFetch { hop, worker, chain });
+        };
+        let poll = hop.opts().poll_interval_ms;
+        let up = |site: usize| sites[site] == SiteStatus::Up;
+        match hop.status(up(hop.src_site()), up(hop.dst_site())) {
             HopStatus::Running => {}
             HopStatus::Promoted => return, // a promoted mirror copies nothing more
-            _ => {
-                self.push_fetch(h, worker, chain, now + poll);
-                return;
-            }
+            _ => return fetch_at(queue, now + poll),
         }
-        if now < self.hops[h].throttled_until() {
+        if now < hop.throttled_until() {
             // The throughput cap: no fetch before the last one's share of time is used.
-            let until = self.hops[h].throttled_until();
-            self.push_fetch(h, worker, chain, until);
-            return;
+            return fetch_at(queue, hop.throttled_until());
         }
-        let hop = &mut self.hops[h];
-        let src = &mut self.streams[hop.src()];
-        let rtt = hop.opts().rtt_ms + self.rng.up_to(hop.opts().rtt_jitter_ms);
+        let src = &mut streams[hop.src()];
+        let rtt = hop.opts().rtt_ms + rng.up_to(hop.opts().rtt_jitter_ms);
         let arrive = now + rtt + hop.opts().target_write_ms;
         let mut total = 0;
         for p in hop.worker_parts(worker) {
@@ -96,7 +101,7 @@ impl Sim {
             (batch.part, batch.from, batch.to) = (p, from, to);
             (batch.depart_ms, batch.arrive_ms) = (now + rtt / 2, arrive);
             part.read(from, to, &mut batch.runs);
-            self.held_guard.added(batch.runs.len() as u64);
+            held_guard.added(batch.runs.len() as u64);
             total += to - from;
         }
         let sent = hop.batches_of(worker);
@@ -106,39 +111,38 @@ impl Sim {
             None
         };
         if sent == 0 && heartbeat.is_none() {
-            self.push_fetch(h, worker, chain, now + poll);
-            return;
+            return fetch_at(queue, now + poll);
         }
-        self.batches += sent as u64;
+        *batches += sent as u64;
         hop.send(worker, heartbeat, now, total);
-        self.queue.push(
-            arrive,
-            Event::HopDeliver {
-                hop: h as u32,
-                worker: worker as u32,
-                chain,
-            },
-        );
+        let (hop, worker) = (h as u32, worker as u32);
+        queue.push(arrive, Event::HopDeliver { hop, worker, chain });
     }
 
     pub(crate) fn hop_deliver(&mut self, h: usize, worker: usize, chain: u32) {
-        if chain != self.hops[h].chain() {
+        let hop = &self.hops[h];
+        if chain != hop.chain() {
             return;
         }
         let now = self.now;
-        let hop = &self.hops[h];
         let next = if self.site_up(hop.dst_site()) && !hop.link_cut() {
             // Each batch is written where it is, in the worker's slot.
             for i in 0..hop.batches_of(worker) {
                 self.append_copies(h, worker, i);
             }
-            let hop = &mut self.hops[h];
+            let Sim { hops, streams, .. } = self;
+            let hop = &mut hops[h];
             hop.delivered(worker);
             hop.commit_if_due(now);
-            if self.worker_has_data(h, worker) {
-                now.max(self.hops[h].throttled_until())
+            // Whether any part of the worker has durable records it has not read.
+            let src = &streams[hop.src()];
+            let more = hop
+                .worker_parts(worker)
+                .any(|p| src.parts[p].durable_end(now) > hop.parts()[p].read_pos);
+            if more {
+                now.max(hop.throttled_until())
             } else {
-                now + self.hops[h].opts().poll_interval_ms
+                now + hop.opts().poll_interval_ms
             }
         } else {
             let n = self.hops[h].write_failed(worker);
