@@ -51,9 +51,10 @@ impl<E: Copy> EventQueue<E> {
             self.sift_down_from_root(Entry { key, event });
             return;
         }
-        let heap = &mut self.heap;
-        let mut i = heap.len();
-        heap.push(Entry { key, event });
+        let mut i = self.heap.len();
+        self.heap.push(Entry { key, event });
+        // On a slice, whose length is a local: the loop's indexing needs no bounds checks.
+        let heap = self.heap.as_mut_slice();
         while i > 0 {
             let parent = (i - 1) / 2;
             if heap[parent].key <= key {
@@ -114,7 +115,7 @@ impl<E: Copy> EventQueue<E> {
     /// Puts `entry` at the root (whose old entry is gone) and sifts it down.
     #[inline(always)]
     fn sift_down_from_root(&mut self, entry: Entry<E>) {
-        let heap = &mut self.heap;
+        let heap = self.heap.as_mut_slice();
         let n = heap.len();
         let mut i = 0;
         loop {
