@@ -259,9 +259,8 @@ pub fn key_name(k: u32) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn every_key_lands_in_one_part() {
-        let spec = WriterSpec {
+    fn writer_spec() -> WriterSpec {
+        WriterSpec {
             id: "w".into(),
             site: "A".into(),
             stream: "s".into(),
@@ -272,7 +271,41 @@ mod tests {
             start_at_ms: 0,
             stop_at_ms: None,
             requires: vec![],
-        };
+        }
+    }
+
+    /// The one-part booking is `spread` over one part without the closure: the same
+    /// sequences handed out and the same acknowledgements pending.
+    #[test]
+    fn booking_one_part_matches_spreading_over_one_part() {
+        let spec = writer_spec();
+        let (mut booked, mut spread) = (
+            WriterState::new(&spec, 0, 0, 1, vec![], 0),
+            WriterState::new(&spec, 0, 0, 1, vec![], 0),
+        );
+        for (tick, n) in [3u64, 1, 7, 2].into_iter().enumerate() {
+            let now = tick as Millis * 10;
+            let durable = now + 5 + tick as Millis;
+            let seq = booked.book_one_part(n, now, durable);
+            let mut seen = Vec::new();
+            spread.spread(n, 1, now, durable, |p, count, seq| {
+                seen.push((p, count, seq))
+            });
+            assert_eq!(seen, vec![(0, n, seq)]);
+            for at in [now, durable, durable + 1] {
+                assert_eq!(booked.acked(at), spread.acked(at));
+            }
+            assert_eq!(
+                (booked.appended, booked.max_ack_delay, &booked.next_seq),
+                (spread.appended, spread.max_ack_delay, &spread.next_seq)
+            );
+        }
+        assert_eq!(booked.next_seq, vec![13]);
+    }
+
+    #[test]
+    fn every_key_lands_in_one_part() {
+        let spec = writer_spec();
         let w = WriterState::new(&spec, 0, 0, 4, vec![], 0);
         let total: usize = w.keys_of_part.iter().map(Vec::len).sum();
         assert_eq!(total, 16);
