@@ -28,21 +28,7 @@ impl Sim {
     #[inline]
     pub(crate) fn schedule_fetch(&mut self, h: usize, worker: usize, at: Millis) {
         let chain = self.hops[h].chain();
-        self.push_fetch(h, worker, chain, at);
-    }
-
-    /// Schedules `worker`'s next fetch in `chain` (a handler of that chain passes its
-    /// own: nothing in a fetch or a delivery starts a new chain).
-    #[inline(always)]
-    fn push_fetch(&mut self, h: usize, worker: usize, chain: u32, at: Millis) {
-        self.queue.push(
-            at,
-            Event::HopFetch {
-                hop: h as u32,
-                worker: worker as u32,
-                chain,
-            },
-        );
+        push_fetch(&mut self.queue, h, worker, chain, at);
     }
 
     /// One fetch covers every part of the worker (as a real fetch request does), up to
@@ -72,20 +58,16 @@ impl Sim {
             ..
         } = self;
         let hop = &mut hops[h];
-        let fetch_at = |queue: &mut EventQueue<Event>, at: Millis| {
-            let (hop, worker) = (h as u32, worker as u32);
-            queue.push(at, Event::HopFetch { hop, worker, chain });
-        };
         let poll = hop.opts().poll_interval_ms;
         let up = |site: usize| sites[site] == SiteStatus::Up;
         match hop.status(up(hop.src_site()), up(hop.dst_site())) {
             HopStatus::Running => {}
             HopStatus::Promoted => return, // a promoted mirror copies nothing more
-            _ => return fetch_at(queue, now + poll),
+            _ => return push_fetch(queue, h, worker, chain, now + poll),
         }
         if now < hop.throttled_until() {
             // The throughput cap: no fetch before the last one's share of time is used.
-            return fetch_at(queue, hop.throttled_until());
+            return push_fetch(queue, h, worker, chain, hop.throttled_until());
         }
         let src = &mut streams[hop.src()];
         let rtt = hop.opts().rtt_ms + rng.up_to(hop.opts().rtt_jitter_ms);
@@ -111,7 +93,7 @@ impl Sim {
             None
         };
         if sent == 0 && heartbeat.is_none() {
-            return fetch_at(queue, now + poll);
+            return push_fetch(queue, h, worker, chain, now + poll);
         }
         *batches += sent as u64;
         hop.send(worker, heartbeat, now, total);
@@ -159,6 +141,15 @@ impl Sim {
             }
             now + self.hops[h].opts().poll_interval_ms
         };
-        self.push_fetch(h, worker, chain, next);
+        push_fetch(&mut self.queue, h, worker, chain, next);
     }
+}
+
+/// Schedules `worker`'s next fetch on hop `h` in `chain` (a handler of that chain passes
+/// its own: nothing in a fetch or a delivery starts a new chain). A function of the queue
+/// alone, so a handler holding the hop borrowed can call it.
+#[inline(always)]
+fn push_fetch(queue: &mut EventQueue<Event>, h: usize, worker: usize, chain: u32, at: Millis) {
+    let (hop, worker) = (h as u32, worker as u32);
+    queue.push(at, Event::HopFetch { hop, worker, chain });
 }
