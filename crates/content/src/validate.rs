@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 use std::fmt;
+use std::path::Path;
 
 use crate::evidence::{check_card_sources, check_no_raw_html};
 use crate::render::{all_markdown, plain_text};
@@ -23,6 +24,11 @@ impl fmt::Display for Problem {
 
 /// How many words in a row may match a source document before it counts as copied.
 pub const COPIED_RUN_WORDS: usize = 10;
+
+/// The longest spoken answers: the 20-second `basics` and the 50-second `solid` (the
+/// seeds' own 50-second answers run to about 160 words at speaking pace).
+pub const BASICS_MAX_WORDS: usize = 55;
+pub const SOLID_MAX_WORDS: usize = 160;
 
 /// What the rules check against: the lab's scenario names and, when available, the
 /// source documents whose sentences must not be reused.
@@ -58,6 +64,7 @@ pub fn validate(content: &ContentSource, checks: &Checks) -> Vec<Problem> {
             report("slug is used by another card".into());
         }
         check_parts(card, &mut report);
+        check_spoken_lengths(path, card, &mut report);
         check_card_sources(card, &mut report);
         check_no_raw_html(path, card, &mut report);
         for related in &card.related {
@@ -136,6 +143,29 @@ fn check_parts(card: &CardSource, report: &mut impl FnMut(String)) {
             report("quotes a percentage about interviews; the project measured none".into());
         }
     }
+}
+
+/// A spoken answer must fit the time its label promises: the words a reader would say
+/// (Markdown dropped) are counted, and the problem names the file and the field.
+fn check_spoken_lengths(path: &Path, card: &CardSource, report: &mut impl FnMut(String)) {
+    let answers = [
+        ("basics", "20-second", &card.basics, BASICS_MAX_WORDS),
+        ("solid", "50-second", &card.solid, SOLID_MAX_WORDS),
+    ];
+    for (field, label, text, max) in answers {
+        let n = spoken_words(text);
+        if n > max {
+            report(format!(
+                "{}: `{field}` has {n} words; a {label} answer may have at most {max}",
+                path.display()
+            ));
+        }
+    }
+}
+
+/// The words of a spoken answer, as a reader would say them.
+pub fn spoken_words(markdown: &str) -> usize {
+    plain_text(markdown).split_whitespace().count()
 }
 
 fn count_in(part: &str, n: usize, min: usize, max: usize, report: &mut impl FnMut(String)) {

@@ -160,6 +160,31 @@ fn catches_ten_words_copied_from_a_seed() {
     );
 }
 
+#[test]
+fn an_over_long_spoken_answer_is_refused_with_file_and_field() {
+    let long = |n: usize| vec!["word"; n].join(" ");
+    let bad = GOOD
+        .replace("basics = \"Short.\"", &format!("basics = \"{}\"", long(56)))
+        .replace("solid = \"Longer.\"", &format!("solid = \"{}\"", long(161)));
+    let problems = problems_for(&bad, &[]);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("cards/alpha.md: `basics` has 56 words")),
+        "{problems:?}"
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("cards/alpha.md: `solid` has 161 words")),
+        "{problems:?}"
+    );
+    let at_limit = GOOD
+        .replace("basics = \"Short.\"", &format!("basics = \"{}\"", long(55)))
+        .replace("solid = \"Longer.\"", &format!("solid = \"{}\"", long(160)));
+    assert_eq!(problems_for(&at_limit, &[]), Vec::<String>::new());
+}
+
 const SOURCE: &str = r#"
 [[sources]]
 title = "Kafka documentation"
