@@ -6,6 +6,16 @@
 use crate::spec::{HopKind, HopOptions, HopSpec, OriginStamp};
 use serde::Serialize;
 
+/// One place a preset's facts were checked: the page or file, and the source's own words
+/// (or the identifier in its code) for the fact it supports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PresetSource {
+    /// An `https://` address of the product's docs or source.
+    pub url: &'static str,
+    /// What the source itself says (quoted), or the identifier in its code.
+    pub quote: &'static str,
+}
+
 /// One preset: a product's copier expressed as hop options.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Preset {
@@ -16,8 +26,8 @@ pub struct Preset {
     pub summary: &'static str,
     /// Slug of the card that explains the behaviour.
     pub card: &'static str,
-    /// Where each fact was checked (product docs or source).
-    pub sources: &'static [&'static str],
+    /// Where each fact was checked (product docs or source), each with its quote.
+    pub sources: &'static [PresetSource],
     /// Where the model differs from the product.
     pub approximations: &'static [&'static str],
     pub options: HopOptions,
@@ -65,12 +75,25 @@ fn mm2_default() -> Preset {
         id: "mm2-default",
         title: "MirrorMaker 2, default policy",
         product: "Apache Kafka MirrorMaker 2 (DefaultReplicationPolicy)",
-        summary: "Copies land in a stream named after the source site (A.orders on B), so a copy is never copied back. A position-map pair every 100 records per part; reader positions are translated and checkpointed to the target every 60 s.",
+        summary: "Copies land in a stream named after the source site (A.orders on B), so a copy is never copied back. A new position-map pair once a part's copy is 100 records past the last pair's (a pair every 101 records in steady copying); reader positions are translated and checkpointed to the target every 60 s.",
         card: "position-map",
         sources: &[
-            "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java",
-            "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointConfig.java",
-            "https://github.com/apache/kafka/blob/trunk/connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/DefaultReplicationPolicy.java",
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java",
+                quote: "OFFSET_LAG_MAX_DEFAULT = 100L",
+            },
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/OffsetSyncWriter.java",
+                quote: "boolean translatedOffsetTooStale = downstreamOffset - (lastSyncDownstreamOffset + 1) >= maxOffsetLag;",
+            },
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointConfig.java",
+                quote: "EMIT_CHECKPOINTS_INTERVAL_SECONDS_DEFAULT = 60",
+            },
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/DefaultReplicationPolicy.java",
+                quote: "return sourceClusterAlias + separator + topic;",
+            },
         ],
         approximations: &[
             "Checkpoints are applied to the group when it is moved; MirrorMaker 2 writes them to the target and applies them to the group's offsets only with sync.group.offsets.enabled (off by default).",
@@ -98,9 +121,22 @@ fn mm2_identity() -> Preset {
         summary: "Copies keep the source's stream name and carry no stamp: fine for one-way copying, but two-way or ring copying sends every record round again without end.",
         card: "echo-loop",
         sources: &[
-            "https://github.com/apache/kafka/blob/trunk/connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/IdentityReplicationPolicy.java",
-            "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java",
-            "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointConfig.java",
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/IdentityReplicationPolicy.java",
+                quote: "MirrorMaker is not able to prevent cycles when using this class, so take care that your replication topology is acyclic.",
+            },
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java",
+                quote: "OFFSET_LAG_MAX_DEFAULT = 100L",
+            },
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/OffsetSyncWriter.java",
+                quote: "boolean translatedOffsetTooStale = downstreamOffset - (lastSyncDownstreamOffset + 1) >= maxOffsetLag;",
+            },
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointConfig.java",
+                quote: "EMIT_CHECKPOINTS_INTERVAL_SECONDS_DEFAULT = 60",
+            },
         ],
         approximations: &[],
         options: HopOptions {
@@ -129,15 +165,33 @@ fn offset_preserving_mirror() -> Preset {
         id: "offset-preserving-mirror",
         title: "Offset-preserving mirror",
         product: "Confluent Cluster Linking mirror topics, Redpanda Shadowing, NATS JetStream mirrors",
-        summary: "Every record keeps its source position and timestamp, so a reader moves with the same number and no map is needed. The target is read-only until promoted; it cannot filter, merge or take local writes.",
+        summary: "Every record keeps its source position and timestamp, so a reader moves with the same number and no map is needed. The target is read-only until promoted: it takes no local writes and copies one source stream, never a merge of several (a JetStream mirror may still filter by subject).",
         card: "position-map",
         sources: &[
-            "https://docs.confluent.io/cloud/current/multi-cloud/cluster-linking/mirror-topics-cc.html",
-            "https://docs.confluent.io/platform/7.6/multi-dc-deployments/cluster-linking/mirror-topics-cp.html",
-            "https://docs.confluent.io/confluent-cli/current/command-reference/kafka/mirror/confluent_kafka_mirror_promote.html",
-            "https://docs.redpanda.com/current/manage/disaster-recovery/shadowing/overview/",
-            "https://docs.redpanda.com/current/manage/disaster-recovery/shadowing/failover/",
-            "https://github.com/nats-io/nats.docs/blob/master/nats-concepts/jetstream/source_and_mirror.md",
+            PresetSource {
+                url: "https://docs.confluent.io/cloud/current/multi-cloud/cluster-linking/mirror-topics-cc.html",
+                quote: "A mirror topic is a read-only topic that a cluster link creates and owns on a destination cluster, and that receives a byte-for-byte, offset-preserving copy of a source topic.",
+            },
+            PresetSource {
+                url: "https://docs.confluent.io/platform/7.6/multi-dc-deployments/cluster-linking/mirror-topics-cp.html",
+                quote: "You can convert a mirror topic to a regular topic and permanently stop the mirroring relationship, using the Cluster Linking promote and failover commands.",
+            },
+            PresetSource {
+                url: "https://docs.confluent.io/confluent-cli/current/command-reference/kafka/mirror/confluent_kafka_mirror_promote.html",
+                quote: "Promote mirror topics.",
+            },
+            PresetSource {
+                url: "https://docs.redpanda.com/current/manage/disaster-recovery/shadowing/overview/",
+                quote: "Shadowing copies data at the byte level, ensuring shadow topics contain identical copies of source topics with preserved offsets and timestamps.",
+            },
+            PresetSource {
+                url: "https://docs.redpanda.com/current/manage/disaster-recovery/shadowing/failover/",
+                quote: "Failover topics: Converts read-only shadow topics into regular, writable topics",
+            },
+            PresetSource {
+                url: "https://github.com/nats-io/nats.docs/blob/master/nats-concepts/jetstream/source_and_mirror.md",
+                quote: "Mirrored messages retains the sequence numbers and timestamps of the origin stream.",
+            },
         ],
         approximations: &[
             "Consumer-group offsets are not synced separately: a group moved by the same number resumes where it stood at the move.",
@@ -155,7 +209,7 @@ fn offset_preserving_mirror() -> Preset {
 /// take a snapshot every `replicatedSubscriptionsSnapshotFrequencyMillis` (1,000 ms).
 ///
 /// Sources:
-/// - apache/pulsar `pulsar-broker/src/main/java/org/apache/pulsar/broker/service/persistent/PersistentReplicator.java` (`if (msg.isReplicated())`: "Discard messages that were already replicated into this region")
+/// - apache/pulsar `pulsar-broker/src/main/java/org/apache/pulsar/broker/service/persistent/GeoPersistentReplicator.java` (`replicateEntries`: `if (msg.isReplicated())`: "Discard messages that were already replicated into this region")
 /// - apache/pulsar `pulsar-broker-common/src/main/java/org/apache/pulsar/broker/ServiceConfiguration.java` (`replicatedSubscriptionsSnapshotFrequencyMillis = 1_000`)
 fn pulsar_replicated_marker() -> Preset {
     Preset {
@@ -165,11 +219,17 @@ fn pulsar_replicated_marker() -> Preset {
         summary: "Each copy carries a marker saying it was replicated, and the replicator forwards only records that began on its own side, so two-way copying into the same stream does not echo. Subscription snapshots every second let a group resume near its place on the other cluster.",
         card: "echo-loop",
         sources: &[
-            "https://github.com/apache/pulsar/blob/master/pulsar-broker/src/main/java/org/apache/pulsar/broker/service/persistent/PersistentReplicator.java",
-            "https://github.com/apache/pulsar/blob/master/pulsar-broker-common/src/main/java/org/apache/pulsar/broker/ServiceConfiguration.java",
+            PresetSource {
+                url: "https://github.com/apache/pulsar/blob/master/pulsar-broker/src/main/java/org/apache/pulsar/broker/service/persistent/GeoPersistentReplicator.java",
+                quote: "Discard messages that were already replicated into this region",
+            },
+            PresetSource {
+                url: "https://github.com/apache/pulsar/blob/master/pulsar-broker-common/src/main/java/org/apache/pulsar/broker/ServiceConfiguration.java",
+                quote: "private int replicatedSubscriptionsSnapshotFrequencyMillis = 1_000;",
+            },
         ],
         approximations: &[
-            "Pulsar's snapshots are taken by time (every second) and correlate positions across clusters; the model pairs positions every 100 records and checkpoints every second.",
+            "Pulsar's snapshots are taken by time (every second) and correlate positions across clusters; the model pairs positions as MirrorMaker 2 does (once the copy is 100 past the last pair) and checkpoints every second.",
         ],
         options: HopOptions {
             stamp: OriginStamp::Marker,
@@ -196,8 +256,14 @@ fn rabbitmq_max_hops() -> Preset {
         summary: "Every record carries how many links it has crossed; a link does not forward a record that has used its budget or that would return to the site it started at. With a budget of 1 each site receives its neighbours' own records once and forwards nothing further.",
         card: "echo-loop",
         sources: &[
-            "https://github.com/rabbitmq/rabbitmq-website/blob/main/docs/federation-reference.md",
-            "https://www.rabbitmq.com/docs/federated-exchanges",
+            PresetSource {
+                url: "https://github.com/rabbitmq/rabbitmq-website/blob/main/docs/federation-reference.md",
+                quote: "The maximum number of federation links that a message published to a federated exchange can traverse before it is discarded. Default is 1.",
+            },
+            PresetSource {
+                url: "https://www.rabbitmq.com/docs/federated-exchanges",
+                quote: "there is a limit placed on the number of times a message can be copied over a link",
+            },
         ],
         approximations: &[
             "RabbitMQ records every cluster a message passed through; the model checks only the hop count and the site the record started at.",
@@ -217,8 +283,8 @@ fn rabbitmq_max_hops() -> Preset {
 ///
 /// Sources:
 /// - <https://docs.aws.amazon.com/msk/latest/developerguide/msk-replicator-topic-naming.html>
-/// - awsdocs MSK developer guide, "Cluster configuration changes after Replicator creation" (the `__mskmr` headers)
-/// - <https://docs.aws.amazon.com/msk/latest/developerguide/msk-replicator-pricing.html>
+/// - the same page: "MSK Replicator embeds identifiers for source cluster and topic into the header of each record being replicated (`__mskmr`)"
+/// - <https://docs.amazonaws.cn/en_us/msk/latest/developerguide/msk-replicator-active-active.html> (prefixed names for active-active "avoids additional data processing charges")
 fn msk_identical_names() -> Preset {
     Preset {
         id: "msk-replicator-identical",
@@ -227,12 +293,17 @@ fn msk_identical_names() -> Preset {
         summary: "Copies keep the source's stream name, and a header on each copy lets the replicator skip records that did not start on its source side, so two-way copying into one stream does not loop. Readers keep their stream names across a failover.",
         card: "echo-loop",
         sources: &[
-            "https://docs.aws.amazon.com/msk/latest/developerguide/msk-replicator-topic-naming.html",
-            "https://docs.aws.amazon.com/msk/latest/developerguide/msk-replicator-pricing.html",
-            "https://github.com/awsdocs/amazon-msk-developer-guide",
+            PresetSource {
+                url: "https://docs.aws.amazon.com/msk/latest/developerguide/msk-replicator-topic-naming.html",
+                quote: "MSK Replicator embeds identifiers for source cluster and topic into the header of each record being replicated (`__mskmr`).",
+            },
+            PresetSource {
+                url: "https://docs.amazonaws.cn/en_us/msk/latest/developerguide/msk-replicator-active-active.html",
+                quote: "We recommend using Prefixed topic name replication (Add prefix to topics name in console) for active-active setups. This requires reconfiguring your consumers to read the replicated topics, but avoids additional data processing charges.",
+            },
         ],
         approximations: &[
-            "MSK Replicator also syncs consumer-group offsets; how often is not documented, so the model translates a group's live position when it moves, with its default map density (a pair every 100 records).",
+            "MSK Replicator also syncs consumer-group offsets; how often is not documented, so the model translates a group's live position when it moves, with its default map density (a pair once the copy is 100 records past the last).",
         ],
         options: HopOptions {
             stamp: OriginStamp::Marker,
@@ -260,6 +331,38 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), all.len());
         assert!(get("nope").is_none());
+    }
+
+    #[test]
+    fn every_preset_source_is_https_and_carries_a_quote() {
+        for p in all() {
+            for src in p.sources {
+                assert!(src.url.starts_with("https://"), "{}: {}", p.id, src.url);
+                assert!(
+                    !src.quote.trim().is_empty(),
+                    "{}: {} has no quote",
+                    p.id,
+                    src.url
+                );
+            }
+            let mut urls: Vec<_> = p.sources.iter().map(|s| s.url).collect();
+            urls.sort_unstable();
+            urls.dedup();
+            assert_eq!(
+                urls.len(),
+                p.sources.len(),
+                "{}: a source listed twice",
+                p.id
+            );
+        }
+    }
+
+    #[test]
+    fn a_source_serialises_with_its_quote() {
+        let p = get("pulsar-replicated-marker").unwrap();
+        let json = serde_json::to_string(&p).unwrap();
+        assert!(json.contains("GeoPersistentReplicator.java"), "{json}");
+        assert!(json.contains("\"quote\":\"Discard messages"), "{json}");
     }
 
     #[test]

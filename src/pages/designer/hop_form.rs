@@ -171,7 +171,7 @@ fn HopRow(id: String) -> impl IntoView {
                         <div class="preset-note field--wide">
                             <p>{p.summary} " " <A href=format!("/cards/{}", p.card)>"Card: why this matters"</A></p>
                             <p class="row-note">"Sets: " {presets::settings(&p).into_iter().map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ")}</p>
-                            <p class="row-note">"Sources: " {p.sources.join("; ")}</p>
+                            <p class="row-note">"Sources: " {p.sources.iter().map(|s| s.url).collect::<Vec<_>>().join("; ")}</p>
                             {(!p.approximations.is_empty()).then(|| view! { <p class="row-note">"In this model: " {p.approximations.join(" ")}</p> })}
                         </div>
                     })}
