@@ -84,6 +84,11 @@ pub struct Progress {
     pub settings: Settings,
     #[serde(default)]
     pub new_today: DayCount,
+    /// Per card, the outline cues (indexes into its `outline`) the learner did not tick at
+    /// its last review: they come first the next time. Left out of the JSON when empty, so
+    /// files written before it existed and files without it are the same format 2.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub missed: BTreeMap<String, Vec<u8>>,
 }
 
 impl Default for Progress {
@@ -172,6 +177,7 @@ impl Progress {
             reviews: BTreeMap::new(),
             settings: Settings::default(),
             new_today: DayCount::default(),
+            missed: BTreeMap::new(),
         }
     }
 
@@ -241,6 +247,20 @@ impl Progress {
         &self.reviews[slug]
     }
 
+    /// Keeps the outline cues missed at the card's latest review (none: forgets them).
+    pub fn set_missed(&mut self, slug: &str, missed: Vec<u8>) {
+        if missed.is_empty() {
+            self.missed.remove(slug);
+        } else {
+            self.missed.insert(slug.to_string(), missed);
+        }
+    }
+
+    /// The outline cues missed at the card's latest review.
+    pub fn missed(&self, slug: &str) -> &[u8] {
+        self.missed.get(slug).map_or(&[], Vec::as_slice)
+    }
+
     /// Drops marks and schedules for cards not in `known`; says how many cards, if any.
     pub fn retain_known(&mut self, known: &[&str]) -> Option<String> {
         let mut gone: Vec<String> = self
@@ -255,6 +275,7 @@ impl Progress {
         self.cards.retain(|slug, _| known.contains(&slug.as_str()));
         self.reviews
             .retain(|slug, _| known.contains(&slug.as_str()));
+        self.missed.retain(|slug, _| known.contains(&slug.as_str()));
         let dropped = gone.len();
         (dropped > 0).then(|| {
             format!(
@@ -274,6 +295,11 @@ impl Progress {
                 .get(&slug)
                 .is_none_or(|mine| state.last_review >= mine.last_review);
             if newer {
+                // The missed cues belong to the review that wins.
+                match other.missed.get(&slug) {
+                    Some(missed) => self.missed.insert(slug.clone(), missed.clone()),
+                    None => self.missed.remove(&slug),
+                };
                 self.reviews.insert(slug, state);
             }
         }

@@ -100,6 +100,18 @@ impl ProgressStore {
         state.expect("record_review always schedules")
     }
 
+    /// Keeps the outline cues missed at a card's review (see `Progress::set_missed`).
+    pub fn set_missed(&self, slug: &str, missed: Vec<u8>) {
+        if self
+            .progress
+            .with_untracked(|p| p.missed(slug) == missed.as_slice())
+        {
+            return;
+        }
+        self.progress.update(|p| p.set_missed(slug, missed));
+        self.save();
+    }
+
     pub fn set_settings(&self, settings: Settings) {
         self.progress.update(|p| p.settings = settings);
         self.save();

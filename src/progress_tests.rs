@@ -265,3 +265,70 @@ fn merging_keeps_the_more_recent_practice_of_each_card() {
     );
     assert_eq!(mine.mark("copy-lag"), Some(Mark::Confident));
 }
+
+// Missed outline cues (added to format 2 without a new version).
+
+/// A file exported before missed cues were stored (byte for byte what `practised()` wrote).
+const FILE_BEFORE_MISSED_CUES: &str = r#"{"version":2,"cards":{"copy-lag":"confident"},"reviews":{"copy-lag":{"due":1700259200000,"last_review":1700000000000,"stability":3.1262,"difficulty":5.314577829570867,"reps":1,"lapses":0,"last_grade":"good"},"echo-loop":{"due":1700086400000,"last_review":1700000000000,"stability":0.4072,"difficulty":7.2102,"reps":1,"lapses":0,"last_grade":"again"}},"settings":{"new_per_day":5,"target_level":"senior"},"new_today":{"day":19675,"count":2}}"#;
+
+#[test]
+fn a_file_exported_before_missed_cues_still_imports_and_loads() {
+    let (imported, summary) = Progress::import(FILE_BEFORE_MISSED_CUES, KNOWN, NOW).unwrap();
+    assert_eq!(imported, practised());
+    assert!(imported.missed.is_empty());
+    assert_eq!(summary, "Imported practice on 2 cards and 1 mark.");
+    let loaded = Progress::load(Some(FILE_BEFORE_MISSED_CUES), None, NOW);
+    assert_eq!(loaded.progress, practised());
+    assert!(!loaded.unreadable && !loaded.migrated && loaded.notice.is_none());
+    assert_eq!(
+        practised().to_json(),
+        FILE_BEFORE_MISSED_CUES,
+        "without missed cues the file is unchanged"
+    );
+}
+
+#[test]
+fn missed_cues_round_trip_and_stay_out_of_the_file_when_none() {
+    let mut progress = practised();
+    assert!(
+        !progress.to_json().contains("missed"),
+        "a store without missed cues writes the same file as before"
+    );
+    progress.set_missed("copy-lag", vec![2, 0]);
+    let json = progress.to_json();
+    assert!(json.contains(r#""missed":{"copy-lag":[2,0]}"#), "{json}");
+    let (imported, _) = Progress::import(&json, KNOWN, NOW).unwrap();
+    assert_eq!(imported.missed("copy-lag"), [2, 0]);
+    assert_eq!(imported.missed("echo-loop"), [] as [u8; 0]);
+    progress.set_missed("copy-lag", vec![]);
+    assert!(
+        progress.missed.is_empty(),
+        "every point made forgets the misses"
+    );
+}
+
+#[test]
+fn missed_cues_of_vanished_cards_are_dropped() {
+    let mut progress = practised();
+    progress.set_missed("gone", vec![1]);
+    progress.retain_known(KNOWN);
+    assert!(progress.missed.is_empty());
+}
+
+#[test]
+fn merging_takes_the_missed_cues_of_the_review_that_wins() {
+    let mut mine = Progress::new();
+    mine.record_review("copy-lag", Grade::Hard, NOW - DAY_MS, DAY - 1);
+    mine.set_missed("copy-lag", vec![0]);
+    mine.record_review("echo-loop", Grade::Hard, NOW + DAY_MS, DAY + 1);
+    mine.set_missed("echo-loop", vec![1]);
+    let mut theirs = practised(); // both reviewed at NOW
+    theirs.set_missed("echo-loop", vec![3]);
+    mine.merge(theirs);
+    assert_eq!(
+        mine.missed("copy-lag"),
+        [] as [u8; 0],
+        "theirs is newer: none missed"
+    );
+    assert_eq!(mine.missed("echo-loop"), [1], "mine is newer: mine stays");
+}
