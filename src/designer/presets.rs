@@ -55,6 +55,7 @@ pub fn matching(o: &HopOptions) -> Option<Preset> {
             && (o.stamp != OriginStamp::Marker || want.forward_only_local == o.forward_only_local)
             && want.map_every == o.map_every
             && want.checkpoint_every_ms == o.checkpoint_every_ms
+            && want.map_store == o.map_store
     })
 }
 
@@ -81,7 +82,7 @@ pub fn stamp_id(s: OriginStamp) -> String {
 /// The settings a preset writes, as (option, value) for the page to show.
 pub fn settings(p: &Preset) -> Vec<(&'static str, String)> {
     let o = &p.options;
-    vec![
+    let mut v = vec![
         ("kind", format!("{:?}", o.kind).to_lowercase()),
         ("stamp", stamp_id(o.stamp)),
         ("forward_only_local", o.forward_only_local.to_string()),
@@ -94,7 +95,12 @@ pub fn settings(p: &Preset) -> Vec<(&'static str, String)> {
             o.checkpoint_every_ms
                 .map_or("none (live position)".into(), |n| n.to_string()),
         ),
-    ]
+    ];
+    // Which Kafka release's store keeps the map, for a preset that writes one.
+    if o.map_every.is_some() {
+        v.insert(4, ("map_store", o.map_store.id().to_string()));
+    }
+    v
 }
 
 #[cfg(test)]
@@ -116,6 +122,20 @@ mod tests {
             assert!(!settings(&p).is_empty());
             assert!(!p.sources.is_empty());
         }
+    }
+
+    #[test]
+    fn the_map_store_is_part_of_what_a_preset_sets() {
+        let p = get("mm2-default").unwrap();
+        assert!(settings(&p)
+            .iter()
+            .any(|(k, v)| *k == "map_store" && v == "kafka-3.6"));
+        let mirror = get("offset-preserving-mirror").unwrap();
+        assert!(settings(&mirror).iter().all(|(k, _)| *k != "map_store"));
+        let mut o = apply(&p, &HopOptions::default());
+        assert_eq!(matching(&o).map(|m| m.id), Some("mm2-default"));
+        o.map_store = hoplab_model::spec::MapStore::Kafka350;
+        assert_eq!(matching(&o).map(|m| m.id), None);
     }
 
     #[test]

@@ -97,6 +97,7 @@ fn mm2_default() -> Preset {
         ],
         approximations: &[
             "Checkpoints are applied to the group when it is moved; MirrorMaker 2 writes them to the target and applies them to the group's offsets only with sync.group.offsets.enabled (off by default).",
+            "The position map keeps its pairs as MirrorMaker 2 in Kafka 3.6.0 and later (and 3.5.2) does (map_store kafka-3.6); Kafka 3.4.1, 3.5.0 and 3.5.1 kept fewer of them when pairs come unevenly spaced (map_store kafka-3.5.0, KAFKA-15202).",
         ],
         options: HopOptions {
             stamp: OriginStamp::QualifiedName,
@@ -138,7 +139,9 @@ fn mm2_identity() -> Preset {
                 quote: "EMIT_CHECKPOINTS_INTERVAL_SECONDS_DEFAULT = 60",
             },
         ],
-        approximations: &[],
+        approximations: &[
+            "The position map keeps its pairs as MirrorMaker 2 in Kafka 3.6.0 and later (and 3.5.2) does (map_store kafka-3.6); Kafka 3.4.1, 3.5.0 and 3.5.1 kept fewer of them when pairs come unevenly spaced (map_store kafka-3.5.0, KAFKA-15202).",
+        ],
         options: HopOptions {
             stamp: OriginStamp::None,
             map_every: Some(100),

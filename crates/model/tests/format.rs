@@ -213,3 +213,26 @@ fn the_writer_and_reader_constructors_match_a_file_that_leaves_every_option_out(
     .unwrap();
     assert_eq!(reader, ReaderSpec::new("g", "A", "orders", 40.0));
 }
+
+#[test]
+fn the_map_store_is_named_only_when_not_the_default() {
+    use hoplab_model::spec::MapStore;
+    let spec = ScenarioSpec::from_json(MINIMAL).unwrap();
+    assert_eq!(spec.topology.hops[0].options.map_store, MapStore::Kafka36);
+    // Files written before the option existed read and write back unchanged.
+    assert!(!spec.to_json().contains("map_store"));
+    let old = MINIMAL.replace(
+        r#""to": {"site": "B", "stream": "orders"}}"#,
+        r#""to": {"site": "B", "stream": "orders"}, "options": {"map_store": "kafka-3.5.0"}}"#,
+    );
+    let spec = ScenarioSpec::from_json(&old).unwrap();
+    assert_eq!(spec.topology.hops[0].options.map_store, MapStore::Kafka350);
+    let json = spec.to_json();
+    assert!(json.contains("\"map_store\": \"kafka-3.5.0\""), "{json}");
+    assert_eq!(ScenarioSpec::from_json(&json).unwrap(), spec);
+    let e = err(&old.replace("kafka-3.5.0", "kafka-9"));
+    assert!(
+        e.field.contains("map_store") || e.problem.contains("map_store"),
+        "{e}"
+    );
+}

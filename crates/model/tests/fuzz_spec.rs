@@ -150,6 +150,8 @@ const WORDS: &[&str] = &[
     "fan-out",
     "keep-source",
     "stamp-arrival",
+    "kafka-3.6",
+    "kafka-3.5.0",
     "raw-number",
     "position-map",
     "timestamp",
@@ -338,6 +340,7 @@ fn hop(g: &mut Gen) -> Value {
             ("poll_interval_ms", Gen::number),
             ("map_every", Gen::number),
             ("mapping", Gen::word),
+            ("map_store", Gen::word),
             ("filter", |_| json!({"drop_writers": ["w"]})),
         ])
     };

@@ -178,3 +178,31 @@ fn a_move_before_any_pair_says_so() {
         map.note
     );
 }
+
+/// `map_store` reaches the store: over a filtered run, whose pairs come unevenly spaced
+/// (one at each batch's first record, and a jittery link makes the batches uneven), Kafka
+/// 3.5.0's store keeps other pairs than 3.6's,
+/// and a group moved over either still lands at or before its place.
+#[test]
+fn kafka_3_5_0_store_keeps_other_pairs_and_still_lands_at_or_before() {
+    let run = |store: &str| {
+        let mut spec = filtered_into_a_written_target(20 * 60 * 1000);
+        let mut v = serde_json::to_value(&spec).unwrap();
+        v["topology"]["hops"][0]["options"]["map_store"] = json!(store);
+        v["topology"]["hops"][0]["options"]["rtt_jitter_ms"] = json!(400);
+        spec = serde_json::from_value(v).unwrap();
+        let mut sim = Sim::new(&spec, 1).unwrap();
+        sim.set_log_capacity(0);
+        sim.advance_to(spec.duration_ms);
+        let pairs = sim.view(0).hops[0].parts[0].map.clone();
+        assert!(pairs.len() <= SYNCS_PER_PART);
+        let newest = pairs.last().unwrap().0;
+        for back in [500u64, 5_000, 50_000, 200_000] {
+            assert_within_bound(&sim, newest - back, 100);
+        }
+        pairs
+    };
+    let new = run("kafka-3.6");
+    let old = run("kafka-3.5.0");
+    assert_ne!(new, old);
+}

@@ -1,7 +1,7 @@
 //! Hops: add one from stream to stream, and edit each hop's options, with product
 //! presets that show what they set and link to the card explaining it.
 
-use hoplab_model::spec::{HopKind, HopOptions, OriginStamp, PartMapping, Timestamps};
+use hoplab_model::spec::{HopKind, HopOptions, MapStore, OriginStamp, PartMapping, Timestamps};
 use leptos::ev::SubmitEvent;
 use leptos::html;
 use leptos::prelude::*;
@@ -218,6 +218,16 @@ fn HopRow(id: String) -> impl IntoView {
                             let v = event_target_value(&ev);
                             set(&|o| { o.map_every = opt_num("map_every", &v)?; Ok(()) });
                         } />
+                    </label>
+                    <label class="field">
+                        <span>"position-map store (Kafka release)"</span>
+                        <select prop:value=move || opts().map_store.id() on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            set(&|o| { o.map_store = if v == MapStore::Kafka350.id() { MapStore::Kafka350 } else { MapStore::Kafka36 }; Ok(()) });
+                        }>
+                            <option value=MapStore::Kafka36.id()>"Kafka 3.6 and later (and 3.5.2)"</option>
+                            <option value=MapStore::Kafka350.id()>"Kafka 3.5.0, 3.5.1 (and 3.4.1)"</option>
+                        </select>
                     </label>
                     <label class="field">
                         <span>"checkpoint every (ms; empty: live)"</span>

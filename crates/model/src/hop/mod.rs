@@ -98,7 +98,9 @@ impl HopState {
             link_cut: false,
             epoch: 0,
             chain: 0,
-            parts: (0..parts).map(|_| HopPart::new(every)).collect(),
+            parts: (0..parts)
+                .map(|_| HopPart::new(every, h.options.map_store))
+                .collect(),
             workers: vec![Worker::default(); h.options.workers.min(parts as u32).max(1) as usize],
             drop_writers,
             throttle_until: 0,

@@ -3,6 +3,7 @@
 //! through [`super::HopState`]'s methods; measures and views read it.
 
 use crate::posmap::PositionMap;
+use crate::spec::MapStore;
 use crate::time::Millis;
 
 /// Per source part bookkeeping. Positions are in the source's own space.
@@ -46,9 +47,9 @@ pub(crate) struct HopPart {
 }
 
 impl HopPart {
-    pub(super) fn new(map_every: u64) -> Self {
+    pub(super) fn new(map_every: u64, map_store: MapStore) -> Self {
         Self {
-            map: PositionMap::new(map_every),
+            map: PositionMap::with_store(map_every, map_store),
             ..Self::default()
         }
     }

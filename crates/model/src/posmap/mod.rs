@@ -21,6 +21,7 @@ mod store;
 #[cfg(test)]
 mod tests;
 
+use crate::spec::MapStore;
 use serde::Serialize;
 use store::SyncStore;
 pub use store::SYNCS_PER_PART;
@@ -95,8 +96,14 @@ pub struct PositionMap {
 
 impl PositionMap {
     pub fn new(every: u64) -> Self {
+        Self::with_store(every, MapStore::default())
+    }
+
+    /// A map whose pairs are kept by `store`'s release of Kafka's `OffsetSyncStore`.
+    pub fn with_store(every: u64, store: MapStore) -> Self {
         Self {
             every,
+            store: SyncStore::new(store),
             ..Self::default()
         }
     }

@@ -1,7 +1,21 @@
 //! The kept history of one source part's pairs: a port of Kafka MirrorMaker 2's
 //! `OffsetSyncStore` (connect/mirror/src/main/java/org/apache/kafka/connect/mirror/
-//! OffsetSyncStore.java, Kafka 3.6 and later): 64 slots per part, newest in slot 0,
-//! spaced roughly exponentially so that older positions still translate, less precisely.
+//! OffsetSyncStore.java): 64 slots per part, newest in slot 0, spaced roughly
+//! exponentially so that older positions still translate, less precisely.
+//!
+//! Two releases' updates, chosen by the hop's `map_store` ([`MapStore`]):
+//! - `kafka-3.6` (the default): Kafka 3.6.0 and later, and 3.5.2 (KAFKA-15202, PR #14156,
+//!   apache/kafka commit 0ee26640e59; unchanged in `updateSyncArray` through 3.9.0 and
+//!   trunk as of October 2024, where 3.8.0 only added the start-up `onlyLoadLastOffset`
+//!   case, KAFKA-15905): [`SyncStore::update`];
+//! - `kafka-3.5.0`: Kafka 3.4.1, 3.5.0 and 3.5.1 (KAFKA-14666, PR #13429, apache/kafka
+//!   commit baf127a6633): [`SyncStore::update_3_5_0`], which only ever considers the pair
+//!   it has just pushed out of a slot.
+//!
+//! Before 3.4.1 / 3.5.0 MirrorMaker 2 kept one sync per part. PR #13429's early drafts
+//! (March 2023) kept the slots as power-of-two buckets (`updateSyncArray` with a mask
+//! over the offset's high bits); that version was replaced within the PR before it was
+//! merged and is in no release, so it is not offered here.
 //!
 //! Kafka's invariants, kept here (i < j, `syncs[i]` and `syncs[j]` distinct pairs):
 //! A: slot 0 is the latest pair received;
@@ -10,12 +24,15 @@
 //! D: slot 63 is the earliest pair still usable for translation.
 
 use super::MapPair;
+use crate::spec::MapStore;
 
 /// Slots per part: one per bit of a 64-bit position (Kafka's `SYNCS_PER_PARTITION`).
 pub const SYNCS_PER_PART: usize = 64;
 
 #[derive(Clone, Debug, Default)]
 pub(super) struct SyncStore {
+    /// Whose update rule this store follows.
+    kind: MapStore,
     /// Empty before the first pair, else exactly [`SYNCS_PER_PART`] slots.
     syncs: Vec<MapPair>,
     /// Old values of the slots overwritten during one update (Kafka copies the whole
@@ -24,6 +41,13 @@ pub(super) struct SyncStore {
 }
 
 impl SyncStore {
+    pub fn new(kind: MapStore) -> Self {
+        Self {
+            kind,
+            ..Self::default()
+        }
+    }
+
     pub fn clear(&mut self) {
         self.syncs.clear();
     }
@@ -49,10 +73,41 @@ impl SyncStore {
             self.syncs.resize(SYNCS_PER_PART, sync);
             return;
         }
-        self.update(sync, true);
+        match self.kind {
+            MapStore::Kafka36 => self.update(sync, true),
+            MapStore::Kafka350 => self.update_3_5_0(sync),
+        }
     }
 
-    /// Kafka's `updateSyncArray` (without the start-up "only load the last offset" case:
+    /// Kafka 3.5.0's `updateSyncArray` (KAFKA-14666 as merged), without the start-up
+    /// case: the slot's previous pair (`oldValue`) is the only candidate for the next
+    /// slot; a candidate not recent or separated enough is dropped for good, even when it
+    /// would have fitted a later slot.
+    fn update_3_5_0(&mut self, sync: MapPair) {
+        let syncs: &mut [MapPair; SYNCS_PER_PART] =
+            (&mut self.syncs[..]).try_into().expect("64 slots");
+        let mut replacement = sync;
+        let mut old = syncs[0];
+        syncs[0] = replacement;
+        for current in 1..SYNCS_PER_PART {
+            let previous = current - 1;
+            let is_recent = invariant_b(&syncs[previous], &old, previous, current);
+            let separated_from_previous = invariant_c(&syncs[previous], &old, previous);
+            let next = current + 1;
+            let separated_from_next =
+                next >= SYNCS_PER_PART || invariant_c(&old, &syncs[next], current);
+            if is_recent && separated_from_previous && separated_from_next {
+                replacement = old;
+            }
+            if invariant_b(&syncs[previous], &syncs[current], previous, current) {
+                break;
+            }
+            old = syncs[current];
+            syncs[current] = replacement;
+        }
+    }
+
+    /// Kafka 3.6's `updateSyncArray` (without the start-up "only load the last offset" case:
     /// the model's store never re-reads a backlog of pairs).
     fn update(&mut self, sync: MapPair, fast: bool) {
         // The same steps as the loop below, specialised for its common start: while the

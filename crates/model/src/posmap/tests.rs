@@ -190,6 +190,166 @@ fn kafka_dropped_pairs_expire_at_most_two() {
     assert_bounded_expirations(0, steps.into_iter(), 2);
 }
 
+// ---- Kafka 3.5.0's store (`map_store: "kafka-3.5.0"`): its OffsetSyncStoreTest, tag 3.5.0 ----
+
+fn store_3_5_0(every: u64) -> PositionMap {
+    PositionMap::with_store(every, MapStore::Kafka350)
+}
+
+/// 3.5.0's `testOffsetTranslation`.
+#[test]
+fn kafka_3_5_0_offset_translation() {
+    let mut m = store_3_5_0(100);
+    sync(&mut m, 100, 200);
+    assert_eq!(tr(&m, 150), Some(201));
+    sync(&mut m, 150, 251);
+    assert_eq!(tr(&m, 150), Some(251));
+    assert_eq!(tr(&m, 5), Some(-1));
+    sync(&mut m, 200, 10);
+    assert_eq!(tr(&m, 200), Some(10));
+    sync(&mut m, 20, 20);
+    assert_eq!(tr(&m, 20), Some(20));
+}
+
+/// 3.5.0's `testNoTranslationIfNoOffsetSync`.
+#[test]
+fn kafka_3_5_0_no_translation_without_pairs() {
+    assert_eq!(store_3_5_0(100).translate(0), Translation::NoPairs);
+}
+
+/// `testPastOffsetTranslation` of tags 3.5.0 and 3.6.0 (the same numbers in both). The
+/// pairs 0..=1000 arrive while the store is starting (`readToEnd` false), when each one
+/// clears every slot, so only 1000 is left when it starts; the model's store has no
+/// start-up, so the test clears it before each of those pairs.
+fn past_offset_translation(kind: MapStore) {
+    let mut m = PositionMap::with_store(10, kind);
+    let mut offset = 0;
+    while offset <= 1000 {
+        m.store.clear();
+        sync(&mut m, offset, offset);
+        check_invariants(&m.store).unwrap();
+        offset += 10;
+    }
+    // Only the last start-up pair translates.
+    assert_sparse(&m, 1000, -1);
+    while offset <= 10_000 {
+        sync(&mut m, offset, offset);
+        check_invariants(&m.store).unwrap();
+        offset += 10;
+    }
+    // Invariant D: the last pair from the start-up read is still kept.
+    assert_sparse(&m, 1000, -1);
+    assert_sparse(&m, 4840, 1000);
+    assert_sparse(&m, 6760, 4840);
+    assert_sparse(&m, 8680, 6760);
+    assert_sparse(&m, 9160, 8680);
+    assert_sparse(&m, 9640, 9160);
+    assert_sparse(&m, 9880, 9640);
+    assert_sparse(&m, 9940, 9880);
+    assert_sparse(&m, 9970, 9940);
+    assert_sparse(&m, 9990, 9970);
+    assert_sparse(&m, 10_000, 9990);
+    sync(&mut m, 1500, 11_000);
+    check_invariants(&m.store).unwrap();
+    assert_eq!(tr(&m, 1499), Some(-1));
+    assert_eq!(tr(&m, 1500), Some(11_000));
+    assert_eq!(tr(&m, 2000), Some(11_001));
+}
+
+#[test]
+fn kafka_3_5_0_past_offset_translation() {
+    past_offset_translation(MapStore::Kafka350);
+}
+
+#[test]
+fn kafka_3_6_past_offset_translation_after_a_start_up_read() {
+    past_offset_translation(MapStore::Kafka36);
+}
+
+/// 3.5.0's `testKeepMostDistinctSyncs`: evenly spaced pairs never lower the count of
+/// distinct kept pairs (each new one expires at most one).
+#[test]
+fn kafka_3_5_0_keep_most_distinct_syncs() {
+    let iterations = 10_000u64;
+    let max_step = i64::MAX as u64 / iterations;
+    let mut step = 1u64;
+    while step < max_step {
+        for first in 0..30u64 {
+            let mut m = store_3_5_0(1);
+            let mut last_count = 1;
+            let mut offset = first;
+            while offset <= iterations {
+                sync(&mut m, offset, offset);
+                assert_eq!(slot_up(&m, 0), offset, "invariant A");
+                assert_eq!(slot_up(&m, SYNCS_PER_PART - 1), first, "invariant D");
+                let count = distinct(&m);
+                assert!(
+                    count >= last_count,
+                    "step {step}: expired too many after {offset}"
+                );
+                last_count = count;
+                offset += step;
+            }
+        }
+        step = step * 2 + 1;
+    }
+}
+
+/// The most distinct pairs one new pair expired, over `steps` from 0 (3.6's
+/// `assertSyncSpacingHasBoundedExpirations`, returning the bound instead of asserting it).
+fn most_expired_at_once(kind: MapStore, steps: &[u64]) -> (i64, usize) {
+    let mut m = PositionMap::with_store(1, kind);
+    sync(&mut m, 0, 0);
+    let (mut offset, mut last_count, mut most) = (0u64, 1i64, 0i64);
+    for &step in steps {
+        offset += step;
+        sync(&mut m, offset, offset);
+        check_invariants(&m.store).unwrap();
+        assert_eq!(slot_up(&m, 0), offset, "invariant A");
+        assert_eq!(slot_up(&m, SYNCS_PER_PART - 1), 0, "invariant D");
+        let count = distinct(&m) as i64;
+        most = most.max(last_count - count + 1);
+        last_count = count;
+    }
+    (most, distinct(&m))
+}
+
+/// KAFKA-15202, which 3.6.0 (and 3.5.2) fixed: 3.6's `testDroppedSyncsSpacing` stream
+/// (gaps of 100 or 200, as if every other pair were dropped, on Kafka's own random
+/// numbers) expires at most 2 pairs at once in the 3.6 store, more in 3.5.0's, which
+/// also ends with fewer pairs to translate older positions with.
+#[test]
+fn kafka_15202_unevenly_spaced_pairs_expire_many_at_once_in_3_5_0() {
+    let mut random = JavaRandom::new(0);
+    let steps: Vec<u64> = (0..10_000)
+        .map(|_| if random.next_double() < 0.5 { 200 } else { 100 })
+        .collect();
+    let (new_most, new_kept) = most_expired_at_once(MapStore::Kafka36, &steps);
+    let (old_most, old_kept) = most_expired_at_once(MapStore::Kafka350, &steps);
+    assert!(new_most <= 2, "3.6 expired {new_most} at once");
+    assert!(old_most > 2, "3.5.0 expired at most {old_most} at once");
+    assert!(
+        old_kept < new_kept,
+        "kept {old_kept} (3.5.0) vs {new_kept} (3.6)"
+    );
+}
+
+/// Evenly spaced pairs, as a copier writing a pair every N records sends them, give both
+/// releases the same slots.
+#[test]
+fn evenly_spaced_pairs_give_both_releases_the_same_slots() {
+    for step in [1u64, 7, 100, 10_001] {
+        let mut a = PositionMap::with_store(1, MapStore::Kafka36);
+        let mut b = store_3_5_0(1);
+        for i in 0..5_000u64 {
+            sync(&mut a, i * step, i * step);
+            sync(&mut b, i * step, i * step);
+            let (x, y): (Vec<_>, Vec<_>) = (a.pairs().collect(), b.pairs().collect());
+            assert_eq!(x, y, "step {step} pair {i}");
+        }
+    }
+}
+
 // ---- The writer rule (Kafka's PartitionState.update) and the model's cases ----
 
 #[test]

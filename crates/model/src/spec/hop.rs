@@ -67,6 +67,39 @@ pub enum HopKind {
     Mirror,
 }
 
+/// Which Kafka release's MirrorMaker 2 `OffsetSyncStore` keeps the position map's pairs
+/// (`posmap/store.rs`). Both keep 64 slots per part, newest first, and translate alike;
+/// they differ in which older pairs survive a new one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MapStore {
+    /// Kafka 3.6.0 and later (and 3.5.2): KAFKA-15202's update, which may promote any
+    /// older pair not yet passed over, so a new pair expires at most a few old ones even
+    /// when pairs arrive unevenly spaced.
+    #[default]
+    #[serde(rename = "kafka-3.6")]
+    Kafka36,
+    /// Kafka 3.5.0 and 3.5.1 (and 3.4.1): KAFKA-14666's first update, which can only
+    /// promote the pair it has just pushed out of a slot; with unevenly spaced pairs one
+    /// new pair can expire many old ones (the bug KAFKA-15202 fixed).
+    #[serde(rename = "kafka-3.5.0")]
+    Kafka350,
+}
+
+impl MapStore {
+    pub fn is_default(&self) -> bool {
+        *self == MapStore::default()
+    }
+
+    /// The name in the file format.
+    pub fn id(self) -> &'static str {
+        match self {
+            MapStore::Kafka36 => "kafka-3.6",
+            MapStore::Kafka350 => "kafka-3.5.0",
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Filter {
@@ -105,6 +138,10 @@ pub struct HopOptions {
     pub forward_only_local: bool,
     /// Write a position-map pair every N records per part (None: no map).
     pub map_every: Option<u64>,
+    /// Which Kafka release's store keeps the map's pairs (`"kafka-3.6"` by default;
+    /// `"kafka-3.5.0"`). Written to a file only when not the default.
+    #[serde(skip_serializing_if = "MapStore::is_default")]
+    pub map_store: MapStore,
     /// How often the copier commits its own read progress.
     pub commit_interval_ms: Millis,
     /// How often the copier checkpoints reader groups' positions translated to the target
@@ -115,6 +152,11 @@ pub struct HopOptions {
     /// so the target can tell a quiet stream from a stuck copier (MirrorMaker 2:
     /// `emit.heartbeats.interval.seconds`, 1 s by default). None: no heartbeats.
     pub heartbeat_every_ms: Option<Millis>,
+    /// The real copier these options stand for, as a preset id (`jetstream-source`):
+    /// set by the presets that name one, read by the lint rules that only hold for that
+    /// product. None: a copier in general. Written to a file only when set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub product: Option<String>,
 }
 
 impl Default for HopOptions {
@@ -136,9 +178,11 @@ impl Default for HopOptions {
             stamp: OriginStamp::None,
             forward_only_local: true,
             map_every: Some(100),
+            map_store: MapStore::Kafka36,
             commit_interval_ms: 1000,
             checkpoint_every_ms: None,
             heartbeat_every_ms: None,
+            product: None,
         }
     }
 }
