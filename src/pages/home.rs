@@ -22,7 +22,7 @@ pub fn Home() -> impl IntoView {
                 <li>
                     <A href="/cards" attr:class="entry-point">
                         <span class="entry-point__kicker">"Study"</span>
-                        <span class="entry-point__title">"21 interview questions"</span>
+                        <span class="entry-point__title">"26 interview questions"</span>
                         <span class="entry-point__text">
                             "The Cross-Cluster Continuity tree: a 20-second and a 50-second answer for each, "
                             "what juniors to principals are expected to add, follow-ups and red flags."

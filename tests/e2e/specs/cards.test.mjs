@@ -26,28 +26,28 @@ async function visiblePanel(page) {
   });
 }
 
-test("the list shows all 21 cards by section, and filters and search narrow it", async () => {
+test("the list shows all 26 cards by section, and filters and search narrow it", async () => {
   const page = await openPage(session);
   await visit(page, session, "/cards");
   await page.waitForSelector(".card-row");
-  assert.equal(slugs.length, 21);
-  assert.equal(await page.locator(".card-row:visible").count(), 21);
+  assert.equal(slugs.length, 26);
+  assert.equal(await page.locator(".card-row:visible").count(), 26);
   assert.equal(await page.locator(".card-section h2").count(), 4);
 
   await page.selectOption("#filter-level", "principal");
   const principal = await page.locator(".card-row:visible").count();
-  assert.ok(principal >= 1 && principal < 21, `${principal} principal cards`);
+  assert.ok(principal >= 1 && principal < 26, `${principal} principal cards`);
   await page.selectOption("#filter-level", "");
 
   // The cards' whole text arrives after the list shows; until then a search looks at questions.
   await page.waitForSelector("#card-search[data-full-text=true]");
   await page.fill("#card-search", "echo");
-  await page.waitForFunction(() => document.querySelectorAll(".card-row:not(.hidden)").length < 21);
+  await page.waitForFunction(() => document.querySelectorAll(".card-row:not(.hidden)").length < 26);
   const texts = await page.locator(".card-row:visible .card-row__question").allTextContents();
   assert.ok(texts.some((t) => /same name|circulat|forever|two sites/i.test(t)), texts.join(" | "));
   await page.fill("#card-search", "zzzz-nothing-matches");
   await page.waitForFunction(() => document.querySelectorAll(".card-row:not(.hidden)").length === 0);
-  assert.match(await page.textContent(".filter-count"), /^0 of 21/);
+  assert.match(await page.textContent(".filter-count"), /^0 of 26/);
   assertClean(page);
 });
 
@@ -127,7 +127,7 @@ test("progress marks persist, show in the list, and corrupt storage gets a messa
   assert.equal(await page.getAttribute(".marks button:has-text('Shaky')", "aria-pressed"), "true");
   await visit(page, session, "/cards");
   await page.waitForSelector(".badge--shaky");
-  assert.match(await page.textContent(".progress-summary"), /1 of 21/);
+  assert.match(await page.textContent(".progress-summary"), /1 of 26/);
   await page.selectOption("#filter-show", "shaky");
   assert.equal(await page.locator(".card-row:visible").count(), 1);
 
@@ -136,7 +136,7 @@ test("progress marks persist, show in the list, and corrupt storage gets a messa
   await page.waitForSelector(".card-row");
   assert.match(await page.textContent(".notice"), /could not be read/);
   assert.equal(await page.evaluate(() => localStorage.getItem("hoplab.progress.unreadable")), "{broken");
-  assert.match(await page.textContent(".progress-summary"), /0 of 21/);
+  assert.match(await page.textContent(".progress-summary"), /0 of 26/);
   assertClean(page);
 });
 

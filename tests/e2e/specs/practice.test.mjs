@@ -112,7 +112,7 @@ test("the level path shows what the target level must say, and progress per leve
   const page = await freshPage();
   await visit(page, session, "/practice/levels");
   await page.waitForSelector(".path-card");
-  assert.equal(await page.locator(".path-card").count(), 21);
+  assert.equal(await page.locator(".path-card").count(), 26);
   assert.equal(await page.locator(".level-bar").count(), 4);
   assert.match(await page.textContent("#path-cards-heading"), /What the middle level must be able to say/);
   const deck = await readData(session, "practice.json");
