@@ -247,6 +247,7 @@ impl FromJson for Source {
             url: f.get("url"),
             kind: f.get("kind"),
             supports: f.get("supports"),
+            quote: f.get_or_empty("quote"),
         })
     }
 }

@@ -144,6 +144,10 @@ pub struct Source {
     pub kind: SourceKind,
     /// Which claim this source backs.
     pub supports: String,
+    /// The source's own words for that claim, or the identifier in its code, so a reader
+    /// can find it on the page. Required: a missing one parses as empty and is refused.
+    #[serde(default)]
+    pub quote: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -205,7 +205,7 @@ mod authoring {
             if row.sources.is_empty() {
                 report("lists no sources".into());
             }
-            check_sources(&row.sources, &mut report);
+            check_sources(&row.sources, "copiers.toml", &mut report);
         }
         problems
     }

@@ -10,7 +10,7 @@ use crate::render::{all_markdown, raw_html};
 use crate::source::CardSource;
 
 /// A card that names a product must list at least one source, and each source must be usable.
-pub fn check_card_sources(card: &CardSource, report: &mut impl FnMut(String)) {
+pub fn check_card_sources(path: &Path, card: &CardSource, report: &mut impl FnMut(String)) {
     let named: Vec<&str> = {
         let mut named: Vec<&str> = all_markdown(card)
             .into_iter()
@@ -26,13 +26,25 @@ pub fn check_card_sources(card: &CardSource, report: &mut impl FnMut(String)) {
             named.join(", ")
         ));
     }
-    check_sources(&card.sources, report);
+    check_sources(&card.sources, &path.display().to_string(), report);
 }
 
-/// Each source has a title, says what it supports, and links to a secure public address.
-pub fn check_sources(sources: &[Source], report: &mut impl FnMut(String)) {
+/// Each source has a title, says what it supports, quotes the source for it, and links to
+/// a secure public address. `file` names the file the sources are in.
+pub fn check_sources(sources: &[Source], file: &str, report: &mut impl FnMut(String)) {
     for (i, source) in sources.iter().enumerate() {
         let n = i + 1;
+        if source.quote.trim().is_empty() {
+            report(format!(
+                "{file}: source {n} (`{}`, {}) has no `quote`; add the source's own words (or the identifier in its code) for the claim it supports",
+                source.title, source.url
+            ));
+        } else if source.quote.trim() == source.supports.trim() {
+            report(format!(
+                "{file}: source {n} (`{}`) has a `quote` that only repeats `supports`; quote the source itself",
+                source.title
+            ));
+        }
         if source.title.trim().is_empty() {
             report(format!("source {n} has no `title`"));
         }

@@ -65,7 +65,7 @@ pub fn validate(content: &ContentSource, checks: &Checks) -> Vec<Problem> {
         }
         check_parts(card, &mut report);
         check_spoken_lengths(path, card, &mut report);
-        check_card_sources(card, &mut report);
+        check_card_sources(path, card, &mut report);
         check_no_raw_html(path, card, &mut report);
         for related in &card.related {
             if related == &card.slug {

@@ -108,6 +108,21 @@ fn catches_a_source_without_a_secure_address() {
 }
 
 #[test]
+fn catches_a_source_without_a_quote_naming_the_file_and_the_source() {
+    let (mut table, slugs) = real_table();
+    let id = table.copiers[1].id.clone();
+    let url = table.copiers[1].sources[0].url.clone();
+    table.copiers[1].sources[0].quote.clear();
+    let found = problems(&table, &slugs).join("\n");
+    assert!(
+        found.contains(&format!("{id}: copiers.toml: source 1"))
+            && found.contains(&url)
+            && found.contains("has no `quote`"),
+        "{found}"
+    );
+}
+
+#[test]
 fn the_preset_ids_are_the_models_presets() {
     let model: Vec<&str> = hoplab_model::presets::all().iter().map(|p| p.id).collect();
     assert_eq!(PRESET_IDS, model.as_slice());

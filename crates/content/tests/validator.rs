@@ -191,6 +191,7 @@ title = "Kafka documentation"
 url = "https://kafka.apache.org/documentation/"
 kind = "docs"
 supports = "the claim"
+quote = "the page's own words"
 "#;
 
 /// GOOD with `extra` added to the front matter, just before its closing line.
@@ -235,6 +236,35 @@ fn a_source_needs_an_https_address_and_a_claim() {
             .iter()
             .any(|p| p.contains("does not say what it `supports`")),
         "{problems:?}"
+    );
+}
+
+#[test]
+fn a_source_without_a_quote_is_refused_naming_file_and_source() {
+    let bad = with_front_matter(&SOURCE.replace("quote = \"the page's own words\"\n", ""))
+        .replace("Longer.", "Kafka MirrorMaker 2 does this.");
+    assert!(!bad.contains("quote ="), "the quote line was not removed");
+    let problems = problems_for(&bad, &[]);
+    assert!(
+        problems.iter().any(|p| p.contains("cards/alpha.md")
+            && p.contains("`Kafka documentation`")
+            && p.contains("https://kafka.apache.org/documentation/")
+            && p.contains("has no `quote`")),
+        "{problems:?}"
+    );
+    let blank = with_front_matter(&SOURCE.replace("the page's own words", "  "));
+    assert!(
+        problems_for(&blank, &[])
+            .iter()
+            .any(|p| p.contains("has no `quote`")),
+        "a blank quote passed"
+    );
+    let echo = with_front_matter(&SOURCE.replace("the page's own words", "the claim"));
+    assert!(
+        problems_for(&echo, &[])
+            .iter()
+            .any(|p| p.contains("only repeats `supports`")),
+        "a quote repeating the claim passed"
     );
 }
 

@@ -187,12 +187,20 @@ impl Rest<'_> {
             for source in self.sources {
                 _ = write!(
                     out,
-                    r#"<li class="source"><a class="source__link" href="{}" rel="external noopener">{}</a> <span class="source__kind">{}</span><p class="source__supports">{}</p></li>"#,
+                    r#"<li class="source"><a class="source__link" href="{}" rel="external noopener">{}</a> <span class="source__kind">{}</span><p class="source__supports">{}</p>"#,
                     escape(&source.url),
                     escape(&source.title),
                     source.kind.label(),
                     escape(&source.supports)
                 );
+                if !source.quote.is_empty() {
+                    _ = write!(
+                        out,
+                        r#"<p class="source__quote">It says: <q>{}</q></p>"#,
+                        escape(&source.quote)
+                    );
+                }
+                out.push_str("</li>");
             }
             out.push_str("</ul>");
         }
@@ -225,6 +233,7 @@ mod tests {
             url: r#"https://example.org/?a=1&b="2""#.into(),
             kind: hoplab_content::SourceKind::Code,
             supports: "<script>no</script>".into(),
+            quote: "a <i>quoted</i> line".into(),
         }];
         let related = ["<x>".to_string()];
         let rest = Rest {
@@ -244,6 +253,10 @@ mod tests {
         assert!(rest.contains("Docs &lt;b&gt;page&lt;/b&gt;</a>"), "{rest}");
         assert!(rest.contains(r#"href="https://example.org/?a=1&amp;b=&quot;2&quot;""#));
         assert!(rest.contains("&lt;script&gt;no&lt;/script&gt;"));
+        assert!(
+            rest.contains("<q>a &lt;i&gt;quoted&lt;/i&gt; line</q></p></li>"),
+            "{rest}"
+        );
         assert!(!rest.contains("<script>") && !rest.contains("<b>") && !rest.contains("<x>"));
         assert!(rest.contains(r#"href="/lab/echo-loop&quot;""#));
         assert!(rest.contains(r#"<a href="/cards/a&quot;b" class="card-nav__prev" rel="prev">"#));

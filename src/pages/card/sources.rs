@@ -22,6 +22,9 @@ pub fn SourceList(sources: Vec<Source>) -> impl IntoView {
                             " "
                             <span class="source__kind">{source.kind.label()}</span>
                             <p class="source__supports">{source.supports}</p>
+                            {(!source.quote.is_empty()).then(|| view! {
+                                <p class="source__quote">"It says: " <q>{source.quote.clone()}</q></p>
+                            })}
                         </li>
                     }
                 })
