@@ -343,3 +343,256 @@ async fn format_one_marks_are_migrated_and_saved_at_once() {
     assert_eq!(saved.reviews["copy-lag"].last_grade, Grade::Again);
     clear_storage();
 }
+
+fn outlined(slug: &str) -> Card {
+    Card {
+        outline: vec![
+            "the <em>first</em> point".into(),
+            "the second point".into(),
+            "the third point".into(),
+        ],
+        ..card(slug)
+    }
+}
+
+fn tick_box(root: &HtmlElement, id: &str) {
+    find(root, &format!("#{id}"))
+        .unwrap_or_else(|| panic!("no checkbox #{id}"))
+        .click();
+}
+
+#[wasm_bindgen_test]
+async fn ticking_the_outline_suggests_a_grade_and_missed_points_come_first_next_time() {
+    clear_storage();
+    hoplab::fetch::remember_card(outlined("t-outline"));
+    let session = || {
+        provide_context(ProgressStore::load());
+        view! { <Router><SessionView cards=vec!["t-outline".to_string()] on_done=|_| {} /></Router> }
+    };
+    let (root, mounted) = mount(session);
+    until("the card", || find(&root, "#practice-question").is_some()).await;
+    assert!(find(&root, "[data-testid=missed-before]").is_none());
+    assert!(
+        find(&root, "[data-testid=checklist]").is_none(),
+        "no checklist before the reveal"
+    );
+    press(" ");
+    until("the checklist", || {
+        find(&root, "[data-testid=checklist]").is_some()
+    })
+    .await;
+    let boxes = all(&root, "[data-testid=checklist] input[type=checkbox]");
+    assert_eq!(boxes.len(), 3);
+    let labels: Vec<String> = all(&root, "[data-testid=checklist] label")
+        .iter()
+        .map(|l| l.text_content().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        labels,
+        ["the first point", "the second point", "the third point"]
+    );
+    assert!(
+        find(&root, "[data-testid=checklist] em").is_some(),
+        "cue markup kept"
+    );
+    // Three cues and the follow-up's point.
+    assert!(text(&root, "[data-testid=suggestion]")
+        .starts_with("0 of 4 points made: that suggests again"));
+    assert!(find(&root, ".grade--again.grade--suggested").is_some());
+
+    tick_box(&root, "cue-0");
+    tick_box(&root, "cue-2");
+    until("the suggestion moves", || {
+        text(&root, "[data-testid=suggestion]")
+            .starts_with("2 of 4 points made: that suggests hard")
+    })
+    .await;
+    assert!(find(&root, ".grade--hard.grade--suggested").is_some());
+    assert_eq!(all(&root, ".grade--suggested").len(), 1);
+    assert!(text(&root, ".grade--hard").contains("suggested"));
+    // The follow-up's tick counts too.
+    find(&root, ".practice-follow-up summary").unwrap().click();
+    tick_box(&root, "follow-up-made");
+    until("good", || {
+        text(&root, "[data-testid=suggestion]")
+            .starts_with("3 of 4 points made: that suggests good")
+    })
+    .await;
+    // Space on a checkbox toggles it and does not reveal or grade; 1-4 still grade.
+    press("4");
+    until("graded", || find(&root, "#session-done").is_some()).await;
+    assert_eq!(
+        stored().reviews["t-outline"].last_grade,
+        Grade::Easy,
+        "the learner chose"
+    );
+    assert_eq!(stored().missed("t-outline"), [1], "the point not ticked");
+    drop(mounted);
+    root.remove();
+
+    // Next time: the missed point first, and said before the reveal.
+    let (root, _mounted) = mount(session);
+    until("the card again", || {
+        find(&root, "#practice-question").is_some()
+    })
+    .await;
+    assert!(text(&root, "[data-testid=missed-before]").contains("missed 1 of the outline's points"));
+    press(" ");
+    until("the checklist", || {
+        find(&root, "[data-testid=checklist]").is_some()
+    })
+    .await;
+    let first = all(&root, "[data-testid=checklist] label")[0]
+        .text_content()
+        .unwrap_or_default();
+    assert_eq!(first, "the second point missed last time");
+    tick_box(&root, "cue-1");
+    tick_box(&root, "cue-0");
+    tick_box(&root, "cue-2");
+    until("all three", || {
+        text(&root, "[data-testid=suggestion]").starts_with("3 of 4")
+    })
+    .await;
+    press("3");
+    until("graded", || find(&root, "#session-done").is_some()).await;
+    assert!(
+        stored().missed.is_empty(),
+        "every point made: nothing missed"
+    );
+}
+
+/// Replaces `navigator.mediaDevices.getUserMedia` for this page: a tone from Web Audio
+/// (`ok`), or a refusal with the DOMException named `refusal`.
+fn fake_microphone(refusal: Option<&str>) {
+    let body = match refusal {
+        None => "const ctx = new AudioContext(); const tone = ctx.createOscillator(); \
+                 const out = ctx.createMediaStreamDestination(); tone.connect(out); tone.start(); \
+                 return out.stream;"
+            .to_string(),
+        Some(name) => format!("throw new DOMException('refused', '{name}');"),
+    };
+    js_sys::eval(&format!(
+        "Object.defineProperty(navigator.mediaDevices, 'getUserMedia', \
+         {{ configurable: true, value: async () => {{ {body} }} }});"
+    ))
+    .unwrap();
+}
+
+async fn forget_recordings() {
+    let done = js_sys::eval(
+        "new Promise(r => { const q = indexedDB.deleteDatabase('hoplab-recordings'); \
+         q.onsuccess = q.onerror = q.onblocked = () => r(); })",
+    )
+    .unwrap();
+    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::from(done))
+        .await
+        .unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn r_records_the_answer_which_plays_back_keeps_and_deletes() {
+    clear_storage();
+    forget_recordings().await;
+    fake_microphone(None);
+    hoplab::fetch::remember_card(card("t-record"));
+    let (root, mounted) = mount(|| {
+        provide_context(ProgressStore::load());
+        view! { <Router><SessionView cards=vec!["t-record".to_string()] on_done=|_| {} /></Router> }
+    });
+    until("the card", || {
+        find(&root, "[data-testid=recorder-answer]").is_some()
+    })
+    .await;
+    let button = find(&root, ".answer-timer .recorder__button").unwrap();
+    assert_eq!(button.text_content().unwrap(), "Record your answer (R)");
+    press("r");
+    until("recording", || {
+        text(&root, "[data-testid=recorder-answer]").contains("the microphone is on")
+    })
+    .await;
+    assert_eq!(
+        button.get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
+    gloo_timers::future::TimeoutFuture::new(400).await;
+    press("R");
+    until("the take", || find(&root, ".answer-timer audio").is_some()).await;
+    let src = find(&root, ".answer-timer audio")
+        .unwrap()
+        .get_attribute("src")
+        .unwrap();
+    assert!(src.starts_with("blob:"), "{src}");
+    assert_eq!(
+        button.text_content().unwrap(),
+        "Record your answer again (R)"
+    );
+    let keep = all(&root, ".answer-timer .recorder__take button");
+    assert_eq!(keep[0].text_content().unwrap(), "Keep it");
+    keep[0].click();
+    until("kept", || {
+        text(&root, "[data-testid=recorder-answer]").contains("Kept in this browser")
+    })
+    .await;
+    // The reveal stops a take; the follow-up has a recorder of its own, on R after it.
+    press(" ");
+    until("the answers", || find(&root, ".practice-answers").is_some()).await;
+    until("R moves to the follow-up", || {
+        find(&root, ".practice-follow-up .recorder__button")
+            .is_some_and(|b| b.text_content().unwrap_or_default().ends_with("(R)"))
+    })
+    .await;
+    drop(mounted);
+    root.remove();
+
+    let mut titles = std::collections::BTreeMap::new();
+    titles.insert("t-record".to_string(), "Question t-record?".to_string());
+    let (root, _mounted) = mount(move || view! { <hoplab::pages::practice::Recordings titles /> });
+    until("the list", || {
+        find(&root, "[data-testid=recordings] li").is_some()
+    })
+    .await;
+    assert_eq!(all(&root, "[data-testid=recordings] li").len(), 1);
+    assert!(text(&root, "[data-testid=recordings]").contains("Question t-record?"));
+    assert!(text(&root, "[data-testid=recordings]").contains("answer ·"));
+    find(&root, "[data-testid=recordings] li button")
+        .unwrap()
+        .click();
+    until("deleted", || {
+        find(&root, "[data-testid=recordings-empty]").is_some()
+    })
+    .await;
+}
+
+#[wasm_bindgen_test]
+async fn a_refused_microphone_says_so_and_practice_goes_on() {
+    clear_storage();
+    fake_microphone(Some("NotAllowedError"));
+    hoplab::fetch::remember_card(card("t-refused"));
+    let (root, _mounted) = mount(|| {
+        provide_context(ProgressStore::load());
+        view! { <Router><SessionView cards=vec!["t-refused".to_string()] on_done=|_| {} /></Router> }
+    });
+    until("the card", || {
+        find(&root, ".answer-timer .recorder__button").is_some()
+    })
+    .await;
+    find(&root, ".answer-timer .recorder__button")
+        .unwrap()
+        .click();
+    until("the refusal", || {
+        text(&root, "[data-testid=recorder-answer]").contains("permission was refused")
+    })
+    .await;
+    assert!(find(&root, ".answer-timer audio").is_none());
+    fake_microphone(Some("NotFoundError"));
+    press("r");
+    until("no microphone", || {
+        text(&root, "[data-testid=recorder-answer]").contains("No microphone was found")
+    })
+    .await;
+    press(" ");
+    until("the answers", || find(&root, ".practice-answers").is_some()).await;
+    press("3");
+    until("graded", || find(&root, "#session-done").is_some()).await;
+    assert_eq!(stored().reviews["t-refused"].last_grade, Grade::Good);
+}

@@ -8,6 +8,9 @@ mod levels;
 mod overview;
 mod progress_file;
 mod quiz;
+mod recorder;
+mod recordings;
+mod recordings_db;
 mod session;
 mod settings;
 
@@ -19,6 +22,7 @@ pub use levels::{LevelPath, PracticeLevels};
 pub use overview::PracticePage;
 pub use progress_file::ProgressFile;
 pub use quiz::{PracticeQuiz, Quiz};
+pub use recordings::Recordings;
 pub use session::SessionView;
 pub use settings::{LevelPicker, SettingsForm};
 
@@ -35,7 +39,7 @@ pub fn PracticeNav() -> impl IntoView {
 }
 
 /// What a key press landed on: typing into a field takes every key; a focused control
-/// (button, link) keeps Space for itself.
+/// (button, link, checkbox) keeps Space for itself.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum KeyTarget {
     Field,
@@ -48,6 +52,14 @@ fn key_target(target: Option<web_sys::EventTarget>) -> KeyTarget {
         return KeyTarget::Page;
     };
     match element.tag_name().to_ascii_lowercase().as_str() {
+        "input"
+            if matches!(
+                element.get_attribute("type").as_deref(),
+                Some("checkbox" | "radio")
+            ) =>
+        {
+            KeyTarget::Control
+        }
         "input" | "select" | "textarea" => KeyTarget::Field,
         "button" | "a" | "summary" => KeyTarget::Control,
         _ if element

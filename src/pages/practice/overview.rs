@@ -3,7 +3,7 @@
 use hoplab_content::CardIndex;
 use leptos::prelude::*;
 
-use super::{PracticeNav, ProgressFile, SessionView, SettingsForm};
+use super::{PracticeNav, ProgressFile, Recordings, SessionView, SettingsForm};
 use crate::components::{set_page_title, LoadError, Loading, ProgressNotice};
 use crate::fetch;
 use crate::practice::queue::{describe_wait, local_day, SessionQueue};
@@ -43,6 +43,10 @@ pub fn PracticePage() -> impl IntoView {
 fn PracticeHome(index: CardIndex) -> impl IntoView {
     let store = use_progress();
     let slugs: Vec<String> = index.cards().map(|c| c.slug.clone()).collect();
+    let titles: std::collections::BTreeMap<String, String> = index
+        .cards()
+        .map(|c| (c.slug.clone(), c.question.clone()))
+        .collect();
     {
         let known: Vec<&str> = slugs.iter().map(String::as_str).collect();
         store.forget_unknown(&known);
@@ -111,11 +115,13 @@ fn PracticeHome(index: CardIndex) -> impl IntoView {
                 </button>
                 <p class="hint">
                     "In a session: Space reveals the answers, 1 to 4 grade them (again, hard, good, "
-                    "easy), P pauses the clock and S skips to its next phase."
+                    "easy), P pauses the clock, S skips to its next phase and R records your answer and "
+                    "stops. After the reveal, tick the outline's points you made: the count suggests a grade."
                 </p>
             </section>
             <SettingsForm />
             <ProgressFile />
+            <Recordings titles=titles.clone() />
         </Show>
     }
 }

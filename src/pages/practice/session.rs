@@ -1,6 +1,8 @@
 //! One practice session: each card's question, the 20-then-50-second timer, the answers
-//! and the depth tab for the target level, a follow-up, and the grade. Keys: Space
-//! reveals, 1 to 4 grade, P pauses the timer, S skips its phase.
+//! and the depth tab for the target level, a follow-up, and the grade. The learner can
+//! record the answer (and the follow-up's) to play back, and tick the outline's points they
+//! made, which suggests a grade. Keys: Space reveals, 1 to 4 grade, P pauses the timer, S
+//! skips its phase, R records and stops.
 
 use gloo_timers::future::TimeoutFuture;
 use hoplab_content::Card;
@@ -9,10 +11,13 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
 
+use super::recorder::{Recorder, RecorderView};
 use super::{focus_by_id, key_target, KeyTarget};
 use crate::components::{LoadError, Loading};
 use crate::fetch;
+use crate::practice::outline;
 use crate::practice::queue::describe_wait;
+use crate::practice::recording::Part;
 use crate::practice::session::{Session, Step, TimerPhase};
 use crate::practice::{Grade, Scheduler};
 use crate::progress_store::{clock, use_progress};
@@ -30,6 +35,10 @@ pub fn SessionView(cards: Vec<String>, #[prop(into)] on_done: Callback<()>) -> i
     let announcement = RwSignal::new(String::new());
     // Each card's countdown gets a number; a newer card makes older ticks stop.
     let run = RwSignal::new(0u32);
+    // The current card's outline checklist (in the card's order) and its recorders (the
+    // answer's and the follow-up's), for the keys and the grade.
+    let ticked = RwSignal::new(Vec::<bool>::new());
+    let recorders = StoredValue::new(None::<(Recorder, Option<Recorder>)>);
 
     let start_timer = move || {
         let this_run = run.get_untracked() + 1;
@@ -62,6 +71,10 @@ pub fn SessionView(cards: Vec<String>, #[prop(into)] on_done: Callback<()>) -> i
 
     let reveal = move || {
         if session.with_untracked(|s| s.step == Step::Answering && !s.is_finished()) {
+            // The take ends with the clock.
+            if let Some((answer, _)) = recorders.get_value() {
+                answer.stop();
+            }
             session.update(Session::reveal);
             announcement
                 .set("Answers shown. Grade yourself: 1 again, 2 hard, 3 good, 4 easy.".into());
@@ -76,6 +89,7 @@ pub fn SessionView(cards: Vec<String>, #[prop(into)] on_done: Callback<()>) -> i
             return;
         };
         let state = store.record_review(&slug, grade);
+        store.set_missed(&slug, outline::missed(&ticked.get_untracked()));
         session.update(|s| {
             s.grade(grade);
         });
@@ -105,6 +119,15 @@ pub fn SessionView(cards: Vec<String>, #[prop(into)] on_done: Callback<()>) -> i
             }
             "p" | "P" => session.update(|s| s.timer.toggle_pause()),
             "s" | "S" => session.update(|s| s.timer.skip()),
+            "r" | "R" => {
+                let revealed = session.with_untracked(|s| s.step == Step::Revealed);
+                if let Some((answer, follow_up)) = recorders.get_value() {
+                    match follow_up {
+                        Some(follow_up) if revealed => follow_up.toggle(),
+                        _ => answer.toggle(),
+                    }
+                }
+            }
             key => {
                 if let Some(g) = Grade::from_key(key) {
                     e.prevent_default();
@@ -149,7 +172,7 @@ pub fn SessionView(cards: Vec<String>, #[prop(into)] on_done: Callback<()>) -> i
                 <Suspense fallback=|| view! { <Loading what="the card" /> }>
                     {move || {
                         card.get().map(|result| match result {
-                            Ok(Some(card)) => view! { <CardInSession card session reveal grade /> }.into_any(),
+                            Ok(Some(card)) => view! { <CardInSession card session reveal grade ticked recorders /> }.into_any(),
                             Ok(None) => ().into_any(),
                             Err(error) => view! { <LoadError what="the card" error /> }.into_any(),
                         })
@@ -166,6 +189,8 @@ fn CardInSession(
     session: RwSignal<Session>,
     reveal: impl Fn() + Copy + Send + Sync + 'static,
     grade: impl Fn(Grade) + Copy + Send + Sync + 'static,
+    ticked: RwSignal<Vec<bool>>,
+    recorders: StoredValue<Option<(Recorder, Option<Recorder>)>>,
 ) -> impl IntoView {
     let store = use_progress();
     let target = store.progress.with_untracked(|p| p.settings.target_level);
@@ -191,6 +216,58 @@ fn CardInSession(
     let timer = move || session.with(|s| s.timer);
     let revealed = move || session.with(|s| s.step == Step::Revealed);
     let depth_html = card.depth.get(target).to_string();
+    // The outline's points: those missed last time first.
+    let missed_before = store
+        .progress
+        .with_untracked(|p| p.missed(&card.slug).to_vec());
+    let cue_order = outline::order(card.outline.len(), &missed_before);
+    let missed_count = cue_order
+        .iter()
+        .filter(|i| missed_before.contains(&(**i as u8)))
+        .count();
+    ticked.set(vec![false; card.outline.len()]);
+    let follow_up_made = RwSignal::new(false);
+    let points = card.outline.len() + usize::from(follow_up.is_some());
+    // These closures may run once more as the session moves past the card (see
+    // `RecorderView`): the card's own signals are read with `try_`.
+    let made = move || {
+        ticked.with(|t| t.iter().filter(|t| **t).count())
+            + usize::from(follow_up_made.try_get().unwrap_or(false))
+    };
+    let suggestion = move || outline::suggest(made(), points);
+    let answer_recorder = Recorder::new(&card.slug, Part::Answer);
+    let follow_up_recorder = follow_up
+        .is_some()
+        .then(|| Recorder::new(&card.slug, Part::FollowUp));
+    recorders.set_value(Some((answer_recorder, follow_up_recorder)));
+    let outline_html = StoredValue::new(card.outline.clone());
+    let cue_order = StoredValue::new(cue_order);
+    let missed_before = StoredValue::new(missed_before);
+    let cues = move || {
+        cue_order.get_value().into_iter().map(move |i| {
+            let cue_html = outline_html.with_value(|o| o[i].clone());
+            let was_missed = missed_before.with_value(|m| m.contains(&(i as u8)));
+            let id = format!("cue-{i}");
+            view! {
+                <li class="checklist__item">
+                    <input
+                        type="checkbox"
+                        id=id.clone()
+                        prop:checked=move || ticked.with(|t| t.get(i).copied().unwrap_or(false))
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            ticked.update(|t| if let Some(slot) = t.get_mut(i) { *slot = on });
+                        }
+                    />
+                    <label for=id>
+                        <span inner_html=cue_html></span>
+                        {was_missed.then(|| view! { " " <span class="checklist__missed">"missed last time"</span> })}
+                    </label>
+                </li>
+            }
+        })
+        .collect_view()
+    };
     // Each question takes the focus as it appears, so a screen reader reads it and the
     // keys work at once.
     request_animation_frame(|| focus_by_id(QUESTION_ID));
@@ -211,6 +288,7 @@ fn CardInSession(
                         format!("width: {}%", 100 * (t.phase_length() - t.seconds_left) / t.phase_length())
                     }></span>
                 </div>
+                <RecorderView recorder=answer_recorder what="answer" shortcut=move || !revealed() />
                 <div class="answer-timer__buttons">
                     <button
                         type="button"
@@ -236,6 +314,13 @@ fn CardInSession(
                 when=revealed
                 fallback=move || view! {
                     <p class="practice-card__hint">"Answer aloud first: the short answer, then the full one."</p>
+                    {(missed_count > 0).then(|| view! {
+                        <p class="practice-card__hint" data-testid="missed-before">
+                            {format!(
+                                "Last time you missed {missed_count} of the outline's points: they come first in the checklist after the reveal."
+                            )}
+                        </p>
+                    })}
                     <button type="button" class="button button--primary" aria-keyshortcuts="Space" on:click=move |_| reveal()>
                         "Reveal the answers (Space)"
                     </button>
@@ -255,16 +340,37 @@ fn CardInSession(
                         <div class="prose" inner_html=depth_html.clone()></div>
                     </section>
                 </div>
+                {(!card.outline.is_empty()).then(|| view! {
+                    <fieldset class="checklist" data-testid="checklist">
+                        <legend>"Which points did your answer make?"</legend>
+                        <ul class="checklist__items">{cues()}</ul>
+                    </fieldset>
+                })}
                 {follow_up.clone().map(|f| view! {
                     <section class="practice-follow-up" aria-labelledby="follow-up-heading">
                         <h3 id="follow-up-heading">"The interviewer follows up"</h3>
                         <p class="practice-follow-up__question" inner_html=f.question></p>
+                        {follow_up_recorder.map(|recorder| view! {
+                            <RecorderView recorder what="follow-up answer" shortcut=revealed />
+                        })}
                         <details>
                             <summary>"Answer aloud, then show a good answer"</summary>
                             <div class="prose" inner_html=f.answer></div>
+                            <p class="checklist__item">
+                                <input
+                                    type="checkbox"
+                                    id="follow-up-made"
+                                    prop:checked=move || follow_up_made.try_get().unwrap_or(false)
+                                    on:change=move |ev| follow_up_made.set(event_target_checked(&ev))
+                                />
+                                <label for="follow-up-made">"My answer made this point"</label>
+                            </p>
                         </details>
                     </section>
                 })}
+                <p class="practice-suggestion" aria-live="polite" data-testid="suggestion">
+                    {move || outline::describe(made(), points)}
+                </p>
                 <div class="grades" role="group" aria-label="How did you do? Keys 1 to 4">
                     {Grade::ALL.map(|g| {
                         let wait = waits[usize::from(g.number() - 1)].clone();
@@ -272,12 +378,16 @@ fn CardInSession(
                             <button
                                 type="button"
                                 class=format!("button grade grade--{}", g.id())
+                                class:grade--suggested=move || suggestion() == Some(g)
                                 aria-keyshortcuts=g.number().to_string()
                                 on:click=move |_| grade(g)
                             >
                                 <span class="grade__key" aria-hidden="true">{g.number()}</span>
                                 <span class="grade__label">{g.label()}</span>
                                 <span class="grade__wait">{wait}</span>
+                                {move || (suggestion() == Some(g)).then(|| view! {
+                                    <span class="grade__suggested">"suggested"</span>
+                                })}
                             </button>
                         }
                     }).collect_view()}
