@@ -121,6 +121,14 @@ pub struct WriterMeasure {
     /// Appended, then the site was lost before the acknowledgement.
     pub unacknowledged_lost: u64,
     pub max_ack_delay_ms: Millis,
+    /// With a synchronous hop from the writer's stream (`ack: far-copy-durable`): records
+    /// appended and still waiting for their far copy (left out of the JSON when 0)...
+    #[serde(skip_serializing_if = "is_zero")]
+    pub awaiting_far_copy: u64,
+    /// ...and the shortest acknowledgement delay of a record the far copy acknowledged
+    /// (left out when none): never under the hop's round trip plus the target's write.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_far_ack_delay_ms: Option<Millis>,
     /// Distinct records of this writer still stored on some site.
     pub survived: u64,
     /// Acknowledged but stored nowhere any more.
@@ -171,8 +179,9 @@ impl Sim {
         let part = &self.streams()[hop.src()].parts[p];
         let target = &self.streams()[hop.dst()].parts;
         let q = hp.target_part_last.map_or(p % target.len(), |q| q as usize);
-        // Acknowledged = durable: the writer is told once its durability delay is over.
-        let acked_end = part.durable_end(self.now());
+        // Acknowledged = durable: the writer is told once its durability delay is over
+        // (with a synchronous hop from the stream, once that hop's copy is durable).
+        let acked_end = self.acked_end(hop.src(), p);
         let (lag, tail, pending, age) = if hop.started() {
             let at = hp.copied_upto.max(part.start);
             let age = part
@@ -354,6 +363,8 @@ impl Sim {
                         refused_read_only: w.refused_read_only,
                         unacknowledged_lost: w.unacked_lost,
                         max_ack_delay_ms: w.max_ack_delay,
+                        awaiting_far_copy: w.awaiting_far,
+                        min_far_ack_delay_ms: w.min_far_ack_delay,
                         survived: *surv,
                         missing: acked.saturating_sub(*surv),
                     }

@@ -49,6 +49,13 @@ pub(crate) struct WriterState {
     /// Appended but never acknowledged: the site was lost first.
     pub unacked_lost: u64,
     pub max_ack_delay: Millis,
+    /// Whether the writer's stream has a synchronous hop (`ack: far-copy-durable`): its
+    /// records are acknowledged only once that hop's copy is durable on the target.
+    pub far_ack: bool,
+    /// Appended, waiting for the far copy (a synchronous hop's stream only).
+    pub awaiting_far: u64,
+    /// The shortest acknowledgement delay so far of a record acknowledged by a far copy.
+    pub min_far_ack_delay: Option<Millis>,
     /// When and why a refusal was last narrated.
     refusal_noted: Option<(Millis, String)>,
 }
@@ -93,6 +100,9 @@ impl WriterState {
             refused_read_only: 0,
             unacked_lost: 0,
             max_ack_delay: 0,
+            far_ack: false,
+            awaiting_far: 0,
+            min_far_ack_delay: None,
             refusal_noted: None,
         };
         writer.set_rate(w.rate_per_sec);
@@ -130,6 +140,26 @@ impl WriterState {
         self.settle(now);
         self.unacked_lost += self.pending.iter().map(|(_, n)| n).sum::<u64>();
         self.pending.clear();
+        self.unacked_lost += self.awaiting_far;
+        self.awaiting_far = 0;
+    }
+
+    /// `n` of this writer's records, created at `created`, are durable on the synchronous
+    /// hop's target and the writer hears so at `at` (not before its own cluster's
+    /// durability, `local`): they are acknowledged then.
+    pub fn far_copy_acked(&mut self, n: u64, created: Millis, local: Millis, at: Millis) {
+        let n = n.min(self.awaiting_far);
+        if n == 0 {
+            return;
+        }
+        self.awaiting_far -= n;
+        let at = at.max(local);
+        // Kept in time order (settling reads the due prefix); almost always the end.
+        let i = self.pending.partition_point(|&(t, _)| t <= at);
+        self.pending.insert(i, (at, n));
+        let delay = at - created;
+        self.max_ack_delay = self.max_ack_delay.max(delay);
+        self.min_far_ack_delay = Some(self.min_far_ack_delay.map_or(delay, |m| m.min(delay)));
     }
 
     /// A tick at `now`: unless the writer has stopped, how many records this tick
@@ -238,6 +268,11 @@ impl WriterState {
     #[inline(always)]
     fn booked(&mut self, n: u64, now: Millis, durable: Millis) {
         self.appended += n;
+        if self.far_ack {
+            // Acknowledged by the synchronous hop's copy (`far_copy_acked`).
+            self.awaiting_far += n;
+            return;
+        }
         self.pending.push((durable, n));
         self.max_ack_delay = self.max_ack_delay.max(durable - now);
     }
@@ -301,6 +336,38 @@ mod tests {
             );
         }
         assert_eq!(booked.next_seq, vec![13]);
+    }
+
+    /// A synchronous hop's writer is told only when the far copy is: nothing is
+    /// acknowledged on the local durability alone, and what never got its far copy is
+    /// lost unacknowledged with the site.
+    #[test]
+    fn a_far_ack_writer_waits_for_the_far_copy() {
+        let spec = writer_spec();
+        let mut w = WriterState::new(&spec, 0, 0, 1, vec![], 0);
+        w.far_ack = true;
+        w.book_one_part(10, 100, 105);
+        w.book_one_part(4, 200, 205);
+        assert_eq!(
+            w.acked(10_000),
+            0,
+            "the local write alone acknowledges nothing"
+        );
+        assert_eq!(w.awaiting_far, 14);
+        // The first ten are durable on the target and the word is back at 190.
+        w.far_copy_acked(10, 100, 105, 190);
+        assert_eq!((w.acked(189), w.acked(190)), (0, 10));
+        assert_eq!((w.max_ack_delay, w.min_far_ack_delay), (90, Some(90)));
+        // Never acknowledged before the local write is durable either.
+        w.far_copy_acked(2, 200, 205, 203);
+        assert_eq!((w.acked(204), w.acked(205)), (10, 12));
+        assert_eq!(w.min_far_ack_delay, Some(5));
+        // The site goes: the two still waiting are lost unacknowledged.
+        w.drop_pending(300);
+        assert_eq!((w.unacked_lost, w.awaiting_far, w.acked(300)), (2, 0, 12));
+        // A late word for records already given up acknowledges nothing more.
+        w.far_copy_acked(2, 200, 205, 400);
+        assert_eq!(w.acked(500), 12);
     }
 
     #[test]

@@ -236,3 +236,38 @@ fn the_map_store_is_named_only_when_not_the_default() {
         "{e}"
     );
 }
+
+#[test]
+fn a_synchronous_hop_may_not_filter_and_is_alone_on_its_stream() {
+    let sync = MINIMAL.replace(
+        r#""to": {"site": "B", "stream": "orders"}}"#,
+        r#""to": {"site": "B", "stream": "orders"}, "options": {"ack": "far-copy-durable"}}"#,
+    );
+    let spec = ScenarioSpec::from_json(&sync).unwrap();
+    assert!(spec.to_json().contains("\"ack\": \"far-copy-durable\""));
+    assert!(!ScenarioSpec::from_json(MINIMAL)
+        .unwrap()
+        .to_json()
+        .contains("\"ack\""));
+    let filtered = sync.replace(
+        r#""ack": "far-copy-durable""#,
+        r#""ack": "far-copy-durable", "filter": {"drop_writers": ["w"]}"#,
+    );
+    assert_eq!(
+        err(&filtered).field,
+        "topology.hops[0].options.filter.drop_writers"
+    );
+    let mut two = spec.clone();
+    let mut second = two.topology.hops[0].clone();
+    second.id = "h2".into();
+    second.to.site = "A".into();
+    second.to.stream = "copy".into();
+    two.topology
+        .streams
+        .push(hoplab_model::spec::StreamSpec::new("A", "copy", 1));
+    two.topology.hops.push(second);
+    let e = two
+        .validate()
+        .expect_err("two synchronous hops from one stream");
+    assert_eq!(e.field, "topology.hops[1].options.ack");
+}

@@ -152,6 +152,8 @@ const WORDS: &[&str] = &[
     "stamp-arrival",
     "kafka-3.6",
     "kafka-3.5.0",
+    "local",
+    "far-copy-durable",
     "raw-number",
     "position-map",
     "timestamp",
@@ -341,6 +343,7 @@ fn hop(g: &mut Gen) -> Value {
             ("map_every", Gen::number),
             ("mapping", Gen::word),
             ("map_store", Gen::word),
+            ("ack", Gen::word),
             ("filter", |_| json!({"drop_writers": ["w"]})),
         ])
     };

@@ -324,3 +324,49 @@ proptest! {
         prop_assert!(mv.gap <= m.hops[0].rewound_not_recopied, "{:?}", mv);
     }
 }
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// A synchronous hop (`ack: far-copy-durable`), under any link, copier settings,
+    /// faults and a loss of the source: no writer is acknowledged sooner than the hop's
+    /// round trip plus the target's write after its write, every acknowledged record has
+    /// its first copy on the target (so the loss takes nothing acknowledged: recovery
+    /// point zero), and the books still balance.
+    #[test]
+    fn a_synchronous_hop_acknowledges_only_far_durable_records_and_loses_none_of_them(
+        spec in one_hop_spec(),
+        seed in any::<u64>(),
+        loss_at in prop::option::of(1_000u64..20_000),
+    ) {
+        let mut spec = spec;
+        let o = &mut spec.topology.hops[0].options;
+        o.ack = hoplab_model::spec::Ack::FarCopyDurable;
+        o.filter.drop_writers.clear();
+        let floor = o.rtt_ms + o.target_write_ms;
+        if let Some(at_ms) = loss_at {
+            spec.timeline.push(TimedCommand { at_ms, command: Command::LoseSite { site: "A".into() } });
+        }
+        let mut sim = Sim::new(&spec, seed).unwrap();
+        for k in 1..=4 {
+            sim.advance_to(spec.duration_ms * k / 4);
+            let m = sim.measures();
+            let h = &m.hops[0];
+            prop_assert_eq!(h.uncopied_tail, 0);
+            prop_assert_eq!(h.lost_with_site, 0);
+            for p in &h.parts {
+                prop_assert!(p.accounted, "part {} unaccounted: {:?}", p.part, h);
+            }
+            let acked: u64 = m.writers.iter().map(|w| w.acknowledged).sum();
+            prop_assert!(acked <= h.copied, "acknowledged {} > first copies {}", acked, h.copied);
+            for w in &m.writers {
+                prop_assert_eq!(w.missing, 0, "{:?}", w);
+                if w.acknowledged > 0 {
+                    let least = w.min_far_ack_delay_ms.unwrap();
+                    prop_assert!(least >= floor, "{} acknowledged after {} ms < {}", w.id, least, floor);
+                    prop_assert!(w.max_ack_delay_ms >= least);
+                }
+            }
+        }
+    }
+}

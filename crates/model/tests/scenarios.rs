@@ -423,3 +423,52 @@ fn mirror_vs_translate_the_same_number_lands_exactly_only_on_the_mirror() {
     assert!(w.refused_read_only >= 700, "{w:?}");
     assert_eq!(w.refused, w.refused_read_only + 200, "{w:?}");
 }
+
+#[test]
+fn synchronous_copy_loses_nothing_acknowledged_and_pays_in_write_latency() {
+    let m = at("synchronous-copy", &[], 60.0);
+    let (pay, shop) = (&m.writers[0], &m.writers[1]);
+    let (sync, plain) = (&m.hops[0], &m.hops[1]);
+    // Recovery point zero for the synchronous stream: every acknowledged payment survives.
+    assert!(pay.acknowledged > 2_000, "{pay:?}");
+    assert_eq!(pay.missing, 0);
+    assert_eq!(sync.lost_with_site, 0);
+    // Its writer waited a round trip (60 ms) and B's write (5 ms) each time.
+    assert!(pay.min_far_ack_delay_ms.unwrap() >= 65, "{pay:?}");
+    assert!(pay.max_ack_delay_ms >= pay.min_far_ack_delay_ms.unwrap());
+    // Beside it, the ordinary copy: acknowledged after A's 5 ms, and a tail lost.
+    assert_eq!(shop.max_ack_delay_ms, 5);
+    assert_eq!(shop.min_far_ack_delay_ms, None);
+    assert!(shop.missing > 0, "{shop:?}");
+    assert_eq!(shop.missing, plain.lost_with_site);
+    // Copied ordinarily, payments lose a tail too.
+    let off = at("synchronous-copy", &[("payments_sync", "off")], 60.0);
+    assert!(off.writers[0].missing > 0);
+    assert_eq!(off.writers[0].max_ack_delay_ms, 5);
+    // A longer round trip: slower payments, a larger orders tail, still no payment lost.
+    let far = at("synchronous-copy", &[("rtt_ms", "300")], 60.0);
+    assert!(far.writers[0].min_far_ack_delay_ms.unwrap() >= 305);
+    assert_eq!(far.writers[0].missing, 0);
+    assert!(far.writers[1].missing > shop.missing);
+}
+
+#[test]
+fn a_stalled_synchronous_copier_stops_acknowledging_its_writer() {
+    let mut sim = run("synchronous-copy", &[("loss_s", "55")], 10.0);
+    let before = sim.measures().writers[0].acknowledged;
+    sim.apply(hoplab_model::Command::StallHop {
+        hop: "payments-a-to-b".into(),
+    })
+    .unwrap();
+    sim.advance_to(20_000);
+    let m = sim.measures();
+    // What was already on its way is acknowledged; after that, nothing.
+    assert!(
+        m.writers[0].acknowledged < before + 100,
+        "{:?}",
+        m.writers[0]
+    );
+    assert!(m.writers[0].awaiting_far_copy > 900);
+    // The other stream's writer goes on being acknowledged.
+    assert!(m.writers[1].acknowledged > 1_800);
+}

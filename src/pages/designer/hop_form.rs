@@ -1,7 +1,9 @@
 //! Hops: add one from stream to stream, and edit each hop's options, with product
 //! presets that show what they set and link to the card explaining it.
 
-use hoplab_model::spec::{HopKind, HopOptions, MapStore, OriginStamp, PartMapping, Timestamps};
+use hoplab_model::spec::{
+    Ack, HopKind, HopOptions, MapStore, OriginStamp, PartMapping, Timestamps,
+};
 use leptos::ev::SubmitEvent;
 use leptos::html;
 use leptos::prelude::*;
@@ -227,6 +229,16 @@ fn HopRow(id: String) -> impl IntoView {
                         }>
                             <option value=MapStore::Kafka36.id()>"Kafka 3.6 and later (and 3.5.2)"</option>
                             <option value=MapStore::Kafka350.id()>"Kafka 3.5.0, 3.5.1 (and 3.4.1)"</option>
+                        </select>
+                    </label>
+                    <label class="field">
+                        <span>"writers acknowledged"</span>
+                        <select prop:value=move || opts().ack.id() on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            set(&|o| { o.ack = if v == Ack::FarCopyDurable.id() { Ack::FarCopyDurable } else { Ack::Local }; Ok(()) });
+                        }>
+                            <option value=Ack::Local.id()>"by the source (the copy follows)"</option>
+                            <option value=Ack::FarCopyDurable.id()>"once the far copy is durable (synchronous)"</option>
                         </select>
                     </label>
                     <label class="field">

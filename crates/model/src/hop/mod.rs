@@ -118,6 +118,11 @@ impl HopState {
     pub fn id(&self) -> &str {
         &self.id
     }
+    /// Whether this hop reads `stream` and acknowledges its writers only once its copy
+    /// is durable on the target (`ack: far-copy-durable`).
+    pub fn acks_far(&self, stream: usize) -> bool {
+        self.src == stream && self.opts.ack == crate::spec::Ack::FarCopyDurable
+    }
     /// The source stream (index).
     #[inline(always)]
     pub fn src(&self) -> usize {

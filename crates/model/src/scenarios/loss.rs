@@ -50,6 +50,81 @@ pub fn site_loss_tail() -> Scenario {
     }
 }
 
+/// Two streams on A copied to B side by side, with the same link and copier: `payments`
+/// by a synchronous hop (`ack: far-copy-durable`), `orders` by an ordinary one.
+fn sync_beside_async(rtt_ms: u64, payments_sync: bool) -> Topology {
+    let options = |ack| HopOptions {
+        rtt_ms,
+        poll_interval_ms: 10,
+        ack,
+        ..HopOptions::default()
+    };
+    let payments_ack = if payments_sync {
+        Ack::FarCopyDurable
+    } else {
+        Ack::Local
+    };
+    Topology {
+        sites: sites(&["A", "B"]),
+        streams: vec![
+            stream("A", "payments", 1),
+            stream("B", "payments", 1),
+            stream("A", "orders", 1),
+            stream("B", "orders", 1),
+        ],
+        hops: vec![
+            hop(
+                "payments-a-to-b",
+                at("A", "payments"),
+                at("B", "payments"),
+                options(payments_ack),
+            ),
+            hop(
+                "orders-a-to-b",
+                at("A", "orders"),
+                at("B", "orders"),
+                options(Ack::Local),
+            ),
+        ],
+        // A record every 10 ms, so some are always on their way when A is lost.
+        writers: ["pay", "shop"]
+            .into_iter()
+            .zip(["payments", "orders"])
+            .map(|(id, stream)| WriterSpec {
+                interval_ms: 10,
+                ..writer(id, "A", stream, 100.0)
+            })
+            .collect(),
+        ..Topology::default()
+    }
+}
+
+pub fn synchronous_copy() -> Scenario {
+    Scenario {
+        id: "synchronous-copy",
+        title: "A synchronous copy: nothing lost, every write slower",
+        card: "rpo-floor",
+        summary: "Two streams on A are copied to B over the same link. The payments copier is synchronous: its writer is told a record is stored only once the copy is durable on B and word of it is back, so every write waits a round trip and B's write. The orders copier is the usual kind: its writer is told after A's own write, and the copy follows. When A is lost, orders lose the acknowledged tail the copy had not reached; payments lose nothing that was acknowledged.",
+        watch_for: vec![
+            "The payments writer's acknowledgement delay is at least the round trip plus B's write; the orders writer's is A's own 5 ms.",
+            "At the loss, orders' uncopied tail is gone for good; payments' is 0: what was not on B had not been acknowledged.",
+            "A longer round trip makes every payment slower and leaves the orders tail larger, and nothing else changes for payments.",
+            "Stall the payments copier or cut its link: payments stop being acknowledged at all (the price of copying synchronously).",
+        ],
+        knobs: vec![
+            Knob::range("rtt_ms", "Link round trip (ms)", 0.0, 400.0, 10.0, 60.0),
+            Knob::range("loss_s", "Lose A at (s)", 5.0, 55.0, 1.0, 30.0),
+            Knob::toggle("payments_sync", "Payments copied synchronously", true),
+        ],
+        buttons: hop_buttons("payments-a-to-b", "A"),
+        builder: |v: &KnobValues| {
+            let t = sync_beside_async(v.number("rtt_ms")? as u64, v.toggle("payments_sync")?);
+            let timeline = vec![cmd(v.number("loss_s")?, Command::LoseSite { site: s("A") })];
+            Ok(spec("synchronous-copy", t, timeline, secs(60.0)))
+        },
+    }
+}
+
 pub fn failback() -> Scenario {
     Scenario {
         id: "failback",

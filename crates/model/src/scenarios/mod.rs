@@ -33,6 +33,7 @@ const LIBRARY: &[fn() -> Scenario] = &[
     two_sites::order_across_parts,
     loss::backup_vs_copy,
     mirrors::mirror_vs_translate,
+    loss::synchronous_copy,
 ];
 
 static SCENARIOS: LazyLock<Vec<Scenario>> =

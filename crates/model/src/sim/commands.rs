@@ -1,5 +1,6 @@
 //! Applying commands: faults, failovers and operator actions.
 
+use super::writing::acked_end;
 use super::{Backup, Sim, SiteStatus};
 use crate::log::LogKind;
 use crate::spec::{Command, ResumeRule};
@@ -175,6 +176,7 @@ impl Sim {
                     .ok_or_else(|| CommandError(format!("site '{site}' has no stream '{name}'")))?;
                 self.writers[w].site = s;
                 self.writers[w].stream = stream;
+                self.writers[w].far_ack = self.hops.iter().any(|h| h.acks_far(stream));
             }
             WriterAction::SetRate(rate) => {
                 if !rate.is_finite() || rate < 0.0 {
@@ -218,7 +220,8 @@ impl Sim {
             if self.streams[src].site == s {
                 let restart = self.streams[src].start_position;
                 for (p, part) in self.streams[src].parts.iter().enumerate() {
-                    let (end, acked_end) = (part.end, part.durable_end(now));
+                    let end = part.end;
+                    let acked_end = acked_end(&self.hops, src, p, part.durable_end(now));
                     self.hops[h].source_lost(p, end, acked_end, restart);
                 }
             }

@@ -8,7 +8,7 @@
 use super::{HeldRunsGuard, Sim};
 use crate::hop::{BatchBook, HopState};
 use crate::log::{fmt_n, positions, records, LogKind};
-use crate::spec::{OriginStamp, PartMapping, Timestamps};
+use crate::spec::{Ack, OriginStamp, PartMapping, Timestamps};
 use crate::store::{Part, Run};
 use crate::time::Millis;
 
@@ -115,12 +115,16 @@ impl Sim {
         let Sim {
             hops,
             streams,
+            writers,
             held_guard,
             batches,
             now,
             ..
         } = self;
         let hop = &mut hops[h];
+        if hop.opts().ack == Ack::FarCopyDurable {
+            far_copies_acked(hop, writers, worker, i, *now);
+        }
         let target = &mut streams[hop.dst()];
         let b = hop.delivery_batch(worker, i);
         let span = Span {
@@ -218,6 +222,31 @@ impl Sim {
                 ". Nothing marks it as a copy, and {k} copiers leave this stream: each hop \
                  crossed sends every copy on {k} ways, so copies multiply"
             ),
+        }
+    }
+}
+
+/// A synchronous hop (`ack: far-copy-durable`) is writing batch `i` of `worker`: the
+/// first copies of records written at its source are durable on the target at `now`, and
+/// the writers hear so half a round trip later. Records below the high-water mark (a
+/// restart's re-copies) were acknowledged by their first copy; copies of copies (written
+/// elsewhere, `hops > 0`) belong to no writer at the source.
+#[inline(never)]
+fn far_copies_acked(
+    hop: &HopState,
+    writers: &mut [crate::writer::WriterState],
+    worker: usize,
+    i: usize,
+    now: Millis,
+) {
+    let batch = hop.delivery_batch(worker, i);
+    let high_water = hop.parts()[batch.part].high_water;
+    let heard = now + hop.opts().rtt_ms / 2;
+    for piece in batch.runs.iter().filter(|r| r.hops == 0) {
+        let first = high_water.clamp(piece.pos, piece.end());
+        let n = piece.end() - first;
+        if let Some(w) = writers.get_mut(usize::from(piece.payload.writer)) {
+            w.far_copy_acked(n, piece.created_ms, piece.durable_ms, heard);
         }
     }
 }

@@ -93,7 +93,11 @@ fn build_writers(
                 .collect();
             let parts = streams[stream].parts.len();
             let first_part = rng.up_to(parts as u64 - 1) as usize;
-            WriterState::new(w, site, stream, parts, requires, first_part)
+            let mut writer = WriterState::new(w, site, stream, parts, requires, first_part);
+            writer.far_ack = t.hops.iter().zip(&resolved.hops).any(|(h, &(src, _))| {
+                src == stream && h.options.ack == crate::spec::Ack::FarCopyDurable
+            });
+            writer
         })
         .collect()
 }

@@ -3,12 +3,29 @@
 //! The writer's own rules (rate, rotation over parts, acknowledgements) are in `writer.rs`.
 
 use super::{Event, HeldRunsGuard, Sim, SiteStatus, StreamState};
+use crate::hop::HopState;
 use crate::log::{fmt_n, records, LogKind};
 use crate::store::{PayloadId, Run, NONE, NO_HOP};
 use crate::time::Millis;
 use crate::writer::key_name;
 
+/// Where the acknowledged records of part `p` of `stream` end, given where its durable
+/// records end: with a synchronous hop from the stream (`ack: far-copy-durable`), only
+/// what that hop has copied to its target is acknowledged.
+pub(crate) fn acked_end(hops: &[HopState], stream: usize, p: usize, durable_end: u64) -> u64 {
+    match hops.iter().find(|h| h.acks_far(stream)) {
+        Some(h) => durable_end.min(h.parts()[p].high_water),
+        None => durable_end,
+    }
+}
+
 impl Sim {
+    /// [`acked_end`] at the current time.
+    pub(crate) fn acked_end(&self, stream: usize, p: usize) -> u64 {
+        let durable = self.streams[stream].parts[p].durable_end(self.now);
+        acked_end(&self.hops, stream, p, durable)
+    }
+
     pub(crate) fn writer_tick(&mut self, w: usize) {
         let now = self.now;
         let writer = &mut self.writers[w];

@@ -100,6 +100,34 @@ impl MapStore {
     }
 }
 
+/// When a writer to the hop's source stream is acknowledged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ack {
+    /// Once the source cluster has the record (its own durability delay): the copy
+    /// follows later, so a site loss can take an acknowledged tail with it.
+    #[default]
+    Local,
+    /// Only once the hop's copy is durable on the target and word of it is back at the
+    /// source (a synchronous copy): nothing acknowledged is ever only on the source, and
+    /// every write waits at least a link round trip and the target's write.
+    FarCopyDurable,
+}
+
+impl Ack {
+    pub fn is_default(&self) -> bool {
+        *self == Ack::default()
+    }
+
+    /// The name in the file format.
+    pub fn id(self) -> &'static str {
+        match self {
+            Ack::Local => "local",
+            Ack::FarCopyDurable => "far-copy-durable",
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Filter {
@@ -157,6 +185,13 @@ pub struct HopOptions {
     /// product. None: a copier in general. Written to a file only when set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub product: Option<String>,
+    /// When writers to the source stream are acknowledged: `"local"` (the default) or
+    /// `"far-copy-durable"` (a synchronous copy: once this hop's copy is durable on the
+    /// target and the word is back, at least `rtt_ms + target_write_ms` after the write).
+    /// At most one such hop per source stream, and it may not filter. Written to a file
+    /// only when not the default.
+    #[serde(skip_serializing_if = "Ack::is_default")]
+    pub ack: Ack,
 }
 
 impl Default for HopOptions {
@@ -183,6 +218,7 @@ impl Default for HopOptions {
             checkpoint_every_ms: None,
             heartbeat_every_ms: None,
             product: None,
+            ack: Ack::Local,
         }
     }
 }

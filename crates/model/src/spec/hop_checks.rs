@@ -1,8 +1,9 @@
 //! Checks a hop's kind and stamp against what the kind can do: an offset-preserving
 //! mirror copies every record of a part as it is, so it cannot filter, re-partition,
-//! restamp or rename; a hop budget of zero would forward nothing.
+//! restamp or rename; a hop budget of zero would forward nothing; a synchronous hop
+//! (`ack: far-copy-durable`) cannot filter.
 
-use super::{HopKind, HopSpec, OriginStamp, PartMapping, SpecError, StreamSpec, Timestamps};
+use super::{Ack, HopKind, HopSpec, OriginStamp, PartMapping, SpecError, StreamSpec, Timestamps};
 
 /// `field` is the hop's path, e.g. `topology.hops[0]`.
 pub(super) fn check(
@@ -16,6 +17,13 @@ pub(super) fn check(
         return Err(SpecError::new(
             format!("{field}.options.stamp.hop-budget"),
             "must be at least 1: a budget of 0 forwards nothing",
+        ));
+    }
+    if o.ack == Ack::FarCopyDurable && !o.filter.drop_writers.is_empty() {
+        return Err(SpecError::new(
+            format!("{field}.options.filter.drop_writers"),
+            "a hop that acknowledges writers only once the far copy is durable copies every \
+             record: a filtered writer would never be acknowledged",
         ));
     }
     if o.kind != HopKind::Mirror {

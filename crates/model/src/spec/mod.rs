@@ -15,8 +15,8 @@ pub use command::{Command, ResumeRule, TimedCommand};
 pub use cost::MAX_PROJECTED_RUNS;
 pub use error::SpecError;
 pub use hop::{
-    qualified_target, Filter, HopKind, HopOptions, HopSpec, MapStore, OriginStamp, PartMapping,
-    StartFrom, Timestamps,
+    qualified_target, Ack, Filter, HopKind, HopOptions, HopSpec, MapStore, OriginStamp,
+    PartMapping, StartFrom, Timestamps,
 };
 pub use timeline_checks::check_command;
 pub use validate::Validated;

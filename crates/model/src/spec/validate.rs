@@ -195,6 +195,19 @@ fn resolve_hops<const CHECK: bool>(v: &mut Validated, t: &Topology) -> Result<()
         if CHECK {
             super::hop_checks::check(&f, h, &v.streams[src].1, &v.streams[dst].1)?;
             check_hop_options(h, t, &f)?;
+            let synchronous = |h: &HopSpec| h.options.ack == super::Ack::FarCopyDurable;
+            if synchronous(h)
+                && t.hops[..i]
+                    .iter()
+                    .zip(&v.hops)
+                    .any(|(o, &(s, _))| s == src && synchronous(o))
+            {
+                return Err(SpecError::new(
+                    format!("{f}.options.ack"),
+                    "another hop from this stream already acknowledges its writers only \
+                     once its far copy is durable: at most one such hop per stream",
+                ));
+            }
         }
         v.hops.push((src, dst));
     }
