@@ -149,6 +149,25 @@ pub fn measure_rows(emphasis: Emphasis, m: &Measures) -> Vec<MeasureRow> {
             w.acknowledged as f64,
             false,
         ));
+        // A synchronous hop's writer: what each write waits for, and what still waits.
+        if let Some(least) = w.min_far_ack_delay_ms {
+            out.push(row(
+                format!("ack-delay:{}", w.id),
+                format!("Acknowledgement delay, {} (far copy durable)", w.id),
+                format!("{}–{} ms", fmt_n(least), fmt_n(w.max_ack_delay_ms)),
+                w.max_ack_delay_ms as f64,
+                false,
+            ));
+        }
+        if w.awaiting_far_copy > 0 {
+            out.push(row(
+                format!("awaiting:{}", w.id),
+                format!("Written by {}, waiting for the far copy", w.id),
+                format!("{} records", fmt_n(w.awaiting_far_copy)),
+                w.awaiting_far_copy as f64,
+                false,
+            ));
+        }
         if w.missing > 0 || w.unacknowledged_lost > 0 {
             out.push(row(
                 format!("missing:{}", w.id),
@@ -381,6 +400,17 @@ mod tests {
         };
         let (before, during) = (age(18_000), age(30_000));
         assert!(during > before + 3_000.0, "{before} then {during}");
+    }
+
+    #[test]
+    fn a_synchronous_writer_shows_its_wait_and_loses_nothing() {
+        let rows = measure_rows(plain(), &measures("synchronous-copy", &[], 40_000));
+        // Payments waited at least the 60 ms round trip and B's 5 ms write.
+        assert!(value(&rows, "ack-delay:pay") >= 65.0);
+        assert!(rows.iter().all(|r| r.id != "ack-delay:shop"));
+        // Its unacknowledged writes went with A; nothing acknowledged did.
+        assert_eq!(value(&rows, "missing:pay"), 0.0);
+        assert!(value(&rows, "missing:shop") > 0.0);
     }
 
     #[test]
