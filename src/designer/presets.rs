@@ -56,6 +56,7 @@ pub fn matching(o: &HopOptions) -> Option<Preset> {
             && want.map_every == o.map_every
             && want.checkpoint_every_ms == o.checkpoint_every_ms
             && want.map_store == o.map_store
+            && want.product == o.product
     })
 }
 

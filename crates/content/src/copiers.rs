@@ -139,6 +139,8 @@ pub const PRESET_IDS: &[&str] = &[
     "pulsar-replicated-marker",
     "rabbitmq-federation-max-hops",
     "msk-replicator-identical",
+    "jetstream-source",
+    "rabbitmq-shovel",
 ];
 
 #[cfg(feature = "authoring")]

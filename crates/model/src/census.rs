@@ -22,6 +22,23 @@ pub struct SiteCensus {
     pub duplicates: u64,
 }
 
+/// What one stream on one site holds of one writer's records: the comparison a person
+/// makes between two clusters (none, one copy each, or more and more copies).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Holding {
+    pub site: String,
+    pub stream: String,
+    pub writer: String,
+    /// Distinct records of the writer held here.
+    pub records: u64,
+    /// Stored records of the writer, counting every copy of each.
+    pub copies: u64,
+    /// Of `copies`, those a hop wrote (the rest were written here).
+    pub copied: u64,
+    /// Of `copied`, those stored at the position they had on the cluster they came from.
+    pub kept_positions: u64,
+}
+
 /// Per-key order on one stream of one site.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StreamOrder {
@@ -55,6 +72,52 @@ impl Sim {
             }
         }
         c
+    }
+
+    /// Every (site, stream, writer) that holds at least one record, in stream order then
+    /// writer order.
+    pub fn holdings(&self) -> Vec<Holding> {
+        let mut out = Vec::new();
+        for st in self.streams() {
+            // Per writer: (part, first seq, end seq) of each run, then the counts.
+            type Tally = (Vec<(u16, u64, u64)>, [u64; 3]);
+            let mut per: BTreeMap<u16, Tally> = BTreeMap::new();
+            for r in st.parts.iter().flat_map(|p| p.runs.iter()) {
+                let e = per.entry(r.payload.writer).or_default();
+                e.0.push((r.payload.part, r.payload.seq, r.payload.seq + r.len));
+                e.1[0] += r.len;
+                if r.hops > 0 {
+                    e.1[1] += r.len;
+                    if r.pos == r.src_pos {
+                        e.1[2] += r.len;
+                    }
+                }
+            }
+            for (w, (mut ranges, [copies, copied, kept])) in per {
+                ranges.sort_unstable();
+                let (mut records, mut last) = (0u64, None::<(u16, u64)>);
+                for (part, a, b) in ranges {
+                    let a = match last {
+                        Some((p, upto)) if p == part => a.max(upto),
+                        _ => a,
+                    };
+                    if b > a {
+                        records += b - a;
+                        last = Some((part, b));
+                    }
+                }
+                out.push(Holding {
+                    site: self.site_name(st.site).to_string(),
+                    stream: st.name.clone(),
+                    writer: self.writers()[usize::from(w)].id.clone(),
+                    records,
+                    copies,
+                    copied,
+                    kept_positions: kept,
+                });
+            }
+        }
+        out
     }
 
     /// Distinct records per writer stored on sites for which `keep(site)` holds.
@@ -120,5 +183,55 @@ impl Sim {
                 .sum(),
             order_inversions: inversions,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::scenarios::kit::*;
+    use crate::spec::{HopKind, HopOptions, Topology};
+    use crate::Sim;
+
+    fn two_sites(options: HopOptions, writes_at_b: bool) -> Sim {
+        let mut writers = vec![writer("a", "A", "s", 10.0)];
+        writers[0].stop_at_ms = Some(1_000);
+        if writes_at_b {
+            let mut b = writer("b", "B", "s", 10.0);
+            b.stop_at_ms = Some(300);
+            writers.push(b);
+        }
+        let t = Topology {
+            sites: sites(&["A", "B"]),
+            streams: vec![stream("A", "s", 1), stream("B", "s", 1)],
+            hops: vec![hop("h", at("A", "s"), at("B", "s"), options)],
+            writers,
+            ..Topology::default()
+        };
+        let mut sim = Sim::new(&spec("t", t, vec![], 10_000), 1).unwrap();
+        sim.advance_to(10_000);
+        sim
+    }
+
+    #[test]
+    fn holdings_count_records_copies_and_kept_positions() {
+        let mirror = HopOptions {
+            kind: HopKind::Mirror,
+            map_every: None,
+            ..HopOptions::default()
+        };
+        let sim = two_sites(mirror, false);
+        let h = sim.holdings();
+        let at_b = h.iter().find(|h| h.site == "B" && h.writer == "a").unwrap();
+        assert_eq!((at_b.records, at_b.copies, at_b.copied), (10, 10, 10));
+        assert_eq!(at_b.kept_positions, 10, "a mirror keeps positions");
+        let at_a = h.iter().find(|h| h.site == "A" && h.writer == "a").unwrap();
+        assert_eq!((at_a.copies, at_a.copied), (10, 0));
+
+        // Local writes first push the copies further down the target's numbering.
+        let sim = two_sites(HopOptions::default(), true);
+        let h = sim.holdings();
+        let at_b = h.iter().find(|h| h.site == "B" && h.writer == "a").unwrap();
+        assert_eq!((at_b.records, at_b.copied), (10, 10));
+        assert!(at_b.kept_positions < 10);
     }
 }

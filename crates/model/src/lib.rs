@@ -43,7 +43,7 @@ mod time;
 mod view;
 mod writer;
 
-pub use census::{SiteCensus, StreamOrder};
+pub use census::{Holding, SiteCensus, StreamOrder};
 pub use hop::HopStatus;
 pub use inspect::CopyRecord;
 pub use knobs::{Knob, KnobError, KnobKind, KnobValue, KnobValues};

@@ -3,6 +3,8 @@
 //! the product it stands for, the card that explains it, the sources its facts were
 //! checked against, and where the model only approximates the product.
 
+mod checked;
+
 use crate::spec::{HopKind, HopOptions, HopSpec, OriginStamp};
 use serde::Serialize;
 
@@ -54,6 +56,8 @@ pub fn all() -> Vec<Preset> {
         pulsar_replicated_marker(),
         rabbitmq_max_hops(),
         msk_identical_names(),
+        checked::jetstream_source(),
+        checked::rabbitmq_shovel(),
     ]
 }
 
@@ -198,11 +202,11 @@ fn offset_preserving_mirror() -> Preset {
         ],
         approximations: &[
             "Consumer-group offsets are not synced separately: a group moved by the same number resumes where it stood at the move.",
+            "A NATS JetStream mirror may filter by subject; the model's mirror copies every record of a part, so a filtered mirror is not modelled.",
         ],
         options: HopOptions {
             kind: HopKind::Mirror,
             map_every: None,
-            "A NATS JetStream mirror may filter by subject; the model's mirror copies every record of a part, so a filtered mirror is not modelled.",
             ..HopOptions::default()
         },
     }

@@ -2,6 +2,7 @@
 
 mod loops;
 mod mirror;
+mod products;
 
 use crate::spec::{HopKind, PartMapping, ResumeRule, Timestamps, Topology};
 use serde::Serialize;
@@ -22,6 +23,9 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
     loops::echo_loops(t, &mut out);
     loops::qualified_name_loops(t, &mut out);
     mirror::mirror_rules(t, &mut out);
+    products::jetstream_cycles(t, &mut out);
+    products::shovels_both_ways(t, &mut out);
+    products::short_hop_budget(t, &mut out);
     for h in &t.hops {
         if h.options.map_every.is_none() && h.options.kind == HopKind::Translate {
             out.push(Finding {

@@ -303,6 +303,18 @@ fn check_hop_options(h: &HopSpec, t: &Topology, f: &str) -> Result<(), SpecError
         o.heartbeat_every_ms,
         limits::INTERVAL,
     )?;
+    if let Some(p) = &o.product {
+        if crate::presets::get(p)
+            .and_then(|x| x.options.product)
+            .as_deref()
+            != Some(p.as_str())
+        {
+            return Err(SpecError::new(
+                field("product"),
+                format!("'{p}' is not a product the model's presets name"),
+            ));
+        }
+    }
     for (j, w) in o.filter.drop_writers.iter().enumerate() {
         if !t.writers.iter().any(|x| &x.id == w) {
             return Err(SpecError::new(
