@@ -26,15 +26,16 @@ export const CHROMIUM_ARGS = [
  * Starts the server and a browser with a fresh profile. Call `close` when done.
  * Options: `server` (something with { url, close }, such as nginx; default: the build served
  * by lib/server.mjs) and `serviceWorkers` ("allow", the default, or "block": for tests that
- * must see every request reach the server, since a service worker answers from its cache).
+ * must see every request reach the server, since a service worker answers from its cache),
+ * and `args` (more Chromium switches, such as its fake microphone's).
  */
-export async function startSession({ server, serviceWorkers = "allow" } = {}) {
+export async function startSession({ server, serviceWorkers = "allow", args = [] } = {}) {
   server ??= await serveDist();
   const userDataDir = await mkdtemp(join(tmpdir(), "hoplab-e2e-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: "/usr/bin/chromium",
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...args],
     viewport: { width: 1280, height: 900 },
     serviceWorkers,
   });
