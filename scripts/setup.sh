@@ -68,9 +68,21 @@ setup_node_packages() {
   fi
 }
 
+# The real-copiers layer runs Debian's NATS and RabbitMQ servers as its own processes
+# (crates/real-copiers starts and stops them; the packages' services are not started).
+setup_copiers() {
+  if ! command -v nats-server >/dev/null || [ ! -x /usr/lib/rabbitmq/bin/rabbitmq-server ]; then
+    say "installing Debian's nats-server and rabbitmq-server"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq nats-server rabbitmq-server >/dev/null
+  fi
+}
+
 setup_all() {
   setup_rust
   setup_browser
   setup_nginx
   setup_node_packages
+  setup_copiers
 }

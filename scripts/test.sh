@@ -5,6 +5,8 @@
 #               then a million fuzzed spec files (release mode)
 #   components  wasm-bindgen-test in headless Chromium, mounting real components
 #   e2e         the release build served on 127.0.0.1, driven in headless Chromium
+#   real copiers  small estates on nats-server and RabbitMQ (started here, on loopback
+#               ports, data in temporary folders) and in the model, compared
 # Prints one summary line per layer and exits non-zero if any layer fails.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -22,6 +24,7 @@ TOTAL_FAILED=0
 
 # Sums the counts in cargo's and node's closing lines.
 count_cargo() { grep -Eo 'test result: [a-zA-Z]+\. [0-9]+ passed; [0-9]+ failed' "$1" | awk '{p+=$4; f+=$6} END {print p+0, f+0}'; }
+count_plain() { grep -Eo '^real copiers: [0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1 | awk '{print $3+0, $5+0}'; }
 count_node() { awk '/^# pass /{p=$3} /^# fail /{f=$3} END {print p+0, f+0}' "$1"; }
 
 # run_layer NAME COUNTER COMMAND...: streams the output, records "NAME: N passed, M failed".
@@ -70,10 +73,17 @@ e2e() {
   trunk build --release --offline && (cd tests/e2e && npm test)
 }
 
+# Writes what it found to target/real-copiers.json; scripts/real-copiers.sh --write
+# regenerates the committed content/real-copiers.json that /copiers shows.
+real_copiers() {
+  cargo run -q --locked -p hoplab-real-copiers -- --out "$ROOT/target/real-copiers.json"
+}
+
 run_layer lint none lint
 run_layer native count_cargo native
 run_layer components count_cargo components
 run_layer e2e count_node e2e
+run_layer "real copiers" count_plain real_copiers
 
 echo
 echo "== summary =="

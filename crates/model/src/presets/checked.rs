@@ -60,10 +60,12 @@ pub(super) fn rabbitmq_shovel() -> Preset {
         approximations: &[
             "A shovel moves messages off its source queue; the model copies a stream and leaves the source as it was, so the site a shovel reads from keeps what it published in its own store queue only.",
             "Queues have no positions to translate, so the preset writes no position map.",
+            "The shovel acknowledges messages as the destination confirms them; the model commits its read progress after every delivered batch (commit_interval_ms 1), so a restart repeats only what was in flight.",
         ],
         options: HopOptions {
             stamp: OriginStamp::None,
             map_every: None,
+            commit_interval_ms: 1,
             product: Some("rabbitmq-shovel".into()),
             ..HopOptions::default()
         },

@@ -1,0 +1,54 @@
+//! The model's side of a case: small constructors so an estate reads as its description.
+
+use hoplab_model::presets;
+use hoplab_model::spec::*;
+
+/// A preset's hop options (a case names the preset it checks).
+pub fn preset(id: &str) -> HopOptions {
+    presets::get(id)
+        .unwrap_or_else(|| panic!("the model has no preset {id}"))
+        .options
+}
+
+pub fn sites(names: &[&str]) -> Vec<SiteSpec> {
+    names
+        .iter()
+        .map(|n| SiteSpec {
+            name: n.to_string(),
+        })
+        .collect()
+}
+
+pub fn hop(id: &str, from: (&str, &str), to: (&str, &str), options: HopOptions) -> HopSpec {
+    let at = |(site, stream): (&str, &str)| StreamRef {
+        site: site.into(),
+        stream: stream.into(),
+    };
+    HopSpec {
+        id: id.into(),
+        from: at(from),
+        to: at(to),
+        options,
+    }
+}
+
+/// A writer of `n` records on one key, one every 100 ms from `start_ms`.
+pub fn writer(id: &str, site: &str, stream: &str, n: u64, start_ms: u64) -> WriterSpec {
+    let mut w = WriterSpec::new(id, site, stream, 10.0);
+    w.keys = 1;
+    w.start_at_ms = start_ms;
+    w.stop_at_ms = Some(start_ms + n * 100);
+    w
+}
+
+pub fn estate(topology: Topology, duration_ms: u64) -> ScenarioSpec {
+    ScenarioSpec {
+        version: FORMAT_VERSION,
+        name: "real-copier case".into(),
+        topology,
+        timeline: vec![],
+        duration_ms,
+        sample_every_ms: 1_000,
+        merge: None,
+    }
+}
