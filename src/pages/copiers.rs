@@ -2,7 +2,7 @@
 //! behind, how it stops loops, the cards that discuss it and where each fact was checked.
 //! The data is `content/copiers.toml`, exported as `data/copiers.json`; this page only shows it.
 
-use hoplab_content::{CardIndex, Carry, CopierRow, CopierTable, Verdict};
+use hoplab_content::{CardIndex, Carry, CopierRow, CopierTable, RealRun, Verdict};
 use leptos::prelude::*;
 use leptos_router::components::A;
 
@@ -213,8 +213,39 @@ fn CopierDetail(row: CopierRow, index: Signal<Option<CardIndex>>) -> impl IntoVi
                         .collect_view()}
                 </p>
             })}
+            {row.checked.map(|run| view! { <RealRunSummary run /> })}
             <h4>"Sources"</h4>
             <SourceList sources=row.sources />
         </section>
+    }
+}
+
+/// What the real-copiers layer found: the server it ran, when, and each case.
+#[component]
+fn RealRunSummary(run: RealRun) -> impl IntoView {
+    let heading = format!(
+        "Run against {} on {}: {} of {} cases agree with the model",
+        run.server,
+        run.ran_on,
+        run.agreeing(),
+        run.cases.len()
+    );
+    view! {
+        <h4>"Checked against the real server"</h4>
+        <p class="copier__checked">{heading}</p>
+        <ul class="copier__cases">
+            {run
+                .cases
+                .into_iter()
+                .map(|case| {
+                    let verdict = if case.agrees { "agrees" } else { "disagrees" };
+                    view! {
+                        <li class=format!("copier__case copier__case--{verdict}")>
+                            {case.title} " (preset " <code>{case.preset}</code> "): " {verdict}
+                        </li>
+                    }
+                })
+                .collect_view()}
+        </ul>
     }
 }

@@ -121,6 +121,38 @@ pub struct CopierRow {
     #[serde(default)]
     pub presets: Vec<String>,
     pub sources: Vec<Source>,
+    /// What the real-copiers layer found when it ran this copier's cases: filled in at
+    /// export from `content/real-copiers.json` ([`attach_real_runs`]), never authored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked: Option<RealRun>,
+}
+
+/// One copier's cases on its real server (`crates/real-copiers`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RealRun {
+    /// The server's package name and version: `nats-server 2.9.10`.
+    pub server: String,
+    /// When the cases ran (YYYY-MM-DD).
+    pub ran_on: String,
+    pub cases: Vec<RealCase>,
+}
+
+impl RealRun {
+    pub fn agreeing(&self) -> usize {
+        self.cases.iter().filter(|c| c.agrees).count()
+    }
+}
+
+/// One case: an estate run on the server and, through a preset, in the model.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RealCase {
+    pub id: String,
+    pub title: String,
+    pub preset: String,
+    /// Whether the server and the model read the same on every fact compared.
+    pub agrees: bool,
 }
 
 /// `content/copiers.toml`.
@@ -144,7 +176,7 @@ pub const PRESET_IDS: &[&str] = &[
 ];
 
 #[cfg(feature = "authoring")]
-pub use authoring::{parse, validate};
+pub use authoring::{attach_real_runs, parse, validate};
 
 #[cfg(feature = "authoring")]
 mod authoring {
@@ -152,6 +184,40 @@ mod authoring {
 
     use super::{CopierTable, PRESET_IDS};
     use crate::evidence::check_sources;
+
+    /// Gives each row its cases from `content/real-copiers.json` (the file the
+    /// real-copiers layer writes). A case naming a copier with no row is an error.
+    pub fn attach_real_runs(table: &mut CopierTable, json: &str) -> Result<(), String> {
+        let doc: serde_json::Value =
+            serde_json::from_str(json).map_err(|e| format!("real-copiers.json: {e}"))?;
+        let ran_on = doc["ran_on"].as_str().unwrap_or_default().to_string();
+        for case in doc["cases"].as_array().into_iter().flatten() {
+            let field = |f: &str| case[f].as_str().unwrap_or_default().to_string();
+            let copier = field("copier");
+            let Some(row) = table.copiers.iter_mut().find(|r| r.id == copier) else {
+                return Err(format!(
+                    "real-copiers.json: case {} names copier `{copier}`, which has no row",
+                    field("id")
+                ));
+            };
+            let server = field("server");
+            let version = doc["servers"][server.as_str()]
+                .as_str()
+                .unwrap_or("unknown");
+            let run = row.checked.get_or_insert_with(|| super::RealRun {
+                server: format!("{server} {version}"),
+                ran_on: ran_on.clone(),
+                cases: Vec::new(),
+            });
+            run.cases.push(super::RealCase {
+                id: field("id"),
+                title: field("title"),
+                preset: field("preset"),
+                agrees: case["agrees"] == true,
+            });
+        }
+        Ok(())
+    }
 
     /// Parses `content/copiers.toml`; a missing column or unknown field is named.
     pub fn parse(text: &str) -> Result<CopierTable, String> {

@@ -23,5 +23,5 @@ pub mod source;
 pub mod validate;
 
 pub use card::{Card, CardIndex, CardSummary, Importance, Level, Source, SourceKind};
-pub use copiers::{Carry, CopierRow, CopierTable, Verdict};
+pub use copiers::{Carry, CopierRow, CopierTable, RealRun, Verdict};
 pub use practice::{PracticeCard, PracticeDeck};

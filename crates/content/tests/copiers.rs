@@ -127,3 +127,53 @@ fn the_preset_ids_are_the_models_presets() {
     let model: Vec<&str> = hoplab_model::presets::all().iter().map(|p| p.id).collect();
     assert_eq!(PRESET_IDS, model.as_slice());
 }
+
+#[test]
+fn the_real_copier_runs_attach_to_their_rows() {
+    let (mut table, _) = real_table();
+    let json = std::fs::read_to_string(repo_root().join("content/real-copiers.json"))
+        .expect("content/real-copiers.json (scripts/real-copiers.sh --write)");
+    hoplab_content::copiers::attach_real_runs(&mut table, &json).unwrap_or_else(|e| panic!("{e}"));
+    for id in [
+        "jetstream-mirror",
+        "jetstream-source",
+        "rabbitmq-federation",
+        "rabbitmq-shovel",
+    ] {
+        let row = table.copiers.iter().find(|r| r.id == id).unwrap();
+        let run = row
+            .checked
+            .as_ref()
+            .unwrap_or_else(|| panic!("{id} has no real run"));
+        assert!(
+            !run.cases.is_empty() && run.server.contains(char::is_numeric),
+            "{id}: {run:?}"
+        );
+        for case in &run.cases {
+            assert!(
+                PRESET_IDS.contains(&case.preset.as_str()),
+                "{id}: {}",
+                case.preset
+            );
+        }
+    }
+    let mirror_maker = table
+        .copiers
+        .iter()
+        .find(|r| r.id == "mirrormaker-2")
+        .unwrap();
+    assert!(
+        mirror_maker.checked.is_none(),
+        "no MirrorMaker 2 server runs here"
+    );
+}
+
+#[test]
+fn a_real_run_naming_an_unknown_copier_is_refused() {
+    let (mut table, _) = real_table();
+    let json = r#"{"ran_on": "2026-12-02", "servers": {"nats-server": "2.9.10"},
+        "cases": [{"id": "c", "copier": "no-such-copier", "server": "nats-server",
+                   "title": "t", "preset": "jetstream-source", "agrees": true}]}"#;
+    let err = hoplab_content::copiers::attach_real_runs(&mut table, json).unwrap_err();
+    assert!(err.contains("no-such-copier"), "{err}");
+}

@@ -85,7 +85,11 @@ fn export_copiers(
 ) -> Result<(), String> {
     let path = content_dir.join("copiers.toml");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let table = copiers::parse(&text)?;
+    let mut table = copiers::parse(&text)?;
+    let real = content_dir.join("real-copiers.json");
+    if let Ok(json) = std::fs::read_to_string(&real) {
+        copiers::attach_real_runs(&mut table, &json)?;
+    }
     let slugs: Vec<&str> = index.cards().map(|card| card.slug.as_str()).collect();
     let problems = copiers::validate(&table, &slugs);
     if !problems.is_empty() {
