@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::practice::{Grade, ReviewState, Scheduler};
 
 pub const FORMAT_VERSION: u32 = 2;
-/// The most new cards a day a learner can ask for (the tree has 21).
+/// The most new cards a day a learner can ask for (the tree has 26).
 pub const MAX_NEW_PER_DAY: u32 = 50;
 /// Files larger than this are not progress files (a full one is a few kilobytes).
 pub const MAX_IMPORT_BYTES: f64 = 1_000_000.0;

@@ -17,7 +17,7 @@ macro_rules! out {
 pub(crate) use out;
 
 use clap::{Parser, Subcommand};
-use hoplab_model::{lint, scenarios, Budget, ScenarioSpec, Sim};
+use hoplab_model::{egress, hop_egress, lint, scenarios, Budget, Egress, ScenarioSpec, Sim};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -55,6 +55,14 @@ enum Cmd {
         /// Stop once this many blocks of records are held in memory.
         #[arg(long, default_value_t = Budget::DEFAULT_MAX_RUNS_HELD)]
         max_runs: u64,
+        /// Size of one record in bytes: adds each hop's bytes and GB (10^9 bytes) per day
+        /// crossing its link (copies and duplicates) at its measured rate.
+        #[arg(long, value_name = "BYTES", value_parser = parse_record_bytes, allow_hyphen_values = true)]
+        record_bytes: Option<u64>,
+        /// Egress price in dollars per GB (10^9 bytes): adds each hop's cost per day and
+        /// per 30-day month. Needs --record-bytes.
+        #[arg(long, value_name = "DOLLARS", value_parser = parse_price_per_gb, requires = "record_bytes", allow_hyphen_values = true)]
+        price_per_gb: Option<f64>,
     },
     /// Lint a topology file: exit 0 clean, 1 on findings, 2 on a bad file.
     Lint {
@@ -94,6 +102,14 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
+fn parse_record_bytes(s: &str) -> Result<u64, String> {
+    egress::parse_record_bytes(s)
+}
+
+fn parse_price_per_gb(s: &str) -> Result<f64, String> {
+    egress::parse_price_per_gb(s)
+}
+
 fn parse_knob(s: &str) -> Result<(String, String), String> {
     s.split_once('=')
         .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -128,6 +144,9 @@ struct RunArgs {
     until: Option<f64>,
     knobs: Vec<(String, String)>,
     budget: Budget,
+    /// Record size in bytes and price per GB, for each hop's egress.
+    record_bytes: Option<u64>,
+    price_per_gb: Option<f64>,
 }
 
 /// Runs to the end (or to the budget: then the partial result and a note on stderr).
@@ -138,13 +157,26 @@ fn run(a: &RunArgs) -> Result<u8, Failure> {
     let until = a.until.map_or(spec.duration_ms, |s| (s * 1000.0) as u64);
     sim.advance_to(until);
     let m = sim.measures();
+    // Per hop, in the measures' order; none without --record-bytes.
+    let egress: Vec<Egress> = a.record_bytes.map_or_else(Vec::new, |bytes| {
+        m.hops
+            .iter()
+            .map(|h| hop_egress(h, m.at_ms, bytes, a.price_per_gb))
+            .collect()
+    });
     if a.json {
+        let mut v = serde_json::to_value(&m).expect("measures serialise");
+        if let Some(hops) = v["hops"].as_array_mut() {
+            for (h, e) in hops.iter_mut().zip(&egress) {
+                h["egress"] = serde_json::to_value(e).expect("egress serialises");
+            }
+        }
         out!(
             "{}",
-            serde_json::to_string_pretty(&m).expect("measures serialise")
+            serde_json::to_string_pretty(&v).expect("measures serialise")
         );
     } else {
-        out!("{}", report::text(&spec, &sim, &m).trim_end());
+        out!("{}", report::text(&spec, &sim, &m, &egress).trim_end());
     }
     if let Some(stop) = sim.stopped() {
         eprintln!("{}: {}", a.what, stop.note);
@@ -225,6 +257,8 @@ fn main() -> ExitCode {
             knobs,
             max_events,
             max_runs,
+            record_bytes,
+            price_per_gb,
         } => run(&RunArgs {
             what,
             seed,
@@ -235,6 +269,8 @@ fn main() -> ExitCode {
                 max_events,
                 max_runs_held: max_runs,
             },
+            record_bytes,
+            price_per_gb,
         }),
         Cmd::Lint { file, json } => lint_file(&file, json),
         Cmd::Scenarios { json } => {

@@ -1,9 +1,10 @@
 //! The plain-text report of a run's measures.
 
-use hoplab_model::{fmt_n, Measures, ScenarioSpec, Sim};
+use hoplab_model::{fmt_n, Egress, Measures, ScenarioSpec, Sim};
 use std::fmt::Write;
 
-pub fn text(spec: &ScenarioSpec, sim: &Sim, m: &Measures) -> String {
+/// `egress`: per hop in `m.hops`' order, or empty (no record size given).
+pub fn text(spec: &ScenarioSpec, sim: &Sim, m: &Measures, egress: &[Egress]) -> String {
     let mut o = String::new();
     if let Some(stop) = &m.stopped {
         let _ = writeln!(o, "PARTIAL RESULT: {}", stop.note);
@@ -23,7 +24,7 @@ pub fn text(spec: &ScenarioSpec, sim: &Sim, m: &Measures) -> String {
             s.name, s.status, fmt_n(c.stored), fmt_n(c.own), fmt_n(c.others), fmt_n(c.own_echoes), fmt_n(c.others_echoes), fmt_n(c.duplicates)
         );
     }
-    for h in &m.hops {
+    for (i, h) in m.hops.iter().enumerate() {
         let _ = writeln!(
             o,
             "hop {} [{:?}]: lag {} records / {} ms oldest uncopied; newest copied {} old{}; uncopied tail {} acknowledged (+{} not yet acknowledged); target-minus-source {} (meaningless)",
@@ -40,6 +41,9 @@ pub fn text(spec: &ScenarioSpec, sim: &Sim, m: &Measures) -> String {
         );
         for c in &h.drift_causes {
             let _ = writeln!(o, "    drift cause: {c}");
+        }
+        if let Some(e) = egress.get(i) {
+            let _ = writeln!(o, "    egress: {}", e.detail());
         }
     }
     for w in &m.writers {

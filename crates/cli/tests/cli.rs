@@ -119,3 +119,76 @@ fn usage_errors_exit_two_and_help_exits_zero() {
         assert!(out.contains(sub), "{sub} in {out}");
     }
 }
+
+#[test]
+fn run_prices_each_hops_egress_from_a_record_size() {
+    // stall-and-backlog's hop copies 18,000 records in 90 s: 200 records/s.
+    let (code, out, err) = hoplab(&[
+        "run",
+        "stall-and-backlog",
+        "--record-bytes",
+        "1000",
+        "--price-per-gb",
+        "0.02",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // 200 × 1,000 bytes × 86,400 s = 17.28 GB/day; × $0.02 = $0.3456/day, $10.368/month.
+    assert!(
+        out.contains("egress: ~17.3 GB/day crossing (17,280,000,000 bytes/day")
+            && out.contains("≈ $0.35/day, ≈ $10.37/month at $0.02/GB"),
+        "{out}"
+    );
+    let (code, out, err) = hoplab(&[
+        "run",
+        "stall-and-backlog",
+        "--json",
+        "--record-bytes",
+        "1000",
+        "--price-per-gb",
+        "0.02",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let e = &v["hops"][0]["egress"];
+    assert_eq!(e["bytes_per_day"], 17_280_000_000.0);
+    assert_eq!(e["gb_per_day"], 17.28);
+    assert!(
+        (e["cost_per_day"].as_f64().unwrap() - 0.3456).abs() < 1e-9,
+        "{e}"
+    );
+    // Bytes without a price; neither without a record size.
+    let (_, out, _) = hoplab(&["run", "stall-and-backlog", "--record-bytes", "1000"]);
+    assert!(
+        out.contains("~17.3 GB/day crossing") && !out.contains('$'),
+        "{out}"
+    );
+    let (_, out, _) = hoplab(&["run", "stall-and-backlog", "--json"]);
+    assert!(!out.contains("egress"), "{out}");
+}
+
+#[test]
+fn a_bad_record_size_or_price_exits_two_and_says_why() {
+    for (args, says) in [
+        (vec!["--record-bytes", "-1"], "cannot be negative"),
+        (
+            vec!["--record-bytes", "lots"],
+            "not a whole number of bytes",
+        ),
+        (vec!["--record-bytes", "0"], "1 byte or more"),
+        (
+            vec!["--record-bytes", "10", "--price-per-gb", "-0.5"],
+            "cannot be negative",
+        ),
+        (
+            vec!["--record-bytes", "10", "--price-per-gb", "cheap"],
+            "not a price in dollars per GB",
+        ),
+        (vec!["--price-per-gb", "0.02"], "--record-bytes"),
+    ] {
+        let mut all = vec!["run", "stall-and-backlog"];
+        all.extend(&args);
+        let (code, out, err) = hoplab(&all);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

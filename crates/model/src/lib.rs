@@ -23,6 +23,7 @@
 pub mod bench;
 mod census;
 pub mod decimal;
+pub mod egress;
 mod hop;
 pub mod inspect;
 pub mod knobs;
@@ -44,6 +45,7 @@ mod view;
 mod writer;
 
 pub use census::{Holding, SiteCensus, StreamOrder};
+pub use egress::{hop_egress, Egress};
 pub use hop::HopStatus;
 pub use inspect::CopyRecord;
 pub use knobs::{Knob, KnobError, KnobKind, KnobValue, KnobValues};

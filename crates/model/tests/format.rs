@@ -88,7 +88,8 @@ fn qualified_names_must_be_spelled_out() {
     ScenarioSpec::from_json(&ok).unwrap();
 }
 
-/// The 21 card slugs of the question tree.
+/// The 26 card slugs of the question tree, in its order (content/tree.toml; the test
+/// below holds the two together).
 const CARDS: &[&str] = &[
     "copy-lag",
     "what-crosses",
@@ -96,9 +97,12 @@ const CARDS: &[&str] = &[
     "position-map",
     "tiered-storage",
     "beyond-records",
+    "exactly-once-copy",
+    "size-the-copy",
     "backup-vs-copy",
     "rpo-floor",
     "uncopied-tail",
+    "stretch-or-copy",
     "failover-preconditions",
     "reader-resume",
     "replay-or-gap",
@@ -108,10 +112,25 @@ const CARDS: &[&str] = &[
     "companion-inventory",
     "failback",
     "rehearsal",
+    "move-the-clients",
+    "stateful-processor-failover",
     "echo-loop",
     "no-single-order",
     "single-writer-streams",
 ];
+
+#[test]
+fn the_card_list_matches_the_tree() {
+    // Each section's `cards = ["a", "b", ...]` line, in order.
+    let tree = include_str!("../../../content/tree.toml");
+    let slugs: Vec<&str> = tree
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("cards = ["))
+        .flat_map(|l| l.trim_end_matches(']').split(','))
+        .map(|s| s.trim().trim_matches('"'))
+        .collect();
+    assert_eq!(slugs, CARDS);
+}
 
 #[test]
 fn every_scenario_and_finding_points_at_a_real_card() {
