@@ -37,6 +37,8 @@ pub struct Holding {
     pub copied: u64,
     /// Of `copied`, those stored at the position they had on the cluster they came from.
     pub kept_positions: u64,
+    /// The most hops any of them crossed to get here (0: all written here).
+    pub most_hops: u16,
 }
 
 /// Per-key order on one stream of one site.
@@ -80,12 +82,13 @@ impl Sim {
         let mut out = Vec::new();
         for st in self.streams() {
             // Per writer: (part, first seq, end seq) of each run, then the counts.
-            type Tally = (Vec<(u16, u64, u64)>, [u64; 3]);
+            type Tally = (Vec<(u16, u64, u64)>, [u64; 4]);
             let mut per: BTreeMap<u16, Tally> = BTreeMap::new();
             for r in st.parts.iter().flat_map(|p| p.runs.iter()) {
                 let e = per.entry(r.payload.writer).or_default();
                 e.0.push((r.payload.part, r.payload.seq, r.payload.seq + r.len));
                 e.1[0] += r.len;
+                e.1[3] = e.1[3].max(u64::from(r.hops));
                 if r.hops > 0 {
                     e.1[1] += r.len;
                     if r.pos == r.src_pos {
@@ -93,7 +96,7 @@ impl Sim {
                     }
                 }
             }
-            for (w, (mut ranges, [copies, copied, kept])) in per {
+            for (w, (mut ranges, [copies, copied, kept, most_hops])) in per {
                 ranges.sort_unstable();
                 let (mut records, mut last) = (0u64, None::<(u16, u64)>);
                 for (part, a, b) in ranges {
@@ -114,6 +117,7 @@ impl Sim {
                     copies,
                     copied,
                     kept_positions: kept,
+                    most_hops: most_hops as u16,
                 });
             }
         }
@@ -224,6 +228,7 @@ mod tests {
         let at_b = h.iter().find(|h| h.site == "B" && h.writer == "a").unwrap();
         assert_eq!((at_b.records, at_b.copies, at_b.copied), (10, 10, 10));
         assert_eq!(at_b.kept_positions, 10, "a mirror keeps positions");
+        assert_eq!(at_b.most_hops, 1);
         let at_a = h.iter().find(|h| h.site == "A" && h.writer == "a").unwrap();
         assert_eq!((at_a.copies, at_a.copied), (10, 0));
 

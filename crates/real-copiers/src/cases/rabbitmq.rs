@@ -213,7 +213,32 @@ fn ring(servers: &mut Servers, max_hops: u8) -> Result<Outcome, String> {
         10_000,
     );
     let sim = run_model(&spec, 10_000)?;
-    let facts = compare_sites(rabbit, &v, &sim, &model_sites, &["a"])?;
+    let mut facts = compare_sites(rabbit, &v, &sim, &model_sites, &["a"])?;
+    // What a copy carries: x-received-from gains an entry per link crossed; the model
+    // counts the hops on the record.
+    for (vhost, site) in v.iter().zip(model_sites).skip(1) {
+        let links = rabbit
+            .stored(vhost)?
+            .iter()
+            .filter(|m| m["payload"].as_str().is_some_and(|p| p.starts_with("a:")))
+            .filter_map(|m| {
+                m["properties"]["headers"]["x-received-from"]
+                    .as_array()
+                    .map(Vec::len)
+            })
+            .max()
+            .unwrap_or(0);
+        let model = sim
+            .holdings()
+            .iter()
+            .find(|h| h.site == site && h.writer == "a")
+            .map_or(0, |h| usize::from(h.most_hops));
+        facts.push(Fact::new(
+            format!("links a's copies at {site} crossed (x-received-from entries)"),
+            links.to_string(),
+            model.to_string(),
+        ));
+    }
     Ok(Outcome {
         facts,
         notes: vec![],
