@@ -12,4 +12,8 @@ args=()
 for a in "$@"; do
   if [ "$a" = --write ]; then out="$ROOT/content/real-copiers.json"; else args+=("$a"); fi
 done
-cargo run -q --locked -p hoplab-real-copiers -- --out "$out" "${args[@]}"
+if [ "$out" = "$ROOT/content/real-copiers.json" ] && [ "${#args[@]}" -gt 0 ]; then
+  echo "--write runs every case (the data file lists them all); leave out: ${args[*]}" >&2
+  exit 2
+fi
+cargo run -q --locked -p hoplab-real-copiers -- --out "$out" ${args[@]+"${args[@]}"}
