@@ -219,3 +219,59 @@ async fn a_saved_design_comes_back_and_a_template_runs_to_a_summary() {
     assert!(text(&root, ".runbook").contains("Recovery-point floor"));
     clean_up(root);
 }
+
+#[wasm_bindgen_test]
+async fn the_run_summary_prices_each_hops_egress_and_names_a_bad_value() {
+    let root = mount(None);
+    tick().await;
+    type_into(&root, "#dz-template", "one-way-dr");
+    click(&root, "#dz-template ~ button");
+    tick().await;
+    assert_eq!(value(&root, "#dz-record-bytes"), "1024");
+    assert_eq!(value(&root, "#dz-price-per-gb"), "");
+    let run = root
+        .query_selector_all(".run-controls button")
+        .unwrap()
+        .item(0)
+        .unwrap();
+    run.unchecked_ref::<HtmlElement>().click();
+    until("the run to finish", || count(&root, ".run-summary") == 1).await;
+    let lines = text(&root, ".egress-lines");
+    assert!(
+        lines.contains("/day crossing") && !lines.contains('$'),
+        "{lines}"
+    );
+    type_into(&root, "#dz-price-per-gb", "0.02");
+    tick().await;
+    let lines = text(&root, ".egress-lines");
+    assert!(
+        lines.contains(", ≈ $") && lines.contains("/day at $0.02/GB"),
+        "{lines}"
+    );
+    // A negative size: the reason in the page, the text kept, the run's summary too.
+    type_into(&root, "#dz-record-bytes", "-5");
+    tick().await;
+    let msg = text(&root, "#dz-record-bytes-error");
+    assert!(
+        msg.contains("Record size") && msg.contains("negative"),
+        "{msg}"
+    );
+    assert_eq!(value(&root, "#dz-record-bytes"), "-5");
+    assert_eq!(attr(&root, "#dz-record-bytes", "aria-invalid"), "true");
+    assert!(attr(&root, "#dz-record-bytes", "aria-describedby").contains("dz-record-bytes-error"));
+    assert_eq!(count(&root, ".run-summary"), 1);
+    assert!(text(&root, ".egress-lines").contains("set a record size"));
+    // An extreme price: named; the volume stays.
+    type_into(&root, "#dz-record-bytes", "1000");
+    type_into(&root, "#dz-price-per-gb", "1e400");
+    tick().await;
+    assert_eq!(count(&root, "#dz-record-bytes-error"), 0);
+    assert!(text(&root, "#dz-price-per-gb-error").contains("Price per GB"));
+    let lines = text(&root, ".egress-lines");
+    assert!(
+        lines.contains("/day crossing") && !lines.contains('$'),
+        "{lines}"
+    );
+    assert_eq!(value(&root, "#dz-price-per-gb"), "1e400");
+    clean_up(root);
+}

@@ -2,8 +2,9 @@
 //! draw a progress bar between them and cancel), pausing just before each site loss and
 //! reader move to read what the model measures there. The figures are the model's own.
 
+use hoplab_model::egress::{self, DEFAULT_RECORD_BYTES};
 use hoplab_model::spec::Command;
-use hoplab_model::{Budget, Measures, MoveReport, ScenarioSpec, Sim};
+use hoplab_model::{hop_egress, Budget, Measures, MoveReport, ScenarioSpec, Sim};
 
 /// Longest run the designer's duration field offers: an hour of simulated time.
 pub const MAX_DURATION_MS: u64 = 3_600_000;
@@ -58,6 +59,54 @@ pub struct RunSummary {
 impl RunSummary {
     pub fn duplicates(&self) -> u64 {
         self.end.hops.iter().map(|h| h.duplicates).sum()
+    }
+}
+
+/// The run panel's record size and price per GB, as typed, read by the model's rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EgressInputs {
+    /// The record size, or why the text is not one.
+    pub record_bytes: Result<u64, String>,
+    /// The price (None: left empty, no cost shown), or why the text is not one.
+    pub price_per_gb: Result<Option<f64>, String>,
+}
+
+impl EgressInputs {
+    /// The record size field's first text.
+    pub fn default_record_bytes() -> String {
+        DEFAULT_RECORD_BYTES.to_string()
+    }
+
+    pub fn read(record_bytes: &str, price_per_gb: &str) -> EgressInputs {
+        EgressInputs {
+            record_bytes: egress::parse_record_bytes(record_bytes)
+                .map_err(|e| format!("Record size: {e}.")),
+            price_per_gb: if price_per_gb.trim().is_empty() {
+                Ok(None)
+            } else {
+                egress::parse_price_per_gb(price_per_gb)
+                    .map(Some)
+                    .map_err(|e| format!("Price per GB: {e}."))
+            },
+        }
+    }
+
+    /// Per hop of the run, in its order: (hop, "~86.4 GB/day crossing, ≈ $1.73/day at
+    /// $0.02/GB") at the hop's rate over the run; none while the record size is unusable
+    /// (a bad price leaves the volume without a cost).
+    pub fn hop_lines(&self, s: &RunSummary) -> Vec<(String, String)> {
+        let Ok(bytes) = self.record_bytes else {
+            return Vec::new();
+        };
+        let price = self.price_per_gb.clone().unwrap_or(None);
+        s.end
+            .hops
+            .iter()
+            .map(|h| {
+                let e = hop_egress(h, s.end.at_ms, bytes, price);
+                (h.id.clone(), e.summary())
+            })
+            .collect()
     }
 }
 

@@ -134,3 +134,51 @@ fn an_invalid_design_is_refused_by_the_model_with_the_field() {
         .unwrap();
     assert!(e.contains("topology.sites"), "{e}");
 }
+
+#[test]
+fn egress_lines_price_each_hop_from_the_typed_record_size() {
+    let spec = templates::build("one-way-dr").unwrap().spec;
+    let s = run_all(&spec, u64::MAX);
+    let h = &s.end.hops[0];
+    let crossed = h.copied + h.duplicates;
+    assert!(crossed > 0);
+    let inputs = EgressInputs::read("1000", "0.02");
+    assert_eq!(inputs.record_bytes, Ok(1000));
+    assert_eq!(inputs.price_per_gb, Ok(Some(0.02)));
+    let lines = inputs.hop_lines(&s);
+    assert_eq!(lines.len(), s.end.hops.len());
+    assert_eq!(lines[0].0, h.id);
+    let e = hoplab_model::egress::egress(crossed, s.end.at_ms, 1000, Some(0.02));
+    assert_eq!(lines[0].1, e.summary());
+    assert!(lines[0].1.contains("GB/day crossing, ≈ $") && lines[0].1.ends_with("at $0.02/GB"));
+    // An empty price: the volume alone.
+    let lines = EgressInputs::read(&EgressInputs::default_record_bytes(), " ").hop_lines(&s);
+    assert!(lines[0].1.ends_with("/day crossing"), "{}", lines[0].1);
+}
+
+#[test]
+fn a_bad_record_size_or_price_is_named_and_keeps_what_it_can() {
+    let s = run_all(&templates::build("one-way-dr").unwrap().spec, u64::MAX);
+    let bad_size = EgressInputs::read("-5", "0.02");
+    assert!(bad_size
+        .record_bytes
+        .as_ref()
+        .unwrap_err()
+        .starts_with("Record size:"));
+    assert!(bad_size.hop_lines(&s).is_empty());
+    let bad_price = EgressInputs::read("1024", "free");
+    assert!(bad_price
+        .price_per_gb
+        .as_ref()
+        .unwrap_err()
+        .contains("'free' is not a price"));
+    let lines = bad_price.hop_lines(&s);
+    assert!(!lines.is_empty() && !lines[0].1.contains('$'));
+    for extreme in ["1e400", "99999999999999999999999", "1000000001"] {
+        assert!(
+            EgressInputs::read(extreme, "").record_bytes.is_err(),
+            "{extreme}"
+        );
+    }
+    assert!(EgressInputs::read("1", "1e400").price_per_gb.is_err());
+}

@@ -152,7 +152,8 @@ pub fn parse_record_bytes(s: &str) -> Result<u64, String> {
     }
     if !t.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
-            "'{t}' is not a whole number of bytes (for example 1024)"
+            "{} is not a whole number of bytes (for example 1024)",
+            quoted(t)
         ));
     }
     let too_big = || {
@@ -183,7 +184,8 @@ pub fn parse_price_per_gb(s: &str) -> Result<f64, String> {
         Some(v) if v.is_finite() => v,
         _ => {
             return Err(format!(
-                "'{t}' is not a price in dollars per GB (for example 0.02)"
+                "{} is not a price in dollars per GB (for example 0.02)",
+                quoted(t)
             ))
         }
     };
@@ -198,6 +200,15 @@ pub fn parse_price_per_gb(s: &str) -> Result<f64, String> {
     }
     // "-0" reads as 0.
     Ok(if v == 0.0 { 0.0 } else { v })
+}
+
+/// What was typed, quoted, when short enough to repeat ("that" for a long paste).
+fn quoted(t: &str) -> String {
+    if t.chars().count() <= 24 {
+        format!("'{t}'")
+    } else {
+        "that".into()
+    }
 }
 
 /// Three significant figures up to 1,000, whole and grouped from there.

@@ -7,7 +7,7 @@ use hoplab_model::{fmt_n, ScenarioSpec};
 use leptos::prelude::*;
 
 use super::state::{use_ctx, Ctx, Finished, RunState};
-use crate::designer::run::RunJob;
+use crate::designer::run::{EgressInputs, RunJob};
 use crate::lab::driver::{now_ms, start_raf};
 use crate::pages::lab::{RunHandle, RunShow, RunView};
 
@@ -64,6 +64,10 @@ fn start(ctx: Ctx) {
 pub fn RunPanel() -> impl IntoView {
     let ctx = use_ctx();
     let running = move || matches!(ctx.run.get(), RunState::Running(_));
+    // The egress fields' text as typed (kept whatever it says), read on change.
+    let record_bytes = RwSignal::new(EgressInputs::default_record_bytes());
+    let price = RwSignal::new(String::new());
+    let egress = Memo::new(move |_| EgressInputs::read(&record_bytes.get(), &price.get()));
     view! {
         <section class="designer-run" aria-labelledby="dz-run-title">
             <h2 id="dz-run-title">"Run it"</h2>
@@ -72,6 +76,7 @@ pub fn RunPanel() -> impl IntoView {
                 <button type="button" class="primary" on:click=move |_| start(ctx) disabled=running>"Run"</button>
                 <button type="button" on:click=move |_| { ctx.cancel_run(); ctx.run.set(RunState::Cancelled); } disabled=move || !running()>"Cancel"</button>
             </div>
+            <EgressFields record_bytes price egress />
             <div role="status" aria-live="polite" class="run-status">
                 {move || match ctx.run.get() {
                     RunState::Idle => view! { <p class="row-note">"Not run yet."</p> }.into_any(),
@@ -83,15 +88,56 @@ pub fn RunPanel() -> impl IntoView {
                     }.into_any(),
                     RunState::Cancelled => view! { <p>"Cancelled. Nothing was kept from the run."</p> }.into_any(),
                     RunState::Refused(why) => view! { <p class="notice notice--error">{why}</p> }.into_any(),
-                    RunState::Done(f) => view! { <Summary finished=f /> }.into_any(),
+                    RunState::Done(f) => view! { <Summary finished=f egress /> }.into_any(),
                 }}
             </div>
         </section>
     }
 }
 
+/// The record size and price per GB the summary's egress lines use; a value the model
+/// refuses stays in its field with the reason beside it.
 #[component]
-fn Summary(finished: Arc<Finished>) -> impl IntoView {
+fn EgressFields(
+    record_bytes: RwSignal<String>,
+    price: RwSignal<String>,
+    egress: Memo<EgressInputs>,
+) -> impl IntoView {
+    let bytes_error = move || egress.with(|e| e.record_bytes.clone().err());
+    let price_error = move || egress.with(|e| e.price_per_gb.clone().err());
+    let described = |error: &'static str, bad: bool| {
+        if bad {
+            format!("dz-egress-help {error}")
+        } else {
+            "dz-egress-help".to_string()
+        }
+    };
+    view! {
+        <fieldset class="run-egress">
+            <legend>"Egress"</legend>
+            <p id="dz-egress-help" class="section-note">"Bytes each hop puts on its link per day at the run’s rate (copies, echoes and duplicates alike), and their cost at your price. A GB is 10"<sup>"9"</sup>" bytes, as cloud egress is priced."</p>
+            <div class="egress-fields">
+                <label for="dz-record-bytes">"Record size in bytes"</label>
+                <input id="dz-record-bytes" type="text" inputmode="numeric" autocomplete="off"
+                    prop:value=move || record_bytes.get()
+                    aria-invalid=move || bytes_error().is_some().to_string()
+                    aria-describedby=move || described("dz-record-bytes-error", bytes_error().is_some())
+                    on:change=move |ev| record_bytes.set(event_target_value(&ev)) />
+                <label for="dz-price-per-gb">"Price per GB in dollars (optional)"</label>
+                <input id="dz-price-per-gb" type="text" inputmode="decimal" autocomplete="off" placeholder="none"
+                    prop:value=move || price.get()
+                    aria-invalid=move || price_error().is_some().to_string()
+                    aria-describedby=move || described("dz-price-per-gb-error", price_error().is_some())
+                    on:change=move |ev| price.set(event_target_value(&ev)) />
+            </div>
+            {move || bytes_error().map(|e| view! { <p id="dz-record-bytes-error" class="notice notice--error" role="alert">{e}</p> })}
+            {move || price_error().map(|e| view! { <p id="dz-price-per-gb-error" class="notice notice--error" role="alert">{e}</p> })}
+        </fieldset>
+    }
+}
+
+#[component]
+fn Summary(finished: Arc<Finished>, egress: Memo<EgressInputs>) -> impl IntoView {
     let ctx = use_ctx();
     let spec = finished.spec.clone();
     let stale = move || ctx.with_design(|d| d.spec != spec);
@@ -142,11 +188,30 @@ fn Summary(finished: Arc<Finished>) -> impl IntoView {
             }.into_any() }}
             <h3>"Hops"</h3>
             <table class="data"><thead><tr><th scope="col">"hop"</th><th scope="col">"copied"</th><th scope="col">"duplicates"</th><th scope="col">"lag at end"</th><th scope="col">"time to drain"</th></tr></thead><tbody>{hops}</tbody></table>
+            <EgressLines finished=finished.clone() egress />
             <p>"Echo: " {echo} ". Duplicates in all: " {fmt_n(s.duplicates())} "."</p>
             <h3>"Writers"</h3>
             <table class="data"><thead><tr><th scope="col">"writer"</th><th scope="col">"acknowledged"</th><th scope="col">"refused"</th><th scope="col">"acknowledged, then lost"</th></tr></thead><tbody>{writers}</tbody></table>
             <WatchRun spec=finished.spec.clone() />
         </div>
+    }
+}
+
+/// Per hop: the bytes per day crossing and their cost, from the run panel's fields.
+#[component]
+fn EgressLines(finished: Arc<Finished>, egress: Memo<EgressInputs>) -> impl IntoView {
+    let lines = move || egress.with(|e| e.hop_lines(&finished.summary));
+    view! {
+        <ul class="egress-lines" aria-label="Egress per hop">
+            {move || {
+                let lines = lines();
+                if lines.is_empty() {
+                    view! { <li class="row-note">"Egress: set a record size above to see each hop’s bytes per day."</li> }.into_any()
+                } else {
+                    lines.into_iter().map(|(hop, line)| view! { <li><strong>{hop}</strong>": "{line}</li> }).collect_view().into_any()
+                }
+            }}
+        </ul>
     }
 }
 
