@@ -15,7 +15,7 @@ use wasm_bindgen::JsCast;
 
 use crate::components::PageLoadFailed;
 use crate::lab::engine::Engine;
-use crate::pages::card::{CardProgress, CARD_PROGRESS};
+use crate::pages::card::{record_button, CardProgress, RecordButton, CARD_PROGRESS};
 use crate::pages::lab::{run_panels, LoadRunPanels, PanelsLoad, RunHandle, RunPanels};
 use crate::pages::{
     CardList, CardPage, CopiersPage, CourseIndexPage, Designer, LabIndex, LabPage, LessonPage,
@@ -138,9 +138,17 @@ lazy_part!(
 /// chunk does not download, the card still reads and the list still lists; the next visit
 /// tries again.
 pub fn load_card_progress(parts: RwSignal<Option<CardProgress>>) {
+    deliver(parts, card_progress_chunk());
+}
+
+/// Puts what `chunk` holds into `into` once it downloads (nothing if it does not).
+fn deliver<T: Send + Sync + 'static>(
+    into: RwSignal<Option<T>>,
+    chunk: impl std::future::Future<Output = Result<T, PageChunkMissing>> + 'static,
+) {
     spawn_local(async move {
-        if let Ok(loaded) = card_progress_chunk().await {
-            _ = parts.try_set(Some(loaded));
+        if let Ok(loaded) = chunk.await {
+            _ = into.try_set(Some(loaded));
         }
     });
 }
@@ -148,6 +156,23 @@ pub fn load_card_progress(parts: RwSignal<Option<CardProgress>>) {
 /// How the card pages get their progress parts (see `load_card_progress`).
 #[derive(Clone, Copy)]
 pub struct LoadCardProgress(pub fn(RwSignal<Option<CardProgress>>));
+
+lazy_part!(
+    /// A card page's record button for its timed reveals (`pages::card::record_button`:
+    /// the microphone recorder and the recordings store), fetched after the card shows.
+    card_recorder_chunk, preload_card_recorder, RecordButton, record_button as RecordButton
+);
+
+/// Loads the card page's record button into `button` (handed to the page as context,
+/// `LoadCardRecorder`, like `load_card_progress`). If the chunk does not download, the
+/// reveals work as before, without the button.
+pub fn load_card_recorder(button: RwSignal<Option<RecordButton>>) {
+    deliver(button, card_recorder_chunk());
+}
+
+/// How the card page gets its record button (see `load_card_recorder`).
+#[derive(Clone, Copy)]
+pub struct LoadCardRecorder(pub fn(RwSignal<Option<RecordButton>>));
 
 lazy_part!(
     /// A run view's measures, charts, narration, record panel and set-up (see

@@ -42,6 +42,8 @@ page_styles! {
     COPIERS = "copiers",
     /// The three practice pages.
     PRACTICE = "practice",
+    /// The record button (the practice session's and a card's timed reveals').
+    RECORDER = "recorder",
     /// `/designer`.
     DESIGNER = "designer",
     /// The course's lesson list and lessons.

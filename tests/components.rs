@@ -244,6 +244,7 @@ fn sample_card() -> Card {
             url: "https://example.org/docs".into(),
             kind: SourceKind::Docs,
             supports: "the lag claim".into(),
+            quote: "the page's words".into(),
         }],
         previous: None,
         next: Some("what-crosses".into()),

@@ -489,6 +489,23 @@ async fn forget_recordings() {
         .unwrap();
 }
 
+/// Lists the kept recordings (`slug`'s question is "Question <slug>?") and checks that the
+/// one there is `slug`'s, labelled with `what`.
+async fn the_one_recording(slug: &str, what: &str) -> (HtmlElement, impl Sized) {
+    let question = format!("Question {slug}?");
+    let mut titles = std::collections::BTreeMap::new();
+    titles.insert(slug.to_string(), question.clone());
+    let (root, mounted) = mount(move || view! { <hoplab::pages::practice::Recordings titles /> });
+    until("the list", || {
+        find(&root, "[data-testid=recordings] li").is_some()
+    })
+    .await;
+    assert_eq!(all(&root, "[data-testid=recordings] li").len(), 1);
+    assert!(text(&root, "[data-testid=recordings]").contains(&question));
+    assert!(text(&root, "[data-testid=recordings]").contains(what));
+    (root, mounted)
+}
+
 #[wasm_bindgen_test]
 async fn r_records_the_answer_which_plays_back_keeps_and_deletes() {
     clear_storage();
@@ -544,16 +561,7 @@ async fn r_records_the_answer_which_plays_back_keeps_and_deletes() {
     drop(mounted);
     root.remove();
 
-    let mut titles = std::collections::BTreeMap::new();
-    titles.insert("t-record".to_string(), "Question t-record?".to_string());
-    let (root, _mounted) = mount(move || view! { <hoplab::pages::practice::Recordings titles /> });
-    until("the list", || {
-        find(&root, "[data-testid=recordings] li").is_some()
-    })
-    .await;
-    assert_eq!(all(&root, "[data-testid=recordings] li").len(), 1);
-    assert!(text(&root, "[data-testid=recordings]").contains("Question t-record?"));
-    assert!(text(&root, "[data-testid=recordings]").contains("answer ·"));
+    let (root, _mounted) = the_one_recording("t-record", "answer ·").await;
     find(&root, "[data-testid=recordings] li button")
         .unwrap()
         .click();
@@ -595,4 +603,98 @@ async fn a_refused_microphone_says_so_and_practice_goes_on() {
     press("3");
     until("graded", || find(&root, "#session-done").is_some()).await;
     assert_eq!(stored().reviews["t-refused"].last_grade, Grade::Good);
+}
+
+/// A card page's timed reveal with the record button its recorder chunk holds.
+fn card_reveal(slug: &'static str) -> (HtmlElement, impl Sized) {
+    use hoplab::pages::card::{record_button, RecordButton, TimedReveal};
+    use hoplab::practice::recording::Part;
+    let button: RecordButton = record_button;
+    mount(move || {
+        view! {
+            <TimedReveal id="basics" title="The 20-second answer" seconds=20
+                html="<p>the answer</p>".to_string() record=(slug.to_string(), Part::Basics) recorder=button />
+        }
+    })
+}
+
+#[wasm_bindgen_test]
+async fn a_card_reveal_records_while_the_clock_runs_plays_back_and_keeps() {
+    forget_recordings().await;
+    fake_microphone(None);
+    let (root, mounted) = card_reveal("t-card-record");
+    let button = find(&root, ".reveal .recorder__button").unwrap();
+    assert_eq!(
+        button.text_content().unwrap(),
+        "Record your 20-second answer"
+    );
+    find(&root, ".reveal__buttons button").unwrap().click();
+    until("the clock", || text(&root, ".countdown").contains("s left")).await;
+    button.click();
+    until("recording", || {
+        text(&root, "[data-testid=recorder-basics]").contains("the microphone is on")
+    })
+    .await;
+    gloo_timers::future::TimeoutFuture::new(400).await;
+    // Revealing stops the take, which plays beside the answer.
+    all(&root, ".reveal__buttons button")[1].click();
+    until("the take", || find(&root, ".reveal audio").is_some()).await;
+    assert!(find(&root, ".reveal__answer").is_some());
+    assert_eq!(
+        button.text_content().unwrap(),
+        "Record your 20-second answer again"
+    );
+    // Record again, then keep.
+    button.click();
+    until("recording again", || {
+        text(&root, "[data-testid=recorder-basics]").contains("the microphone is on")
+    })
+    .await;
+    assert!(find(&root, ".reveal audio").is_none());
+    gloo_timers::future::TimeoutFuture::new(300).await;
+    button.click();
+    until("the second take", || find(&root, ".reveal audio").is_some()).await;
+    all(&root, ".reveal .recorder__take button")[0].click();
+    until("kept", || {
+        text(&root, "[data-testid=recorder-basics]").contains("Kept in this browser")
+    })
+    .await;
+    drop(mounted);
+    root.remove();
+
+    the_one_recording("t-card-record", "20-second answer ·").await;
+}
+
+#[wasm_bindgen_test]
+async fn a_card_reveal_says_when_it_cannot_record_and_still_reveals() {
+    fake_microphone(Some("NotAllowedError"));
+    let (root, _mounted) = card_reveal("t-card-refused");
+    find(&root, ".reveal .recorder__button").unwrap().click();
+    until("the refusal", || {
+        text(&root, "[data-testid=recorder-basics]").contains("permission was refused")
+    })
+    .await;
+    fake_microphone(Some("NotFoundError"));
+    find(&root, ".reveal .recorder__button").unwrap().click();
+    until("no microphone", || {
+        text(&root, "[data-testid=recorder-basics]").contains("No microphone was found")
+    })
+    .await;
+    assert!(
+        text(&root, "[data-testid=recorder-basics]").contains("Everything else works as before")
+    );
+    all(&root, ".reveal__buttons button")[1].click();
+    until("the answer", || find(&root, ".reveal__answer").is_some()).await;
+    assert!(find(&root, ".reveal audio").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn a_card_reveal_without_its_recorder_chunk_has_no_record_button() {
+    use hoplab::pages::card::TimedReveal;
+    let (root, _mounted) = mount(|| {
+        view! { <TimedReveal id="solid" title="The 50-second answer" seconds=50 html="<p>long</p>".to_string() /> }
+    });
+    assert!(find(&root, ".recorder").is_none());
+    all(&root, ".reveal__buttons button")[1].click();
+    until("the answer", || find(&root, ".reveal__answer").is_some()).await;
 }

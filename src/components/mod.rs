@@ -1,9 +1,12 @@
 //! Pieces shared by several pages.
 
 mod page_title;
+mod recorder;
+pub mod recordings_db;
 mod shell;
 mod status;
 
 pub use page_title::set_page_title;
+pub use recorder::{Recorder, RecorderView};
 pub use shell::{Footer, Header};
 pub use status::{DismissibleNotice, LoadError, Loading, PageLoadFailed, ProgressNotice};

@@ -2,6 +2,8 @@
 //! the learner answers, played back in an `<audio>` from an object URL, kept in this
 //! browser (`recordings_db`) or discarded. Nothing is sent anywhere. A browser without a
 //! recorder, no microphone or a refused permission each get a line, and practice goes on.
+//! The practice session and a card page's timed reveals (`pages::card::reveal`, whose
+//! recorder comes in a chunk of its own) both use it.
 
 use js_sys::{Array, Reflect};
 use leptos::prelude::*;
@@ -299,6 +301,7 @@ pub fn RecorderView(
         Take::Idle | Take::Asking => String::new(),
     };
     let unsupported = take.get_untracked() == Take::Failed(UNSUPPORTED_LINE);
+    crate::page_styles::RECORDER.add();
     view! {
         <div class="recorder" role="group" aria-label=format!("Record your {what}")>
             <button

@@ -7,6 +7,10 @@
 pub enum Part {
     Answer,
     FollowUp,
+    /// A card page's 20-second answer (`basics`).
+    Basics,
+    /// A card page's 50-second answer (`solid`).
+    Solid,
 }
 
 impl Part {
@@ -14,14 +18,17 @@ impl Part {
         match self {
             Part::Answer => "answer",
             Part::FollowUp => "follow-up",
+            Part::Basics => "basics",
+            Part::Solid => "solid",
         }
     }
 
     pub fn from_id(id: &str) -> Part {
-        if id == "follow-up" {
-            Part::FollowUp
-        } else {
-            Part::Answer
+        match id {
+            "follow-up" => Part::FollowUp,
+            "basics" => Part::Basics,
+            "solid" => Part::Solid,
+            _ => Part::Answer,
         }
     }
 
@@ -29,6 +36,8 @@ impl Part {
         match self {
             Part::Answer => "answer",
             Part::FollowUp => "follow-up answer",
+            Part::Basics => "20-second answer",
+            Part::Solid => "50-second answer",
         }
     }
 }
@@ -39,24 +48,24 @@ pub fn failure_line(error_name: &str) -> &'static str {
     match error_name {
         "NotAllowedError" | "SecurityError" | "PermissionDeniedError" => {
             "The microphone permission was refused, so nothing is recorded. Allow the microphone \
-             for this site in the browser's settings to record. Practice works as before."
+             for this site in the browser's settings to record. Everything else works as before."
         }
         "NotFoundError" | "DevicesNotFoundError" | "OverconstrainedError" => {
-            "No microphone was found, so nothing is recorded. Practice works as before."
+            "No microphone was found, so nothing is recorded. Everything else works as before."
         }
         "NotReadableError" | "TrackStartError" | "AbortError" => {
             "The microphone is busy or could not be started. Close other apps using it and try \
-             again. Practice works as before."
+             again. Everything else works as before."
         }
         _ => {
-            "The microphone could not be started, so nothing is recorded. Practice works as before."
+            "The microphone could not be started, so nothing is recorded. Everything else works as before."
         }
     }
 }
 
 /// The line shown where the browser has no microphone access or no recorder at all.
 pub const UNSUPPORTED_LINE: &str =
-    "This browser cannot record audio here, so the record button is off. Practice works as before.";
+    "This browser cannot record audio here, so the record button is off. Everything else works as before.";
 
 /// The line shown when the browser would not store a kept recording.
 pub const NOT_STORED_LINE: &str =
@@ -84,13 +93,13 @@ mod tests {
         assert!(failure_line("NotReadableError").contains("busy"));
         assert!(failure_line("").contains("could not be started"));
         for name in ["NotAllowedError", "NotFoundError", "NotReadableError", "x"] {
-            assert!(failure_line(name).contains("Practice works as before"));
+            assert!(failure_line(name).contains("Everything else works as before"));
         }
     }
 
     #[test]
     fn parts_round_trip_their_ids() {
-        for part in [Part::Answer, Part::FollowUp] {
+        for part in [Part::Answer, Part::FollowUp, Part::Basics, Part::Solid] {
             assert_eq!(Part::from_id(part.id()), part);
         }
     }

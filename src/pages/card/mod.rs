@@ -14,11 +14,12 @@ use leptos_router::hooks::use_params_map;
 
 use crate::components::{set_page_title, LoadError, Loading};
 use crate::fetch;
+use crate::practice::recording::Part;
 
 pub use depth_tabs::DepthTabs;
 pub use marks::MarkButtons;
 pub use progress_parts::{load_after_paint, CardProgress, CARD_PROGRESS};
-pub use reveal::TimedReveal;
+pub use reveal::{load_recorder_after_paint, record_button, RecordButton, TimedReveal};
 pub use sources::SourceList;
 
 #[component]
@@ -36,15 +37,17 @@ pub fn CardPage() -> impl IntoView {
         }
     });
     let progress = RwSignal::new(None::<CardProgress>);
+    let recorder = RwSignal::new(None::<RecordButton>);
     view! {
         <div class="page card-page">
             {move || match card.get() {
                 None => view! { <Loading what="the card" /> }.into_any(),
                 Some(Ok((card, index))) => {
                     load_after_paint(progress);
+                    load_recorder_after_paint(recorder);
                     let index = Signal::stored(index);
                     let widgets = Signal::derive(move || progress.get().map(|p| p.widgets));
-                    view! { <CardView card index widgets /> }.into_any()
+                    view! { <CardView card index widgets recorder /> }.into_any()
                 }
                 Some(Err(error)) if error == "not found" => view! { <UnknownCard slug=slug() /> }.into_any(),
                 Some(Err(error)) => view! { <LoadError what="the card" error /> }.into_any(),
@@ -89,6 +92,8 @@ pub fn CardLinkList(
 
 /// One card. `widgets` shows the progress parts in the header once they are there (the
 /// card page loads them after the card shows; without them the card is complete to read).
+/// `recorder`, once there, gives each timed reveal a record button (also loaded after the
+/// card shows).
 /// The parts that never change are markup (see `markup`); the answers, the depth tabs and
 /// the progress parts are views.
 #[component]
@@ -96,6 +101,7 @@ pub fn CardView(
     card: Card,
     index: Signal<Option<CardIndex>>,
     #[prop(optional, into)] widgets: MaybeProp<ProgressWidgets>,
+    #[prop(optional, into)] recorder: MaybeProp<RecordButton>,
 ) -> impl IntoView {
     set_page_title(&card.question);
     let index = index.get_untracked();
@@ -125,6 +131,7 @@ pub fn CardView(
         depth,
         ..
     } = card;
+    let (record_basics, record_solid) = ((slug.clone(), Part::Basics), (slug.clone(), Part::Solid));
     view! {
         <article class="card" aria-labelledby="card-question">
             <nav class="breadcrumb" aria-label="Breadcrumb" inner_html=markup::breadcrumb(&section)></nav>
@@ -138,8 +145,8 @@ pub fn CardView(
                 <h2 id="answers-heading">"Say it out loud first"</h2>
                 <p class="hint">"Answer aloud before you reveal. The countdown is the time you would have in an interview."</p>
                 <div class="answers">
-                    <TimedReveal id="basics" title="The 20-second answer" seconds=20 html=basics />
-                    <TimedReveal id="solid" title="The 50-second answer" seconds=50 html=solid />
+                    <TimedReveal id="basics" title="The 20-second answer" seconds=20 html=basics record=record_basics recorder />
+                    <TimedReveal id="solid" title="The 50-second answer" seconds=50 html=solid record=record_solid recorder />
                 </div>
             </section>
             <section class="card__depth" aria-labelledby="depth-heading">

@@ -45,10 +45,19 @@ fn store_for_list(known: &[String]) -> ProgressStore {
 /// Fetches the progress parts into `parts` after the next paint, once per page (the app
 /// provides the loader; a page mounted without it, as in the component tests, shows none).
 pub fn load_after_paint(parts: RwSignal<Option<CardProgress>>) {
-    let Some(LoadCardProgress(load)) = use_context::<LoadCardProgress>() else {
-        return;
-    };
-    if parts.get_untracked().is_none() {
-        request_animation_frame(move || load(parts));
+    let load = use_context::<LoadCardProgress>().map(|LoadCardProgress(load)| load);
+    after_paint(parts, load);
+}
+
+/// Runs `load` into `parts` after the next paint, unless they are there or there is no
+/// loader.
+pub fn after_paint<T: Send + Sync + 'static>(
+    parts: RwSignal<Option<T>>,
+    load: Option<fn(RwSignal<Option<T>>)>,
+) {
+    if let Some(load) = load {
+        if parts.with_untracked(Option::is_none) {
+            request_animation_frame(move || load(parts));
+        }
     }
 }

@@ -2,14 +2,45 @@ use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::components::{Recorder, RecorderView};
+use crate::lazy_pages::LoadCardRecorder;
+use crate::practice::recording::Part;
+
+/// A timed reveal's record button for a card's slug and answer; `revealed` stops a take as
+/// the answer shows. The card page fetches it in a chunk of its own after it shows
+/// (`lazy_pages::card_recorder_chunk`), so the card's first download holds no recorder.
+pub type RecordButton = fn(String, Part, Signal<bool>) -> AnyView;
+
+/// The record button the recorder chunk holds (see `RecordButton`).
+pub fn record_button(card: String, part: Part, revealed: Signal<bool>) -> AnyView {
+    let recorder = Recorder::new(&card, part);
+    Effect::new(move || {
+        if revealed.get() {
+            recorder.stop();
+        }
+    });
+    view! { <RecorderView recorder what=part.label() shortcut=|| false /> }.into_any()
+}
+
+/// Fetches the record button into `button` after the next paint (the app provides the
+/// loader; a page mounted without it, as in most component tests, shows none).
+pub fn load_recorder_after_paint(button: RwSignal<Option<RecordButton>>) {
+    let load = use_context::<LoadCardRecorder>().map(|LoadCardRecorder(load)| load);
+    super::progress_parts::after_paint(button, load);
+}
+
 /// An answer hidden behind "say it out loud first": start a countdown for the time an
-/// interviewer would give, or reveal at once.
+/// interviewer would give, or reveal at once. With `record` (the card's slug and which
+/// answer) and a `recorder`, the learner can record the answer while the clock runs and
+/// play it back beside the revealed answer.
 #[component]
 pub fn TimedReveal(
     id: &'static str,
     title: &'static str,
     seconds: u32,
     html: String,
+    #[prop(optional)] record: Option<(String, Part)>,
+    #[prop(optional, into)] recorder: MaybeProp<RecordButton>,
 ) -> impl IntoView {
     let revealed = RwSignal::new(false);
     let remaining = RwSignal::new(None::<u32>);
@@ -40,6 +71,11 @@ pub fn TimedReveal(
     let hide = move |_| {
         run.update(|r| *r += 1);
         revealed.set(false);
+    };
+    let record_view = move || {
+        let (card, part) = record.clone()?;
+        let show = recorder.get()?;
+        Some(show(card, part, revealed.into()))
     };
     let heading_id = format!("{id}-heading");
     let labelled_by = heading_id.clone();
@@ -72,6 +108,7 @@ pub fn TimedReveal(
                 <div class="prose reveal__answer" inner_html=html.clone()></div>
                 <button type="button" class="button button--quiet" on:click=hide>"Hide again"</button>
             </Show>
+            {record_view}
         </div>
     }
 }

@@ -8,9 +8,7 @@ mod levels;
 mod overview;
 mod progress_file;
 mod quiz;
-mod recorder;
 mod recordings;
-mod recordings_db;
 mod session;
 mod settings;
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::recordings_db::{self, Kept};
+use crate::components::recordings_db::{self, Kept};
 use crate::practice::recording::describe_length;
 
 /// A kept recording with its playable URL (freed when the list goes).

@@ -11,9 +11,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
 
-use super::recorder::{Recorder, RecorderView};
 use super::{focus_by_id, key_target, KeyTarget};
 use crate::components::{LoadError, Loading};
+use crate::components::{Recorder, RecorderView};
 use crate::fetch;
 use crate::practice::outline;
 use crate::practice::queue::describe_wait;

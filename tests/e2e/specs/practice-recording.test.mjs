@@ -149,7 +149,7 @@ test("a refused microphone and a browser without a recorder each say so, and pra
   await startPractice(refused);
   await refused.keyboard.press("r");
   await refused.waitForFunction(() => /permission was refused/.test(document.querySelector("[data-testid=recorder-answer]").textContent));
-  assert.match(await recorderLine(refused), /Practice works as before/);
+  assert.match(await recorderLine(refused), /Everything else works as before/);
   await refused.keyboard.press("Space");
   await refused.waitForSelector(".practice-answers");
   await refused.keyboard.press("3");
