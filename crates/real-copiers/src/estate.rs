@@ -52,3 +52,19 @@ pub fn estate(topology: Topology, duration_ms: u64) -> ScenarioSpec {
         merge: None,
     }
 }
+
+/// Sites a and b, each with stream x, a hop a -> b with these options (and b -> a too when
+/// `both_ways`), and these writers: the shape of most RabbitMQ cases.
+pub fn two_sites(options: HopOptions, both_ways: bool, writers: Vec<WriterSpec>) -> Topology {
+    let mut hops = vec![hop("a-to-b", ("a", "x"), ("b", "x"), options.clone())];
+    if both_ways {
+        hops.push(hop("b-to-a", ("b", "x"), ("a", "x"), options));
+    }
+    Topology {
+        sites: sites(&["a", "b"]),
+        streams: vec![StreamSpec::new("a", "x", 1), StreamSpec::new("b", "x", 1)],
+        hops,
+        writers,
+        ..Topology::default()
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::{Case, Outcome};
 use crate::compare::{count_held, held_facts, model_held, run_model, Fact, Held, LOOPING};
-use crate::estate::{estate, hop, preset, sites, writer};
+use crate::estate::{estate, hop, preset, sites, two_sites, writer};
 use crate::rabbitmq::Rabbit;
 use crate::Servers;
 use hoplab_model::spec::*;
@@ -142,18 +142,12 @@ fn federation_both_ways(servers: &mut Servers) -> Result<Outcome, String> {
     publish_n(rabbit, &v[1], "b", 5)?;
     fence_round(rabbit, &v, "x")?;
     fence_round(rabbit, &v, "y")?;
-    let budget = preset("rabbitmq-federation-max-hops");
     let spec = estate(
-        Topology {
-            sites: sites(&["a", "b"]),
-            streams: vec![StreamSpec::new("a", "x", 1), StreamSpec::new("b", "x", 1)],
-            hops: vec![
-                hop("a-to-b", ("a", "x"), ("b", "x"), budget.clone()),
-                hop("b-to-a", ("b", "x"), ("a", "x"), budget),
-            ],
-            writers: vec![writer("a", "a", "x", 5, 0), writer("b", "b", "x", 5, 0)],
-            ..Topology::default()
-        },
+        two_sites(
+            preset("rabbitmq-federation-max-hops"),
+            true,
+            vec![writer("a", "a", "x", 5, 0), writer("b", "b", "x", 5, 0)],
+        ),
         10_000,
     );
     let sim = run_model(&spec, 10_000)?;
@@ -263,18 +257,12 @@ fn shovels_both_ways(servers: &mut Servers) -> Result<Outcome, String> {
     for (site, name) in [(&v[0], "to-b"), (&v[1], "to-a")] {
         rabbit.call("DELETE", &format!("parameters/shovel/{site}/{name}"), None)?;
     }
-    let shovel = preset("rabbitmq-shovel");
     let spec = estate(
-        Topology {
-            sites: sites(&["a", "b"]),
-            streams: vec![StreamSpec::new("a", "x", 1), StreamSpec::new("b", "x", 1)],
-            hops: vec![
-                hop("a-to-b", ("a", "x"), ("b", "x"), shovel.clone()),
-                hop("b-to-a", ("b", "x"), ("a", "x"), shovel),
-            ],
-            writers: vec![writer("a", "a", "x", 3, 0)],
-            ..Topology::default()
-        },
+        two_sites(
+            preset("rabbitmq-shovel"),
+            true,
+            vec![writer("a", "a", "x", 3, 0)],
+        ),
         20_000,
     );
     let sim = run_model(&spec, 20_000)?;
@@ -317,24 +305,12 @@ fn shovel_restarted(servers: &mut Servers) -> Result<Outcome, String> {
     let mut w = writer("a", "a", "x", N, 0);
     w.rate_per_sec = 100.0;
     w.stop_at_ms = Some(4_000);
-    let mut spec = estate(
-        Topology {
-            sites: sites(&["a", "b"]),
-            streams: vec![StreamSpec::new("a", "x", 1), StreamSpec::new("b", "x", 1)],
-            hops: vec![hop(
-                "to-b",
-                ("a", "x"),
-                ("b", "x"),
-                preset("rabbitmq-shovel"),
-            )],
-            writers: vec![w],
-            ..Topology::default()
-        },
-        20_000,
-    );
+    let mut spec = estate(two_sites(preset("rabbitmq-shovel"), false, vec![w]), 20_000);
     spec.timeline.push(TimedCommand {
         at_ms: 2_000,
-        command: Command::RestartHop { hop: "to-b".into() },
+        command: Command::RestartHop {
+            hop: "a-to-b".into(),
+        },
     });
     let sim = run_model(&spec, 20_000)?;
     let model = model_held(&sim, "b", "x", "a");
@@ -393,24 +369,18 @@ fn queue_federation(servers: &mut Servers) -> Result<Outcome, String> {
     rabbit.publish(&v[0], fence)?;
     rabbit.wait_for_payload(&v[1], fence)?;
     let real = real_held(&rabbit.stored(&v[1])?, "a");
-    let left = rabbit.call("POST", &format!("queues/{}/q/get", v[0]),
-        Some(&serde_json::json!({"count": 100, "ackmode": "ack_requeue_true", "encoding": "auto"})))?
+    let peek = serde_json::json!({"count": 100, "ackmode": "ack_requeue_true", "encoding": "auto"});
+    let left = rabbit
+        .call("POST", &format!("queues/{}/q/get", v[0]), Some(&peek))?
         .as_array()
         .map_or(0, Vec::len);
 
     let spec = estate(
-        Topology {
-            sites: sites(&["a", "b"]),
-            streams: vec![StreamSpec::new("a", "x", 1), StreamSpec::new("b", "x", 1)],
-            hops: vec![hop(
-                "to-b",
-                ("a", "x"),
-                ("b", "x"),
-                preset("rabbitmq-shovel"),
-            )],
-            writers: vec![writer("a", "a", "x", 5, 0)],
-            ..Topology::default()
-        },
+        two_sites(
+            preset("rabbitmq-shovel"),
+            false,
+            vec![writer("a", "a", "x", 5, 0)],
+        ),
         10_000,
     );
     let sim = run_model(&spec, 10_000)?;
