@@ -5,8 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startSession, openPage, visit, assertClean, assertAccessible } from "../lib/browser.mjs";
-
-const FAKE_MICROPHONE = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
+import { FAKE_MICROPHONE, durationOf } from "../lib/media.mjs";
 
 let session;
 before(async () => (session = await startSession({ args: FAKE_MICROPHONE })));
@@ -41,23 +40,6 @@ async function startPractice(page) {
 }
 
 const recorderLine = (page, part = "answer") => page.textContent(`[data-testid=recorder-${part}]`);
-
-/** Waits until the <audio> at `selector` has loaded and returns its duration. */
-function durationOf(page, selector) {
-  return page.evaluate(
-    (selector) =>
-      new Promise((done, fail) => {
-        const audio = document.querySelector(selector);
-        if (!audio) return fail(new Error(`no ${selector}`));
-        const answer = () => done(audio.duration);
-        if (audio.readyState >= 1) return answer();
-        audio.addEventListener("loadedmetadata", answer, { once: true });
-        audio.addEventListener("error", () => fail(new Error("the audio did not load")), { once: true });
-        audio.load();
-      }),
-    selector,
-  );
-}
 
 async function record(page, ms = 1500) {
   await page.keyboard.press("r");
