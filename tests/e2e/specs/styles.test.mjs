@@ -28,7 +28,9 @@ test("a card by deep link is styled by its own sheet alone, in light and dark", 
   await page.emulateMedia({ colorScheme: "light" });
   await visit(page, session, "/cards/copy-lag");
   await page.waitForSelector("[role=tablist]");
-  assert.deepEqual(await pageSheets(page), ["style-card"], "only the card's sheet");
+  // The reveals' recorder follows the page in a chunk of its own, with its own sheet.
+  await page.waitForSelector(".recorder__button");
+  assert.deepEqual(await pageSheets(page), ["style-card", "style-recorder"], "only the card's and its recorder's sheets");
   assert.equal(await shellSheetHas(page, ".tabs__list"), false, "the card's rules are not in the first download");
   assert.equal(await computedStyle(page, ".tabs__list", "display"), "flex");
   assert.equal(await computedStyle(page, ".reveal", "background-color"), "rgb(255, 255, 255)", "light surface");
@@ -44,6 +46,7 @@ test("pages visited in turn keep their styling, and each sheet is added once", a
   const page = await openPage(session);
   await visit(page, session, "/cards/copy-lag");
   await page.waitForSelector("[role=tablist]");
+  await page.waitForSelector(".recorder__button");
   // To the lab by the card's own link, then back and forth by history.
   await page.click("a[href^='/lab/']");
   await page.waitForSelector("svg.stage[data-ready=true]");
@@ -55,7 +58,11 @@ test("pages visited in turn keep their styling, and each sheet is added once", a
   await page.goForward();
   await page.waitForSelector("svg.stage[data-ready=true]");
   assert.equal(await computedStyle(page, ".lab-grid", "display"), "grid", "the lab is still styled");
-  assert.deepEqual(await pageSheets(page), ["style-card", "style-lab"], "each sheet once, in cascade order");
+  assert.deepEqual(
+    await pageSheets(page),
+    ["style-card", "style-lab", "style-recorder"],
+    "each sheet once, in cascade order",
+  );
   assertClean(page);
   await page.close();
 });
