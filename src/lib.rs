@@ -18,8 +18,18 @@ pub mod progress_store;
 pub mod storage;
 pub mod theme;
 
-/// Installs the panic hook and mounts the app on `<body>`.
+/// Installs the panic hook and mounts the app in `<div id="app">` (index.html), beside the
+/// page's prerendered HTML, which `index.html`'s take-over script swaps out once the app has
+/// drawn the same page; on a page without that element, on `<body>`.
 pub fn start() {
+    use wasm_bindgen::JsCast;
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(app::App);
+    let root = web_sys::window()
+        .and_then(|window| window.document())
+        .and_then(|document| document.get_element_by_id("app"))
+        .and_then(|element| element.dyn_into::<web_sys::HtmlElement>().ok());
+    match root {
+        Some(root) => leptos::mount::mount_to(root, app::App).forget(),
+        None => leptos::mount::mount_to_body(app::App),
+    }
 }

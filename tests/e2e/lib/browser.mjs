@@ -27,9 +27,10 @@ export const CHROMIUM_ARGS = [
  * Options: `server` (something with { url, close }, such as nginx; default: the build served
  * by lib/server.mjs) and `serviceWorkers` ("allow", the default, or "block": for tests that
  * must see every request reach the server, since a service worker answers from its cache),
- * and `args` (more Chromium switches, such as its fake microphone's).
+ * `args` (more Chromium switches, such as its fake microphone's) and `javaScript` (false: the
+ * site as a reader with scripts off sees it, its prerendered pages alone).
  */
-export async function startSession({ server, serviceWorkers = "allow", args = [] } = {}) {
+export async function startSession({ server, serviceWorkers = "allow", args = [], javaScript = true } = {}) {
   server ??= await serveDist();
   const userDataDir = await mkdtemp(join(tmpdir(), "hoplab-e2e-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -38,6 +39,7 @@ export async function startSession({ server, serviceWorkers = "allow", args = []
     args: [...CHROMIUM_ARGS, ...args],
     viewport: { width: 1280, height: 900 },
     serviceWorkers,
+    javaScriptEnabled: javaScript,
   });
   return {
     url: server.url,
@@ -79,6 +81,7 @@ export async function readData(session, name) {
 export async function openPage(session, options = {}) {
   const page = await session.context.newPage();
   if (options.viewport) await page.setViewportSize(options.viewport);
+  if (options.waitForApp !== false) waitForAppAfterLoads(page);
   page.problems = [];
   page.on("console", (message) => {
     // A session with service workers blocked (startSession) makes Playwright say so.
@@ -89,6 +92,23 @@ export async function openPage(session, options = {}) {
   });
   page.on("pageerror", (error) => page.problems.push(`uncaught: ${error.message}`));
   return page;
+}
+
+/**
+ * Every page load first paints the build's prerendered HTML (scripts/prerender.mjs), which
+ * the app replaces once it has drawn the page: a load is done when the app has taken over,
+ * so what a test clicks is the app's. (A test of the prerendered page itself opens its page
+ * with `waitForApp: false`.)
+ */
+function waitForAppAfterLoads(page) {
+  for (const name of ["goto", "reload"]) {
+    const load = page[name].bind(page);
+    page[name] = async (...args) => {
+      const response = await load(...args);
+      await page.waitForFunction(() => !document.getElementById("prerendered"), null, { timeout: 90000 });
+      return response;
+    };
+  }
 }
 
 export function assertClean(page) {

@@ -1,5 +1,6 @@
-// A static server for the release build in dist/, with the single-page-app fallback a
-// real host gives: any path that is not a file gets index.html, so deep links reload.
+// A static server for the release build in dist/, as a real host serves it: a route gets its
+// prerendered page (scripts/prerender.mjs), any other path that is not a file index.html
+// (the single-page app's fallback), so deep links reload.
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
@@ -39,8 +40,9 @@ export async function serveDist(root = DIST) {
   root = root.replace(/\/?$/, "/");
   const server = createServer(async (req, res) => {
     const urlPath = new URL(req.url, "http://localhost").pathname;
-    let path = await fileFor(root, urlPath);
-    // Missing data files are a real 404; everything else is a route of the app.
+    // As deploy/nginx.conf: the file, else the route's prerendered page, else index.html
+    // (missing data files are a real 404; everything else is a route of the app).
+    let path = (await fileFor(root, urlPath)) ?? (await fileFor(root, join(urlPath, "index.html")));
     if (!path && !extname(urlPath)) path = join(root, "index.html");
     if (!path) {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found");

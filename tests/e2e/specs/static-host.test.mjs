@@ -1,23 +1,25 @@
 // The build on an ordinary static host: Debian's nginx with the server block the README
-// shows (deploy/nginx.conf, `try_files $uri $uri/ /index.html`). Every route must load by a
-// shared link and by a reload, which only works if no file or folder in dist/ has a route's
-// name (a `cards/` folder once made /cards answer 301 and then 403).
+// shows (deploy/nginx.conf, `try_files $uri $uri/index.html /index.html`). Every route must
+// load by a shared link and by a reload. A route's folder in dist/ holds the route's
+// prerendered page (scripts/prerender.mjs): a folder without one would make nginx answer
+// the route with a redirect or a 403 (a bare `cards/` folder once did).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startSession, openPage, assertClean, dataFiles } from "../lib/browser.mjs";
 import { startNginx } from "../lib/nginx.mjs";
 import { DIST } from "../lib/server.mjs";
 import { ROUTES, assertRendered, routeSegments } from "../lib/routes.mjs";
 
-test("no file or folder at the top of dist/ has the name of a route", () => {
+test("every folder at the top of dist/ with a route's name holds that route's page", () => {
   const segments = routeSegments();
   for (const known of ["cards", "lab", "designer"]) assert.ok(segments.includes(known), `src/app.rs routes: ${segments}`);
   const entries = readdirSync(DIST);
   assert.ok(entries.includes("index.html"), `dist/ is a build: ${entries}`);
   for (const entry of entries) {
-    assert.ok(!segments.includes(entry), `dist/${entry} is also the route /${entry}: a host would answer it with the folder`);
+    if (!segments.includes(entry)) continue;
+    assert.ok(existsSync(join(DIST, entry, "index.html")), `dist/${entry}/ is the route /${entry}: it must hold its page`);
   }
 });
 
