@@ -31,7 +31,7 @@ export async function siteBlock(port, root) {
   return block.replace(listen, `$1listen 127.0.0.1:${port};`).replace(rootLine, `$1root ${root};`);
 }
 
-/** Starts nginx in the foreground; resolves to { url, close, log } once it answers. */
+/** Starts nginx in the foreground; resolves to { url, close, log, dir } once it answers. */
 export async function startNginx(root = DIST) {
   const dir = await mkdtemp(join(tmpdir(), "hoplab-nginx-"));
   const port = await freePort();
@@ -76,6 +76,8 @@ ${await siteBlock(port, root.replace(/\/$/, ""))}
   return {
     url,
     log,
+    // Its configuration, logs and temporary files: the caller may remove it after close.
+    dir,
     async close() {
       if (child.exitCode === null) child.kill("SIGQUIT");
       await exited;
