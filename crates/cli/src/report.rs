@@ -20,7 +20,7 @@ pub fn text(spec: &ScenarioSpec, sim: &Sim, m: &Measures, egress: &[Egress]) -> 
         let c = &s.census;
         let _ = writeln!(
             o,
-            "site {}: {:?}; stored {} (own {}, copies of others {}, own echoes {}, others' echoes {}, duplicates {})",
+            "site {}: {:?}; stored {} (own {}, first copies of others {}, own echoes {}, others' echoes {}, duplicates {})",
             s.name, s.status, fmt_n(c.stored), fmt_n(c.own), fmt_n(c.others), fmt_n(c.own_echoes), fmt_n(c.others_echoes), fmt_n(c.duplicates)
         );
     }
@@ -101,7 +101,14 @@ pub fn text(spec: &ScenarioSpec, sim: &Sim, m: &Measures, egress: &[Egress]) -> 
             fmt_n(b.records)
         );
     }
-    let _ = writeln!(o, "copies per original: {:.2}", m.echo.copies_per_original);
+    // Copies count every site a record reached; echoes only the repeats.
+    let _ = writeln!(
+        o,
+        "copies per original: {:.2}; echoes per original: {:.2} ({} echoes stored)",
+        m.echo.copies_per_original,
+        m.echo.echoes_per_original,
+        fmt_n(m.echo.echoes_stored)
+    );
     if let Some(mg) = &m.merge {
         let _ = writeln!(
             o,
