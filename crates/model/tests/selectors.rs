@@ -219,3 +219,34 @@ fn a_selector_hop_round_trips_through_the_file() {
     assert!(!json.contains(r#""stream": """#), "{json}");
     assert_eq!(ScenarioSpec::from_json(&json).unwrap(), spec);
 }
+
+#[test]
+fn a_group_reading_several_streams_moves_each_on_its_own_stream() {
+    let h = |id: &str, f: &str, t: &str| {
+        format!(
+            r#"{{"id": "{id}", "from": {{"site": "{f}"}}, "to": {{"site": "{t}"}}, "options": {{"stamp": "qualified-name", "streams": {{"include": ["*"]}}}}}}"#
+        )
+    };
+    let text = file(&["A/orders", "B/orders"], &[h("ab", "A", "B"), h("ba", "B", "A")],
+        r#"{"at_ms": 3000, "command": {"do": "move-reader", "reader": "g", "site": "B", "rule": "timestamp"}}"#)
+        .replace(r#""writers": ["#, r#""readers": [{"id": "g", "site": "A", "streams": ["orders", "*.orders"], "rate_per_sec": 100}], "writers": [{"id": "wb", "site": "B", "stream": "orders", "rate_per_sec": 10, "stop_at_ms": 1000}, "#);
+    let spec = ScenarioSpec::from_json(&text).unwrap();
+    let mut sim = Sim::new(&spec, 1).unwrap();
+    sim.advance_to(5_000);
+    let m = sim.measures();
+    let moved: Vec<(String, String)> = m
+        .readers
+        .iter()
+        .map(|r| (r.id.clone(), r.last_move.as_ref().unwrap().stream.clone()))
+        .collect();
+    // orders on A reads on as B's copy A.orders; B.orders (a copy of B's orders) goes
+    // back to the stream it was copied from.
+    assert_eq!(
+        moved,
+        [
+            ("g/orders".to_string(), "A.orders".to_string()),
+            ("g/B.orders".to_string(), "orders".to_string())
+        ]
+    );
+    assert!(m.readers.iter().all(|r| r.processed > 0), "{:?}", m.readers);
+}

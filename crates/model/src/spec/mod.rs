@@ -193,7 +193,15 @@ pub struct WriterSpec {
 pub struct ReaderSpec {
     pub id: String,
     pub site: String,
+    /// The stream it reads; left out (empty) when `streams` names several.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub stream: String,
+    /// Several streams read by one group (names or globs, as a hop's selector: `orders`,
+    /// `*.orders`), as active/active consumers read `orders` and `us-east.orders`
+    /// together. Expanded before validation into one member per stream
+    /// (`<id>/<stream>`), sharing `rate_per_sec` evenly; see `spec/selector.rs`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<String>,
     pub rate_per_sec: f64,
     #[serde(default = "d_interval")]
     pub interval_ms: Millis,
@@ -233,6 +241,7 @@ impl ReaderSpec {
             interval_ms: d_interval(),
             start_from: d_earliest(),
             planned_resume: None,
+            streams: Vec::new(),
         }
     }
 }

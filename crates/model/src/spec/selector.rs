@@ -19,9 +19,17 @@
 //! -> B, A, already names the target site). Remote streams chain: `A.orders` on B copied
 //! to C lands as `B.A.orders`. Streams such copies create are selectable in turn (other
 //! selector hops see them whatever the file order), so the expansion runs to a fixpoint.
+//!
+//! A reader group may name several streams (`streams`: names or globs): it becomes one
+//! member per stream of its site they match, after the hops' expansion (so `*.orders`
+//! finds the remote copies), `<group>/<stream>`, each with an even share of the group's
+//! rate; a `move-reader` naming the group moves every member, each priced on its own
+//! stream.
 
 use super::limits;
-use super::{Command, HopSpec, OriginStamp, ScenarioSpec, SpecError, StreamSpec, Topology};
+use super::{
+    Command, HopSpec, OriginStamp, ReaderSpec, ScenarioSpec, SpecError, StreamSpec, Topology,
+};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
@@ -132,27 +140,26 @@ fn target_name(h: &HopSpec, stream: &str) -> String {
 /// A spec with its selector hops expanded, and where each hop came from in the file.
 pub(crate) struct Expanded<'a> {
     pub spec: Cow<'a, ScenarioSpec>,
-    /// Per hop of `spec`: its index in the file and, for an expanded hop, the stream.
-    pub from_file: Vec<(usize, Option<String>)>,
+    /// Where each hop and reader group of `spec` came from in the file.
+    pub from_file: FromFile,
 }
 
 impl Expanded<'_> {
-    /// An error about hop `k` of the expanded spec, said about the file's hop.
+    /// An error about hop or reader `k` of the expanded spec, said about the file's.
     pub fn in_file_terms(&self, e: SpecError) -> SpecError {
-        let Some(rest) = e.field.strip_prefix("topology.hops[") else {
-            return e;
+        let in_list = |list: &str, origins: &[Origin]| {
+            let rest = e.field.strip_prefix(&format!("topology.{list}["))?;
+            let (k, tail) = rest.split_once(']')?;
+            let (i, stream) = origins.get(k.parse::<usize>().ok()?)?;
+            let field = format!("topology.{list}[{i}]{tail}");
+            Some(match stream {
+                Some(s) => SpecError::new(field, format!("for stream '{s}': {}", e.problem)),
+                None => SpecError::new(field, e.problem.clone()),
+            })
         };
-        let Some((k, tail)) = rest.split_once(']') else {
-            return e;
-        };
-        match k.parse::<usize>().ok().and_then(|k| self.from_file.get(k)) {
-            Some((i, Some(stream))) => SpecError::new(
-                format!("topology.hops[{i}]{tail}"),
-                format!("for stream '{stream}': {}", e.problem),
-            ),
-            Some((i, None)) => SpecError::new(format!("topology.hops[{i}]{tail}"), e.problem),
-            None => e,
-        }
+        in_list("hops", &self.from_file.hops)
+            .or_else(|| in_list("readers", &self.from_file.readers))
+            .unwrap_or(e)
     }
 }
 
@@ -177,18 +184,44 @@ pub(crate) fn expand(spec: &ScenarioSpec) -> Result<Expanded<'_>, SpecError> {
     })
 }
 
-/// Per hop of an expanded topology: its index in the file and, for an expanded hop, the
-/// stream.
-type FromFile = Vec<(usize, Option<String>)>;
+/// An entry's index in the file and, for one a selector expanded, its stream.
+type Origin = (usize, Option<String>);
+
+/// Per hop and per reader group of an expanded topology, where it came from.
+pub(crate) struct FromFile {
+    pub hops: Vec<Origin>,
+    pub readers: Vec<Origin>,
+}
 
 /// The topology part of [`expand`].
 pub(crate) fn expand_topology(t: &Topology) -> Result<(Cow<'_, Topology>, FromFile), SpecError> {
-    if t.hops.iter().all(|h| h.options.streams.is_none()) {
-        return Ok((
-            Cow::Borrowed(t),
-            (0..t.hops.len()).map(|i| (i, None)).collect(),
-        ));
+    let as_is = |n: usize| (0..n).map(|i| (i, None)).collect();
+    let mut from_file = FromFile {
+        hops: as_is(t.hops.len()),
+        readers: as_is(t.readers.len()),
+    };
+    let plain_hops = t.hops.iter().all(|h| h.options.streams.is_none());
+    let plain_readers = t.readers.iter().all(|r| r.streams.is_empty());
+    if plain_hops && plain_readers {
+        return Ok((Cow::Borrowed(t), from_file));
     }
+    let mut out = if plain_hops {
+        t.clone()
+    } else {
+        let (out, hops) = expand_hops(t)?;
+        from_file.hops = hops;
+        out
+    };
+    if !plain_readers {
+        let (readers, origins) = expand_readers(&out)?;
+        out.readers = readers;
+        from_file.readers = origins;
+    }
+    Ok((Cow::Owned(out), from_file))
+}
+
+/// Every selector hop as plain hops, and the streams they create declared.
+fn expand_hops(t: &Topology) -> Result<(Topology, Vec<Origin>), SpecError> {
     check_selector_hops(t)?;
     let mut known = Known::of(t);
     // (file hop, source stream) per expansion, in the order found.
@@ -242,7 +275,60 @@ pub(crate) fn expand_topology(t: &Topology) -> Result<(Cow<'_, Topology>, FromFi
         }
     }
     limits::count("topology.hops", out.hops.len(), limits::MAX_HOPS)?;
-    Ok((Cow::Owned(out), from_file))
+    Ok((out, from_file))
+}
+
+/// Every reader group naming several streams as one member per stream (`t` has its hops
+/// expanded, so the streams copies create are there to match).
+fn expand_readers(t: &Topology) -> Result<(Vec<ReaderSpec>, Vec<Origin>), SpecError> {
+    let (mut readers, mut origins) = (Vec::new(), Vec::new());
+    for (i, r) in t.readers.iter().enumerate() {
+        if r.streams.is_empty() {
+            readers.push(r.clone());
+            origins.push((i, None));
+            continue;
+        }
+        let f = format!("topology.readers[{i}]");
+        if !r.stream.is_empty() {
+            return Err(SpecError::new(
+                format!("{f}.stream"),
+                "a group with streams reads the streams they name: leave this out",
+            ));
+        }
+        limits::count(
+            &format!("{f}.streams"),
+            r.streams.len(),
+            limits::MAX_STREAMS,
+        )?;
+        for (j, p) in r.streams.iter().enumerate() {
+            limits::name(&format!("{f}.streams[{j}]"), p)?;
+        }
+        let members: Vec<&str> = t
+            .streams
+            .iter()
+            .filter(|s| s.site == r.site && r.streams.iter().any(|p| glob_matches(p, &s.name)))
+            .map(|s| s.name.as_str())
+            .collect();
+        if members.is_empty() {
+            return Err(SpecError::new(
+                format!("{f}.streams"),
+                format!("no stream on site '{}' matches", r.site),
+            ));
+        }
+        // The group's processing is shared: each member reads at an even part of it.
+        let rate = r.rate_per_sec / members.len() as f64;
+        for stream in members {
+            let mut m = r.clone();
+            m.id = format!("{}/{stream}", r.id);
+            m.stream = stream.to_string();
+            m.streams.clear();
+            m.rate_per_sec = rate;
+            readers.push(m);
+            origins.push((i, Some(stream.to_string())));
+        }
+    }
+    limits::count("topology.readers", readers.len(), limits::MAX_READERS)?;
+    Ok((readers, origins))
 }
 
 fn plain_hop(h: &HopSpec, stream: &str) -> HopSpec {
@@ -254,30 +340,36 @@ fn plain_hop(h: &HopSpec, stream: &str) -> HopSpec {
     plain
 }
 
-/// A command naming a selector hop applies to every hop it expanded to.
+/// A command naming a selector hop applies to every hop it expanded to, and one naming a
+/// group of several streams to every member.
 fn repeat_hop_commands(out: &mut ScenarioSpec, file: &Topology) {
     let selector = |id: &str| {
         file.hops
             .iter()
             .any(|h| h.id == id && h.options.streams.is_some())
     };
+    let group = |id: &str| {
+        file.readers
+            .iter()
+            .any(|r| r.id == id && !r.streams.is_empty())
+    };
+    let hops: Vec<&String> = out.topology.hops.iter().map(|h| &h.id).collect();
+    let readers: Vec<&String> = out.topology.readers.iter().map(|r| &r.id).collect();
     let mut timeline = Vec::with_capacity(out.timeline.len());
     for tc in &out.timeline {
-        match tc.command.hop() {
-            Some(id) if selector(id) => {
-                let prefix = format!("{id}/");
-                for h in out
-                    .topology
-                    .hops
-                    .iter()
-                    .filter(|h| h.id.starts_with(&prefix))
-                {
-                    let mut one = tc.clone();
-                    one.command.set_hop(h.id.clone());
-                    timeline.push(one);
-                }
+        let (named, members) = match (tc.command.hop(), tc.command.reader()) {
+            (Some(id), _) if selector(id) => (id, &hops),
+            (_, Some(id)) if group(id) => (id, &readers),
+            _ => {
+                timeline.push(tc.clone());
+                continue;
             }
-            _ => timeline.push(tc.clone()),
+        };
+        let prefix = format!("{named}/");
+        for id in members.iter().filter(|id| id.starts_with(&prefix)) {
+            let mut one = tc.clone();
+            one.command.rename_target(id.to_string());
+            timeline.push(one);
         }
     }
     out.timeline = timeline;
@@ -387,7 +479,16 @@ impl Command {
         }
     }
 
-    fn set_hop(&mut self, id: String) {
+    /// The reader group a command names, if it names one.
+    pub fn reader(&self) -> Option<&str> {
+        match self {
+            Command::MoveReader { reader, .. } => Some(reader),
+            _ => None,
+        }
+    }
+
+    /// Names another hop or reader group (whichever the command names).
+    fn rename_target(&mut self, id: String) {
         match self {
             Command::StallHop { hop }
             | Command::ResumeHop { hop }
@@ -396,6 +497,7 @@ impl Command {
             | Command::HealLink { hop }
             | Command::StartHop { hop }
             | Command::Promote { hop } => *hop = id,
+            Command::MoveReader { reader, .. } => *reader = id,
             _ => {}
         }
     }
