@@ -47,7 +47,8 @@ pub struct RunSummary {
     pub losses: Vec<LossAt>,
     pub moves: Vec<MoveAt>,
     pub drains: Vec<Drain>,
-    /// Stored copies per original record, at the first fault and at the end.
+    /// Stored copies per original record, at the first fault and at the end: how far the
+    /// records spread (echoes are in `end.echo`).
     pub echo_at_first_fault: Option<f64>,
     pub echo_at_end: f64,
     pub end: Measures,

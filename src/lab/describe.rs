@@ -133,12 +133,17 @@ pub fn measure_rows(emphasis: Emphasis, m: &Measures) -> Vec<MeasureRow> {
         ));
     }
     if m.hops.len() > 1 {
+        // A record copied to two sites has two copies and no echo: only repeats stand out.
         out.push(row(
             "copies-per-original".into(),
             "Copies per original".into(),
-            format!("{:.2}", m.echo.copies_per_original),
+            format!(
+                "{:.2} ({})",
+                m.echo.copies_per_original,
+                echoes_text(m.echo.echoes_per_original)
+            ),
             m.echo.copies_per_original,
-            m.echo.copies_per_original > 1.05,
+            m.echo.echoes_stored > 0,
         ));
     }
     for w in &m.writers {
@@ -316,11 +321,21 @@ pub fn describe(m: &Measures, playing: bool) -> String {
     }
     if m.hops.len() > 1 {
         s.push_str(&format!(
-            " Copies per original: {:.2}.",
-            m.echo.copies_per_original
+            " Copies per original: {:.2} ({}).",
+            m.echo.copies_per_original,
+            echoes_text(m.echo.echoes_per_original)
         ));
     }
     s
+}
+
+/// Echoes per original in words: repeats of a record a site already holds, or come back.
+fn echoes_text(per_original: f64) -> String {
+    if per_original == 0.0 {
+        "no echoes".to_string()
+    } else {
+        format!("{per_original:.2} of them echoes")
+    }
 }
 
 #[cfg(test)]
@@ -357,6 +372,23 @@ mod tests {
         assert!(value(&none, "copies-per-original") > 2.0);
         let m = value(&marker, "copies-per-original");
         assert!(m <= 1.05, "{m}");
+        fn alert(rows: &[MeasureRow]) -> bool {
+            rows.iter()
+                .any(|r| r.id == "copies-per-original" && r.alert)
+        }
+        assert!(alert(&none), "the echoes stand out");
+        assert!(!alert(&marker));
+    }
+
+    #[test]
+    fn copies_at_two_sites_are_not_called_echoes() {
+        // One source copied to B and to C: more than one copy per original, no echo.
+        let m = measures("mirror-vs-translate", &[], 45_000);
+        assert!(m.echo.copies_per_original > 1.05);
+        let rows = measure_rows(plain(), &m);
+        let copies = rows.iter().find(|r| r.id == "copies-per-original").unwrap();
+        assert!(!copies.alert, "{copies:?}");
+        assert!(copies.value.ends_with("(no echoes)"), "{}", copies.value);
     }
 
     #[test]

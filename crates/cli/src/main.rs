@@ -165,16 +165,7 @@ fn run(a: &RunArgs) -> Result<u8, Failure> {
             .collect()
     });
     if a.json {
-        let mut v = serde_json::to_value(&m).expect("measures serialise");
-        if let Some(hops) = v["hops"].as_array_mut() {
-            for (h, e) in hops.iter_mut().zip(&egress) {
-                h["egress"] = serde_json::to_value(e).expect("egress serialises");
-            }
-        }
-        out!(
-            "{}",
-            serde_json::to_string_pretty(&v).expect("measures serialise")
-        );
+        out!("{}", report::json(&sim, &m, &egress));
     } else {
         out!("{}", report::text(&spec, &sim, &m, &egress).trim_end());
     }

@@ -1,7 +1,20 @@
-//! The plain-text report of a run's measures.
+//! The report of a run's measures: plain text, or JSON.
 
-use hoplab_model::{fmt_n, Egress, Measures, ScenarioSpec, Sim};
+use hoplab_model::{fmt_n, Coverage, Egress, Measures, ScenarioSpec, Sim};
 use std::fmt::Write;
+
+/// The measures as JSON, each hop with its egress (when given) and, beside them, the
+/// coverage of every origin stream.
+pub fn json(sim: &Sim, m: &Measures, egress: &[Egress]) -> String {
+    let mut v = serde_json::to_value(m).expect("measures serialise");
+    if let Some(hops) = v["hops"].as_array_mut() {
+        for (h, e) in hops.iter_mut().zip(egress) {
+            h["egress"] = serde_json::to_value(e).expect("egress serialises");
+        }
+    }
+    v["coverage"] = serde_json::to_value(sim.coverage()).expect("coverage serialises");
+    serde_json::to_string_pretty(&v).expect("measures serialise")
+}
 
 /// `egress`: per hop in `m.hops`' order, or empty (no record size given).
 pub fn text(spec: &ScenarioSpec, sim: &Sim, m: &Measures, egress: &[Egress]) -> String {
@@ -20,7 +33,7 @@ pub fn text(spec: &ScenarioSpec, sim: &Sim, m: &Measures, egress: &[Egress]) -> 
         let c = &s.census;
         let _ = writeln!(
             o,
-            "site {}: {:?}; stored {} (own {}, copies of others {}, own echoes {}, others' echoes {}, duplicates {})",
+            "site {}: {:?}; stored {} (own {}, first copies of others {}, own echoes {}, others' echoes {}, duplicates {})",
             s.name, s.status, fmt_n(c.stored), fmt_n(c.own), fmt_n(c.others), fmt_n(c.own_echoes), fmt_n(c.others_echoes), fmt_n(c.duplicates)
         );
     }
@@ -101,7 +114,17 @@ pub fn text(spec: &ScenarioSpec, sim: &Sim, m: &Measures, egress: &[Egress]) -> 
             fmt_n(b.records)
         );
     }
-    let _ = writeln!(o, "copies per original: {:.2}", m.echo.copies_per_original);
+    for c in sim.coverage() {
+        let _ = writeln!(o, "{}", coverage_line(&c));
+    }
+    // Copies count every site a record reached; echoes only the repeats.
+    let _ = writeln!(
+        o,
+        "copies per original: {:.2}; echoes per original: {:.2} ({} echoes stored)",
+        m.echo.copies_per_original,
+        m.echo.echoes_per_original,
+        fmt_n(m.echo.echoes_stored)
+    );
     if let Some(mg) = &m.merge {
         let _ = writeln!(
             o,
@@ -122,6 +145,34 @@ pub fn text(spec: &ScenarioSpec, sim: &Sim, m: &Measures, egress: &[Egress]) -> 
         }
     }
     o
+}
+
+/// `coverage of A/orders: A 1,000; B 1,000 in 2,000 copies (orders, A.orders); C none`: each site's distinct records, its copies when some came twice, and the
+/// streams holding them when they are not the origin's name.
+fn coverage_line(c: &Coverage) -> String {
+    let sites: Vec<String> = c
+        .sites
+        .iter()
+        .map(|s| {
+            if s.records == 0 {
+                return format!("{} none", s.site);
+            }
+            let mut t = format!("{} {}", s.site, fmt_n(s.records));
+            if s.repeats() > 0 {
+                t.push_str(&format!(" in {} copies", fmt_n(s.copies)));
+            }
+            if s.streams != [c.stream.as_str()] {
+                t.push_str(&format!(" ({})", s.streams.join(", ")));
+            }
+            t
+        })
+        .collect();
+    format!(
+        "coverage of {}/{}: {}",
+        c.origin,
+        c.stream,
+        sites.join("; ")
+    )
 }
 
 fn age(ms: Option<u64>) -> String {

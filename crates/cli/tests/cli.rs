@@ -192,3 +192,39 @@ fn a_bad_record_size_or_price_exits_two_and_says_why() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// A ring A -> B -> C -> A with `{"hop-budget": budget}` and one writer at A.
+fn ring_file(budget: u8) -> String {
+    let hop = |id: &str, from: &str, to: &str| {
+        format!(
+            r#"{{"id": "{id}", "from": {{"site": "{from}", "stream": "s"}}, "to": {{"site": "{to}", "stream": "s"}}, "options": {{"stamp": {{"hop-budget": {budget}}}}}}}"#
+        )
+    };
+    let spec = format!(
+        r#"{{"version": 1, "duration_ms": 5000, "topology": {{"sites": [{{"name": "A"}}, {{"name": "B"}}, {{"name": "C"}}],
+          "streams": [{{"site": "A", "name": "s"}}, {{"site": "B", "name": "s"}}, {{"site": "C", "name": "s"}}],
+          "writers": [{{"id": "w", "site": "A", "stream": "s", "rate_per_sec": 10, "stop_at_ms": 1000}}],
+          "hops": [{}, {}, {}]}}}}"#,
+        hop("ab", "A", "B"),
+        hop("bc", "B", "C"),
+        hop("ca", "C", "A")
+    );
+    write_temp(&format!("ring-{budget}.json"), &spec)
+}
+
+#[test]
+fn run_shows_which_sites_hold_each_origins_records() {
+    // One hop of budget: C never receives A's records.
+    let (code, out, err) = hoplab(&["run", &ring_file(1)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("coverage of A/s: A 10; B 10; C none"), "{out}");
+    let (_, out, _) = hoplab(&["run", &ring_file(2)]);
+    assert!(out.contains("coverage of A/s: A 10; B 10; C 10"), "{out}");
+    let (_, out, _) = hoplab(&["run", &ring_file(1), "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let sites = &v["coverage"][0]["sites"];
+    assert_eq!(v["coverage"][0]["origin"], "A");
+    assert_eq!(sites[2]["site"], "C");
+    assert_eq!(sites[2]["records"], 0);
+    assert_eq!(sites[1]["copies"], 10);
+}

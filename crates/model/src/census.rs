@@ -7,6 +7,10 @@ use std::collections::BTreeMap;
 pub use crate::merge::MergeMeasure;
 
 /// Stored records on one site, by where they came from.
+///
+/// An echo is a repeat: a copy of a record this site already holds, or one of its own
+/// records come back to it. A first copy is not an echo however many hops it crossed
+/// (A -> B -> C delivers first copies at C).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct SiteCensus {
     pub stored: u64,
@@ -14,12 +18,35 @@ pub struct SiteCensus {
     pub own: u64,
     /// Copies of this site's own records that came back (an echo).
     pub own_echoes: u64,
-    /// First copies of records written at other sites.
+    /// Records written at other sites, each counted once here: its first copy, by however
+    /// many hops it came.
     pub others: u64,
-    /// Copies of other sites' records that already came around before (hops >= 2).
+    /// Further copies of other sites' records this site already holds: they came again by
+    /// a second route or around a loop (an echo).
     pub others_echoes: u64,
     /// Re-appended after a copier restart.
     pub duplicates: u64,
+}
+
+impl SiteCensus {
+    /// Own and others' echoes together.
+    pub fn echoes(&self) -> u64 {
+        self.own_echoes + self.others_echoes
+    }
+}
+
+/// How many distinct numbers the half-open ranges cover (sorts them in place).
+pub(crate) fn covered(ranges: &mut [(u64, u64)]) -> u64 {
+    ranges.sort_unstable();
+    let (mut count, mut upto) = (0u64, 0u64);
+    for &(a, b) in ranges.iter() {
+        let a = a.max(upto);
+        if b > a {
+            count += b - a;
+            upto = b;
+        }
+    }
+    count
 }
 
 /// What one stream on one site holds of one writer's records: the comparison a person
@@ -57,6 +84,11 @@ pub struct StreamOrder {
 impl Sim {
     pub(crate) fn site_census(&self, site: usize) -> SiteCensus {
         let mut c = SiteCensus::default();
+        // Others' records by payload (writer, origin part): the sequence ranges held, in
+        // any stream of this site. Each number covered once is a first copy; every
+        // further cover is a repeat, whatever the hop count.
+        let mut others: BTreeMap<(u16, u16), Vec<(u64, u64)>> = BTreeMap::new();
+        let mut others_stored = 0;
         for st in self.streams().iter().filter(|s| s.site == site) {
             for r in st.parts.iter().flat_map(|p| p.runs.iter()) {
                 c.stored += r.len;
@@ -66,13 +98,17 @@ impl Sim {
                     c.own += r.len;
                 } else if usize::from(r.origin) == site {
                     c.own_echoes += r.len;
-                } else if r.hops == 1 {
-                    c.others += r.len;
                 } else {
-                    c.others_echoes += r.len;
+                    others_stored += r.len;
+                    others
+                        .entry((r.payload.writer, r.payload.part))
+                        .or_default()
+                        .push((r.payload.seq, r.payload.seq + r.len));
                 }
             }
         }
+        c.others = others.values_mut().map(|v| covered(v)).sum();
+        c.others_echoes = others_stored - c.others;
         c
     }
 
@@ -137,16 +173,7 @@ impl Sim {
         }
         let mut per = vec![0u64; self.writers().len()];
         for ((w, _), mut v) in ranges {
-            v.sort_unstable();
-            let (mut count, mut upto) = (0u64, 0u64);
-            for (a, b) in v {
-                let a = a.max(upto);
-                if b > a {
-                    count += b - a;
-                    upto = b;
-                }
-            }
-            per[usize::from(w)] += count;
+            per[usize::from(w)] += covered(&mut v);
         }
         self.writers()
             .iter()
@@ -214,6 +241,76 @@ mod tests {
         let mut sim = Sim::new(&spec("t", t, vec![], 10_000), 1).unwrap();
         sim.advance_to(10_000);
         sim
+    }
+
+    /// Stream `s` on each site, a writer at A (10 records in its first second), and
+    /// plain hops (no stamp) between the named sites.
+    fn plain_hops(names: &[&str], links: &[(&str, &str)], run_ms: u64) -> Sim {
+        let mut w = writer("a", "A", "s", 10.0);
+        w.stop_at_ms = Some(1_000);
+        let t = Topology {
+            sites: sites(names),
+            streams: names.iter().map(|n| stream(n, "s", 1)).collect(),
+            hops: links
+                .iter()
+                .map(|(f, t)| {
+                    hop(
+                        &format!("{f}{t}"),
+                        at(f, "s"),
+                        at(t, "s"),
+                        HopOptions::default(),
+                    )
+                })
+                .collect(),
+            writers: vec![w],
+            ..Topology::default()
+        };
+        let mut sim = Sim::new(&spec("t", t, vec![], run_ms), 1).unwrap();
+        sim.advance_to(run_ms);
+        sim
+    }
+
+    #[test]
+    fn a_chain_delivers_first_copies_not_echoes() {
+        let sim = plain_hops(&["A", "B", "C"], &[("A", "B"), ("B", "C")], 10_000);
+        let m = sim.measures();
+        let at_c = &m.sites[2].census;
+        assert_eq!((at_c.others, at_c.echoes()), (10, 0), "{at_c:?}");
+        assert_eq!(m.echo.echoes_stored, 0);
+        assert_eq!(m.echo.echoes_per_original, 0.0);
+        // The records spread to two sites: two copies each, none of them an echo.
+        assert_eq!(m.echo.copies_per_original, 2.0);
+    }
+
+    #[test]
+    fn a_record_arriving_by_a_second_route_is_an_echo() {
+        let mesh = [("A", "B"), ("A", "C"), ("B", "C")];
+        let sim = plain_hops(&["A", "B", "C"], &mesh, 10_000);
+        let m = sim.measures();
+        let at_c = &m.sites[2].census;
+        assert_eq!((at_c.others, at_c.others_echoes), (10, 10), "{at_c:?}");
+        assert_eq!(at_c.own_echoes, 0);
+        assert_eq!(m.echo.echoes_stored, 10);
+        assert_eq!(m.sites[1].census.echoes(), 0, "B has one route");
+    }
+
+    #[test]
+    fn a_ring_without_stamps_counts_every_lap_as_echoes() {
+        let ring = [("A", "B"), ("B", "C"), ("C", "A")];
+        let sim = plain_hops(&["A", "B", "C"], &ring, 5_000);
+        let m = sim.measures();
+        let at_a = &m.sites[0].census;
+        assert_eq!(at_a.own, 10);
+        assert!(at_a.own_echoes >= 10, "its records came back: {at_a:?}");
+        // A's records reach C over two hops first: first copies, not echoes.
+        let at_c = &m.sites[2].census;
+        assert_eq!(at_c.others, 10, "{at_c:?}");
+        assert!(at_c.others_echoes >= 10, "later laps repeat them: {at_c:?}");
+        assert_eq!(
+            m.echo.echoes_stored,
+            m.echo.copies_stored - 20,
+            "every copy but the first at B and at C is an echo"
+        );
     }
 
     #[test]

@@ -22,6 +22,7 @@
 
 pub mod bench;
 mod census;
+mod coverage;
 pub mod decimal;
 pub mod egress;
 mod hop;
@@ -45,6 +46,7 @@ mod view;
 mod writer;
 
 pub use census::{Holding, SiteCensus, StreamOrder};
+pub use coverage::{Coverage, SiteCoverage};
 pub use egress::{hop_egress, Egress};
 pub use hop::HopStatus;
 pub use inspect::CopyRecord;

@@ -156,11 +156,29 @@ pub struct CompanionMeasure {
     pub instances: Vec<(String, bool)>,
 }
 
+/// Copies and echoes against the records written.
 #[derive(Clone, Debug, Serialize)]
 pub struct EchoMeasure {
     pub originals_written: u64,
+    /// Every stored copy, first copies included.
     pub copies_stored: u64,
+    /// `copies_stored / originals_written`: how far the records spread, not how much they
+    /// echo (a chain A -> B -> C stores 2.0 without a single echo).
     pub copies_per_original: f64,
+    /// Stored echoes on every site: repeats of a record the site already holds, and
+    /// records come back to the site they were written at (restart duplicates apart).
+    pub echoes_stored: u64,
+    /// `echoes_stored / originals_written`: 0 when nothing echoes, growing in a loop.
+    pub echoes_per_original: f64,
+}
+
+/// `n / d`, 0 when nothing was written.
+fn per(n: u64, d: u64) -> f64 {
+    if d == 0 {
+        0.0
+    } else {
+        n as f64 / d as f64
+    }
 }
 
 /// The hop's lag figures, summed over parts.
@@ -335,15 +353,17 @@ impl Sim {
             .map(|p| p.stored() - p.originals)
             .sum();
         let survived = self.distinct_per_writer(|s| self.sites()[s] != SiteStatus::Lost);
+        let sites: Vec<SiteMeasure> = (0..self.sites().len())
+            .map(|s| SiteMeasure {
+                name: self.site_name(s).to_string(),
+                status: self.sites()[s],
+                census: self.site_census(s),
+            })
+            .collect();
+        let echoes: u64 = sites.iter().map(|s| s.census.echoes()).sum();
         Measures {
             at_ms: self.now(),
-            sites: (0..self.sites().len())
-                .map(|s| SiteMeasure {
-                    name: self.site_name(s).to_string(),
-                    status: self.sites()[s],
-                    census: self.site_census(s),
-                })
-                .collect(),
+            sites,
             hops: (0..self.hops().len())
                 .map(|h| self.hop_measure(h))
                 .collect(),
@@ -413,11 +433,9 @@ impl Sim {
             echo: EchoMeasure {
                 originals_written: written,
                 copies_stored: copies,
-                copies_per_original: if written == 0 {
-                    0.0
-                } else {
-                    copies as f64 / written as f64
-                },
+                copies_per_original: per(copies, written),
+                echoes_stored: echoes,
+                echoes_per_original: per(echoes, written),
             },
             merge: self.merge_measure(),
             stopped: self.stopped().cloned(),

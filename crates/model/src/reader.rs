@@ -260,6 +260,7 @@ mod tests {
             interval_ms: 100,
             start_from: StartFrom::Earliest,
             planned_resume: None,
+            streams: Vec::new(),
         };
         let mut r = ReaderState::new(&spec, 0, 0, 1);
         r.watermark.insert((0, 0), processed_upto);

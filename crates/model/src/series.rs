@@ -33,7 +33,8 @@ pub struct Sample {
     pub reader_replayed: Vec<u64>,
     /// Records skipped so far, per reader group.
     pub reader_gap: Vec<u64>,
-    /// Stored copies per record ever written (echo amplification).
+    /// Stored copies per record ever written: how far records spread (a chain of two
+    /// hops gives 2.0); in a loop it keeps growing with the echoes.
     pub copies_per_original: f64,
 }
 

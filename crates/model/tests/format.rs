@@ -155,6 +155,7 @@ fn every_scenario_and_finding_points_at_a_real_card() {
         interval_ms: 100,
         start_from: hoplab_model::spec::StartFrom::Earliest,
         planned_resume: Some(hoplab_model::ResumeRule::Timestamp),
+        streams: Vec::new(),
     });
     t.companions.push(hoplab_model::spec::CompanionSpec {
         name: "schemas".into(),

@@ -308,6 +308,7 @@ proptest! {
             interval_ms: 100,
             start_from: hoplab_model::spec::StartFrom::Earliest,
             planned_resume: None,
+            streams: Vec::new(),
         });
         spec.timeline.push(TimedCommand { at_ms: loss_at, command: Command::LoseSite { site: "A".into() } });
         spec.timeline.push(TimedCommand {

@@ -165,6 +165,15 @@ fn echo_loop_grows_without_a_stamp_and_stops_with_either_stamp() {
             assert_eq!(s.census.own_echoes + s.census.others_echoes, 0, "{stamp}");
         }
     }
+    let end = at("echo-loop", &[], 30.0);
+    assert!(end.echo.echoes_per_original > 5.0, "{:?}", end.echo);
+    // A record's first copy, at the other site, is no echo; every further copy is.
+    let first_copies: u64 = end.sites.iter().map(|s| s.census.others).sum();
+    assert!(first_copies > 1000);
+    assert_eq!(
+        end.echo.copies_stored - end.echo.echoes_stored,
+        first_copies
+    );
     let restarted = at("echo-loop", &[("stamp", "marker"), ("restart", "on")], 30.0);
     let dups: u64 = restarted.sites.iter().map(|s| s.census.duplicates).sum();
     assert!(dups > 0);
@@ -471,4 +480,12 @@ fn a_stalled_synchronous_copier_stops_acknowledging_its_writer() {
     assert!(m.writers[0].awaiting_far_copy > 900);
     // The other stream's writer goes on being acknowledged.
     assert!(m.writers[1].acknowledged > 1_800);
+}
+
+#[test]
+fn one_source_copied_to_two_sites_has_two_copies_and_no_echo() {
+    let m = at("mirror-vs-translate", &[], 45.0);
+    assert!(m.echo.copies_per_original > 1.05, "{:?}", m.echo);
+    assert_eq!(m.echo.echoes_stored, 0);
+    assert_eq!(m.echo.echoes_per_original, 0.0);
 }

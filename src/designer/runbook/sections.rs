@@ -271,9 +271,15 @@ pub(super) fn rehearsal_checklist(t: &Topology, run: Option<&RunSummary>) -> Sec
         ]);
     }
     check.rows.push(vec![
-        "copies per original record (echo)".into(),
+        "copies per original record".into(),
         "at most 1 per site that copies it".into(),
         measured(&|r| format!("{:.2} at the end", r.echo_at_end)),
+    ]);
+    check.rows.push(vec![
+        "echoes per original record (repeats at a site that holds it, or back at its origin)"
+            .into(),
+        "0".into(),
+        measured(&|r| format!("{:.2} at the end", r.end.echo.echoes_per_original)),
     ]);
     check.rows.push(vec![
         "time to drain the backlog".into(),

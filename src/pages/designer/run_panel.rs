@@ -167,12 +167,21 @@ fn Summary(finished: Arc<Finished>, egress: Memo<EgressInputs>) -> impl IntoView
     let writers = s.end.writers.iter().map(|w| view! {
         <tr><td>{w.id.clone()}</td><td class="num">{fmt_n(w.acknowledged)}</td><td class="num">{fmt_n(w.refused)}</td><td class="num">{fmt_n(w.missing)}</td></tr>
     }).collect_view();
-    let echo = match s.echo_at_first_fault {
+    // Copies count every site a record reached; only repeats are echoes.
+    let copies = match s.echo_at_first_fault {
         Some(a) => format!(
-            "{a:.2} copies per original before the first fault, {:.2} at the end",
+            "{a:.2} before the first fault, {:.2} at the end",
             s.echo_at_end
         ),
-        None => format!("{:.2} copies per original at the end", s.echo_at_end),
+        None => format!("{:.2} at the end", s.echo_at_end),
+    };
+    let echoes = match s.end.echo.echoes_stored {
+        0 => "none".to_string(),
+        n => format!(
+            "{} ({:.2} per original)",
+            fmt_n(n),
+            s.end.echo.echoes_per_original
+        ),
     };
     view! {
         <div class="run-summary">
@@ -189,7 +198,7 @@ fn Summary(finished: Arc<Finished>, egress: Memo<EgressInputs>) -> impl IntoView
             <h3>"Hops"</h3>
             <table class="data"><thead><tr><th scope="col">"hop"</th><th scope="col">"copied"</th><th scope="col">"duplicates"</th><th scope="col">"lag at end"</th><th scope="col">"time to drain"</th></tr></thead><tbody>{hops}</tbody></table>
             <EgressLines finished=finished.clone() egress />
-            <p>"Echo: " {echo} ". Duplicates in all: " {fmt_n(s.duplicates())} "."</p>
+            <p>"Copies per original: " {copies} ". Echoes (repeats of a record a site already holds, or come back to its origin): " {echoes} ". Duplicates in all: " {fmt_n(s.duplicates())} "."</p>
             <h3>"Writers"</h3>
             <table class="data"><thead><tr><th scope="col">"writer"</th><th scope="col">"acknowledged"</th><th scope="col">"refused"</th><th scope="col">"acknowledged, then lost"</th></tr></thead><tbody>{writers}</tbody></table>
             <WatchRun spec=finished.spec.clone() />

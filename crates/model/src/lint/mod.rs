@@ -19,6 +19,12 @@ pub struct Finding {
 
 /// Every finding for `t`, in a stable order.
 pub fn lint(t: &Topology) -> Vec<Finding> {
+    // Selector hops are linted as the plain hops they expand to (as they run).
+    let expanded = crate::spec::Topology::expanded(t);
+    let t = match &expanded {
+        Ok(x) => x.as_ref(),
+        Err(_) => t,
+    };
     let mut out = Vec::new();
     loops::echo_loops(t, &mut out);
     loops::qualified_name_loops(t, &mut out);

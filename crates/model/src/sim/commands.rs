@@ -67,6 +67,21 @@ impl Sim {
             .ok_or_else(|| CommandError(format!("no reader group named '{id}'")))
     }
 
+    /// Reader `id`, or the members (`id/<stream>`) of a group reading several streams.
+    pub(super) fn find_group(&self, id: &str) -> Result<Vec<usize>, CommandError> {
+        if let Ok(r) = self.find_reader(id) {
+            return Ok(vec![r]);
+        }
+        let prefix = format!("{id}/");
+        let members: Vec<usize> = (0..self.readers.len())
+            .filter(|&r| self.readers[r].id.starts_with(&prefix))
+            .collect();
+        if members.is_empty() {
+            return Err(CommandError(format!("no reader group named '{id}'")));
+        }
+        Ok(members)
+    }
+
     fn find_writer(&self, id: &str) -> Result<usize, CommandError> {
         self.writers
             .iter()
@@ -92,9 +107,11 @@ impl Sim {
             Command::StartHop { hop } => self.apply_to_hop(hop, HopAction::Start)?,
             Command::Promote { hop } => self.apply_to_hop(hop, HopAction::Promote)?,
             Command::MoveReader { reader, site, rule } => {
-                let r = self.find_reader(reader)?;
                 let s = self.find_site(site)?;
-                self.move_reader(r, s, *rule)?;
+                // A group reading several streams moves every member, each on its stream.
+                for r in self.find_group(reader)? {
+                    self.move_reader(r, s, *rule)?;
+                }
             }
             Command::MoveWriter { writer, site } => {
                 self.apply_to_writer(writer, WriterAction::MoveTo(site))?

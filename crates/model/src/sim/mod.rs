@@ -122,7 +122,8 @@ impl Sim {
     /// Builds a simulation at time 0. The seed is the only source of randomness.
     pub fn new(spec: &ScenarioSpec, seed: u64) -> Result<Sim, SpecError> {
         let resolved = spec.validate()?;
-        Ok(setup::build(spec.clone(), resolved, seed))
+        // Runs the plain hops a selector hop expands to; `spec()` gives them back.
+        Ok(setup::build(spec.expanded()?.into_owned(), resolved, seed))
     }
 
     /// Builds a simulation of a spec known to be valid: one the scenario library built (its
@@ -134,7 +135,7 @@ impl Sim {
     pub fn new_trusted(spec: &ScenarioSpec, seed: u64) -> Result<Sim, SpecError> {
         debug_assert!(spec.validate().is_ok(), "a trusted spec fails validation");
         let resolved = spec.resolve_trusted()?;
-        Ok(setup::build(spec.clone(), resolved, seed))
+        Ok(setup::build(spec.expanded()?.into_owned(), resolved, seed))
     }
 
     /// Simulated time now.

@@ -7,7 +7,10 @@ use crate::spec::ResumeRule;
 
 impl Sim {
     /// The copy of reader `r`'s stream on `site`: where a hop from it writes there, else
-    /// the same name. Returns (stream, the hop that writes it).
+    /// the same name, else (a remote stream named after `site`, `B.orders` read on A and
+    /// moved to B) the stream it was copied from, under MirrorMaker 2's naming. Returns
+    /// (stream, the hop that writes it: none for the original, whose numbers no map of
+    /// the model translates back).
     pub(crate) fn copy_of_reader_stream(
         &self,
         r: usize,
@@ -19,9 +22,16 @@ impl Sim {
             .hops
             .iter()
             .position(|h| h.src() == old_stream && self.streams[h.dst()].site == site);
+        let upstream = || {
+            let (source, rest) = name.split_once('.')?;
+            (source == self.site_name(site))
+                .then(|| self.resolved.stream(site, rest))
+                .flatten()
+        };
         match (self.resolved.stream(site, name), via_hop) {
             (_, Some(h)) => Ok((self.hops[h].dst(), Some(h))),
             (Some(t), None) => Ok((t, None)),
+            (None, None) if upstream().is_some() => Ok((upstream().expect("checked"), None)),
             (None, None) => Err(CommandError(format!(
                 "site '{}' has no copy of stream '{name}'",
                 self.site_name(site)

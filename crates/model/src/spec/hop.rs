@@ -192,6 +192,11 @@ pub struct HopOptions {
     /// only when not the default.
     #[serde(skip_serializing_if = "Ack::is_default")]
     pub ack: Ack,
+    /// Copy every stream of the source site these patterns select, instead of one
+    /// (`from.stream` and `to.stream` are left out): see `spec/selector.rs`. Expanded
+    /// before validation into one hop per stream, `<id>/<stream>`. Written only when set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub streams: Option<super::StreamSelector>,
 }
 
 impl Default for HopOptions {
@@ -219,6 +224,7 @@ impl Default for HopOptions {
             heartbeat_every_ms: None,
             product: None,
             ack: Ack::Local,
+            streams: None,
         }
     }
 }

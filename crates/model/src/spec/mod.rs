@@ -8,6 +8,7 @@ mod error;
 mod hop;
 mod hop_checks;
 pub mod limits;
+mod selector;
 mod timeline_checks;
 mod validate;
 
@@ -18,6 +19,7 @@ pub use hop::{
     qualified_target, Ack, Filter, HopKind, HopOptions, HopSpec, MapStore, OriginStamp,
     PartMapping, StartFrom, Timestamps,
 };
+pub use selector::{glob_matches, StreamSelector, HEARTBEATS};
 pub use timeline_checks::check_command;
 pub use validate::Validated;
 
@@ -156,6 +158,8 @@ pub struct Retention {
 #[serde(deny_unknown_fields)]
 pub struct StreamRef {
     pub site: String,
+    /// Left out (empty) only on a hop whose `options.streams` selects its streams.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub stream: String,
 }
 
@@ -189,7 +193,15 @@ pub struct WriterSpec {
 pub struct ReaderSpec {
     pub id: String,
     pub site: String,
+    /// The stream it reads; left out (empty) when `streams` names several.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub stream: String,
+    /// Several streams read by one group (names or globs, as a hop's selector: `orders`,
+    /// `*.orders`), as active/active consumers read `orders` and `us-east.orders`
+    /// together. Expanded before validation into one member per stream
+    /// (`<id>/<stream>`), sharing `rate_per_sec` evenly; see `spec/selector.rs`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<String>,
     pub rate_per_sec: f64,
     #[serde(default = "d_interval")]
     pub interval_ms: Millis,
@@ -229,6 +241,7 @@ impl ReaderSpec {
             interval_ms: d_interval(),
             start_from: d_earliest(),
             planned_resume: None,
+            streams: Vec::new(),
         }
     }
 }
@@ -269,6 +282,14 @@ fn d_contract() -> String {
     "contract-store".into()
 }
 
+impl Topology {
+    /// This topology with every stream-selector hop expanded (see
+    /// [`ScenarioSpec::expanded`]); borrowed when no hop has a selector.
+    pub fn expanded(&self) -> Result<std::borrow::Cow<'_, Topology>, SpecError> {
+        selector::expand_topology(self).map(|(t, _)| t)
+    }
+}
+
 impl ScenarioSpec {
     /// Parses and validates a scenario file.
     pub fn from_json(text: &str) -> Result<ScenarioSpec, SpecError> {
@@ -301,9 +322,18 @@ impl ScenarioSpec {
         serde_json::to_string_pretty(self).expect("spec serialises")
     }
 
-    /// Checks names and references; the error names the field and the problem.
+    /// Checks names and references; the error names the field and the problem. Hops with
+    /// stream selectors are checked as the plain hops they expand to ([`Self::expanded`]).
     pub fn validate(&self) -> Result<Validated, SpecError> {
         validate::validate(self)
+    }
+
+    /// This spec with every stream-selector hop expanded into one plain hop per stream it
+    /// selects (`<hop>/<stream>`), the streams those copies create declared, and timeline
+    /// commands naming a selector hop repeated for each of its hops; borrowed when no hop
+    /// has a selector. What a simulation of this spec runs.
+    pub fn expanded(&self) -> Result<std::borrow::Cow<'_, ScenarioSpec>, SpecError> {
+        selector::expand(self).map(|e| e.spec)
     }
 
     /// Resolves names to indices without checking anything else (see

@@ -74,9 +74,11 @@ fn optional(field: &str, v: Option<u64>, limit: Limit) -> Result<(), SpecError> 
 
 pub(crate) fn validate(spec: &ScenarioSpec) -> Result<Validated, SpecError> {
     check_header(spec)?;
-    let t = &spec.topology;
-    check_list_sizes(t)?;
-    let v = resolve_topology::<true>(t)?;
+    check_list_sizes(&spec.topology)?;
+    // Selector hops are checked as the plain hops they become, errors said of the file's.
+    let expanded = super::selector::expand(spec)?;
+    let spec = expanded.spec.as_ref();
+    let v = resolve_topology::<true>(&spec.topology).map_err(|e| expanded.in_file_terms(e))?;
     super::timeline_checks::check_timeline(&v, spec)?;
     super::cost::check_projected_work(spec, &v)?;
     Ok(v)
@@ -86,7 +88,7 @@ pub(crate) fn validate(spec: &ScenarioSpec) -> Result<Validated, SpecError> {
 /// tests validate every build) resolved to indices, with none of the checks: the same
 /// result as [`validate`] for such a spec, without the checks' code.
 pub(crate) fn resolve(spec: &ScenarioSpec) -> Result<Validated, SpecError> {
-    resolve_topology::<false>(&spec.topology)
+    resolve_topology::<false>(&super::selector::expand(spec)?.spec.topology)
 }
 
 /// Resolves every list in the order later ones refer to earlier ones; with `CHECK`, each
@@ -227,10 +229,12 @@ fn resolve_hop_ends<const CHECK: bool>(
     let from_site = v.site_named(&format!("{f}.from.site"), &h.from.site)?;
     let to_site = v.site_named(&format!("{f}.to.site"), &h.to.site)?;
     let src = v.stream(from_site, &h.from.stream).ok_or_else(|| {
-        SpecError::new(
-            format!("{f}.from.stream"),
-            format!("no stream '{}' on site '{}'", h.from.stream, h.from.site),
-        )
+        let problem = if h.from.stream.is_empty() {
+            "missing: name the stream, or select streams with options.streams".to_string()
+        } else {
+            format!("no stream '{}' on site '{}'", h.from.stream, h.from.site)
+        };
+        SpecError::new(format!("{f}.from.stream"), problem)
     })?;
     let target = qualified_target(h);
     if CHECK && h.options.stamp == OriginStamp::QualifiedName && h.to.stream != target.stream {
