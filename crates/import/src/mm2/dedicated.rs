@@ -53,6 +53,10 @@ fn put(map: &mut Settings, key: &str, p: &Prop) {
 
 /// Checks a connector-level key and says why it is ignored, if it is.
 fn check_connector_key(file: &str, p: &Prop, key: &str, report: &mut Report) {
+    if let Some(why) = keys::known_mistake(key) {
+        report.ignore(file, Some(p.line), &p.key, why);
+        return;
+    }
     if keys::is_worker_key(key) || key.starts_with("producer.override.") || key.starts_with("consumer.override.") {
         return;
     }

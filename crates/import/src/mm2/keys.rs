@@ -168,22 +168,31 @@ fn distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// What to say about a connector-level key MirrorMaker 2 does not read; None when it
-/// does read it.
-pub fn unread_connector_key(key: &str) -> Option<Ignored> {
-    if is_connector_key(key) {
-        return None;
-    }
+/// A key known to be a typo or removed (checked before the worker prefixes, since
+/// `task.max` starts like a worker key and still reaches nothing that reads it).
+pub fn known_mistake(key: &str) -> Option<Ignored> {
     if let Some((_, since, instead)) = REMOVED.iter().find(|(k, _, _)| *k == key) {
         return Some(Ignored::Removed {
             since: (*since).into(),
             instead: (*instead).into(),
         });
     }
-    if let Some((_, meant)) = KNOWN_TYPOS.iter().find(|(k, _)| *k == key) {
-        return Some(Ignored::Misspelt {
+    KNOWN_TYPOS
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, meant)| Ignored::Misspelt {
             meant: (*meant).into(),
-        });
+        })
+}
+
+/// What to say about a connector-level key MirrorMaker 2 does not read; None when it
+/// does read it.
+pub fn unread_connector_key(key: &str) -> Option<Ignored> {
+    if is_connector_key(key) {
+        return None;
+    }
+    if let Some(why) = known_mistake(key) {
+        return Some(why);
     }
     let nearest = CONNECTOR_KEYS
         .iter()
