@@ -1,6 +1,6 @@
 //! MirrorMaker 2's dedicated-mode properties from a design.
 
-use super::{address, by_pair, linked_sites, patterns};
+use super::{address, by_pair, patterns};
 use crate::text::properties::escape_value;
 use hoplab_model::spec::{HopOptions, OriginStamp, StartFrom, Topology};
 use std::fmt::Write;
@@ -33,7 +33,8 @@ pub fn flow_keys(o: &HopOptions) -> Vec<(&'static str, String)> {
 
 pub fn mm2_properties(t: &Topology) -> String {
     let mut out = String::from("# MirrorMaker 2 (dedicated mode), written by hoplab export-config.\n");
-    let sites = linked_sites(t);
+    // Every site, linked or not, so a design's clusters come back whole.
+    let sites: Vec<&str> = t.sites.iter().map(|s| s.name.as_str()).collect();
     let _ = writeln!(out, "clusters = {}", sites.join(", "));
     for s in &sites {
         let _ = writeln!(out, "{s}.bootstrap.servers = {}", address(s));
@@ -44,7 +45,7 @@ pub fn mm2_properties(t: &Topology) -> String {
     }
     for ((src, tgt), hops) in by_pair(t) {
         let _ = writeln!(out, "\n{src}->{tgt}.enabled = true");
-        let _ = writeln!(out, "{src}->{tgt}.topics = {}", escape_value(&patterns(&hops).join(", ")));
+        let _ = writeln!(out, "{src}->{tgt}.topics = {}", escape_value(&patterns(t, &hops).join(", ")));
         for (k, v) in flow_keys(&hops[0].options) {
             let _ = writeln!(out, "{src}->{tgt}.{k} = {}", escape_value(&v));
         }

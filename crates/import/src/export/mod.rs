@@ -56,16 +56,34 @@ pub(crate) fn by_pair(t: &Topology) -> Vec<((String, String), Vec<&HopSpec>)> {
 }
 
 /// The selector patterns that give back a pair's streams: each source stream's name,
-/// with a representative's `*` written as the regex `.*`.
-pub(crate) fn patterns(hops: &[&HopSpec]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
+/// with a representative's `*` written as the regex `.*`. A source stream that is itself
+/// a copy (with no writer of its own) is left out when another pattern already selects it: written as a name, the
+/// reader would take it for a stream of its own.
+pub(crate) fn patterns(t: &Topology, hops: &[&HopSpec]) -> Vec<String> {
+    let mut all: Vec<(String, bool)> = Vec::new();
     for h in hops {
         let p = h.from.stream.replace('*', ".*");
-        if !out.contains(&p) {
-            out.push(p);
+        // A copy and nothing else: no writer of its own.
+        let copy = t.hops.iter().any(|o| o.to == h.from)
+            && !t
+                .writers
+                .iter()
+                .any(|w| w.site == h.from.site && w.stream == h.from.stream);
+        if !all.iter().any(|(q, _)| *q == p) {
+            all.push((p, copy));
         }
     }
-    out
+    let kept: Vec<String> = all
+        .iter()
+        .filter(|(p, copy)| {
+            !copy
+                || !all.iter().any(|(q, _)| {
+                    q != p && crate::selector::matches(q, &p.replace(".*", "*"))
+                })
+        })
+        .map(|(p, _)| p.clone())
+        .collect();
+    kept
 }
 
 /// The sites a design copies between, in site order.

@@ -23,7 +23,7 @@ pub fn request(t: &Topology) -> String {
                 "TargetKafkaClusterArn": arn(&tgt),
                 "TargetCompressionType": "NONE",
                 "TopicReplication": {
-                    "TopicsToReplicate": patterns(&hops),
+                    "TopicsToReplicate": patterns(t, &hops),
                     "TopicNameConfiguration": {"Type": if o.stamp == OriginStamp::QualifiedName { "PREFIXED_WITH_SOURCE_CLUSTER_ALIAS" } else { "IDENTICAL" }},
                     "StartingPosition": {"Type": if o.start_from == StartFrom::Latest { "LATEST" } else { "EARLIEST" }},
                     "DetectAndCopyNewTopics": true,

@@ -36,7 +36,7 @@ pub fn resources(t: &Topology) -> String {
                     let _ = writeln!(out, "        {k}: {}", quote(v));
                 }
             }
-            let _ = writeln!(out, "    topicsPattern: {}", quote(&patterns(hops).join(", ")));
+            let _ = writeln!(out, "    topicsPattern: {}", quote(&patterns(t, hops).join(", ")));
         }
     }
     out

@@ -102,8 +102,8 @@ fn names_of<'a>(doc: &'a Value, list: &str) -> Vec<&'a str> {
 /// One broker's definitions.
 fn read_broker(input: &Input, doc: &Value, estate: &mut Estate, report: &mut Report) -> Result<(usize, usize), ImportError> {
     let (file, text) = (input.name, input.text);
+    // The broker becomes a site through its links (a broker with none draws nothing).
     let own = own_name(input, doc);
-    estate.cluster(&own, &[], file);
     let federation = presets::get("rabbitmq-federation-max-hops").expect("preset").options;
     let shovel = presets::get("rabbitmq-shovel").expect("preset").options;
     let upstreams = params(doc, "federation-upstream");
