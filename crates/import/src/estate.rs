@@ -91,7 +91,7 @@ pub struct Selector {
 }
 
 /// What a flow does beyond moving records, as the lint needs it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct FlowFacts {
     /// Translated group positions written into the target's groups.
     pub group_sync: bool,
@@ -114,24 +114,6 @@ pub struct FlowFacts {
     pub external_domain: Option<String>,
     /// Strimzi v1beta2: the `connectCluster` the mirror runs on, when not its target.
     pub connect_cluster: Option<String>,
-}
-
-impl Default for FlowFacts {
-    fn default() -> Self {
-        FlowFacts {
-            group_sync: false,
-            groups: Vec::new(),
-            offset_syncs: false,
-            checkpoints: false,
-            heartbeats: false,
-            start_latest: false,
-            discovery_ms: None,
-            mismatched: Vec::new(),
-            ack_mode: None,
-            external_domain: None,
-            connect_cluster: None,
-        }
-    }
 }
 
 /// One directed copy from a cluster to another.

@@ -71,9 +71,16 @@ fn json_kind(v: &serde_json::Value) -> Option<Format> {
     if has("ReplicationInfoList") || has("replicationInfoList") {
         return Some(Format::Msk);
     }
-    if ["rabbit_version", "parameters", "policies", "exchanges", "queues", "vhosts"]
-        .iter()
-        .any(|k| has(k))
+    if [
+        "rabbit_version",
+        "parameters",
+        "policies",
+        "exchanges",
+        "queues",
+        "vhosts",
+    ]
+    .iter()
+    .any(|k| has(k))
     {
         return Some(Format::Rabbitmq);
     }
@@ -128,13 +135,33 @@ mod tests {
     #[test]
     fn each_format_is_told_apart_by_what_it_holds() {
         assert_eq!(detect("clusters = A, B\n"), Some(Format::Mm2Properties));
-        assert_eq!(detect("bootstrap.servers=a:9092\ncluster.link.prefix=a.\n"), Some(Format::ClusterLink));
-        assert_eq!(detect("apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirrorMaker2\n"), Some(Format::Strimzi));
-        assert_eq!(detect("name: l\nclient_options:\n  bootstrap_servers: [a]\n"), Some(Format::RedpandaShadow));
-        assert_eq!(detect(r#"{"name":"M","mirror":{"name":"O"}}"#), Some(Format::Nats));
-        assert_eq!(detect(r#"{"rabbit_version":"3.13","parameters":[]}"#), Some(Format::Rabbitmq));
+        assert_eq!(
+            detect("bootstrap.servers=a:9092\ncluster.link.prefix=a.\n"),
+            Some(Format::ClusterLink)
+        );
+        assert_eq!(
+            detect("apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirrorMaker2\n"),
+            Some(Format::Strimzi)
+        );
+        assert_eq!(
+            detect("name: l\nclient_options:\n  bootstrap_servers: [a]\n"),
+            Some(Format::RedpandaShadow)
+        );
+        assert_eq!(
+            detect(r#"{"name":"M","mirror":{"name":"O"}}"#),
+            Some(Format::Nats)
+        );
+        assert_eq!(
+            detect(r#"{"rabbit_version":"3.13","parameters":[]}"#),
+            Some(Format::Rabbitmq)
+        );
         assert_eq!(detect(r#"{"ReplicationInfoList":[]}"#), Some(Format::Msk));
-        assert_eq!(detect(r#"[{"name":"x","config":{"connector.class":"org.apache.kafka.connect.mirror.MirrorSourceConnector"}}]"#), Some(Format::Mm2Connect));
+        assert_eq!(
+            detect(
+                r#"[{"name":"x","config":{"connector.class":"org.apache.kafka.connect.mirror.MirrorSourceConnector"}}]"#
+            ),
+            Some(Format::Mm2Connect)
+        );
         assert_eq!(detect("hello"), None);
         for f in Format::ALL {
             assert_eq!(Format::parse(f.id()), Some(f));

@@ -96,12 +96,20 @@ pub fn import(inputs: &[Input], format: Option<Format>) -> Result<Imported, Impo
         limits::check_size(input.name, input.text)?;
         let f = match format {
             Some(f) => f,
-            None => detect(input.text).ok_or_else(|| {
-                ImportError::new(
-                    input.name,
-                    "not a format this import reads (give one with --format)",
-                )
-            })?,
+            None => match detect(input.text) {
+                Some(f) => f,
+                None => {
+                    // A JSON file that does not parse gets the parser's line.
+                    let t = input.text.trim_start();
+                    if t.starts_with('{') || t.starts_with('[') {
+                        text::json::parse(input.name, input.text)?;
+                    }
+                    return Err(ImportError::new(
+                        input.name,
+                        "not a format this import reads (give one with --format)",
+                    ));
+                }
+            },
         };
         formats.push(f);
         estate.extend(read_one(input, f, &mut report)?);

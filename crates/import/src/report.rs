@@ -148,7 +148,9 @@ mod tests {
         r.defaulted("a.properties", "offset.lag.max", "100", "Kafka 4.0");
         let text = r.to_string();
         assert!(
-            text.contains("ignored: a.properties:3: task.max: misspelt: the product reads tasks.max"),
+            text.contains(
+                "ignored: a.properties:3: task.max: misspelt: the product reads tasks.max"
+            ),
             "{text}"
         );
         assert!(text.contains("default: a.properties: offset.lag.max = 100 (Kafka 4.0)"));

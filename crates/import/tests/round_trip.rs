@@ -6,7 +6,9 @@ use hoplab_model::spec::Topology;
 use proptest::prelude::*;
 
 fn fixture(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/import").join(name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/import")
+        .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -14,7 +16,8 @@ fn fixture(name: &str) -> String {
 fn normalised(t: &Topology) -> String {
     let mut t = t.clone();
     t.sites.sort_by(|a, b| a.name.cmp(&b.name));
-    t.streams.sort_by(|a, b| (&a.site, &a.name).cmp(&(&b.site, &b.name)));
+    t.streams
+        .sort_by(|a, b| (&a.site, &a.name).cmp(&(&b.site, &b.name)));
     t.hops.sort_by(|a, b| a.id.cmp(&b.id));
     t.writers.sort_by(|a, b| a.id.cmp(&b.id));
     serde_json::to_string_pretty(&t).unwrap()
@@ -24,8 +27,13 @@ fn normalised(t: &Topology) -> String {
 fn round_trip(inputs: &[Input], to: Format) -> String {
     let first = import(inputs, None).unwrap_or_else(|e| panic!("{e}"));
     let written = export(&first.spec.topology, to).unwrap();
-    let again = import(&[Input::new("exported", &written)], Some(to)).unwrap_or_else(|e| panic!("{e}\n{written}"));
-    assert_eq!(normalised(&first.spec.topology), normalised(&again.spec.topology), "\n{written}");
+    let again = import(&[Input::new("exported", &written)], Some(to))
+        .unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(
+        normalised(&first.spec.topology),
+        normalised(&again.spec.topology),
+        "\n{written}"
+    );
     assert!(!first.spec.topology.hops.is_empty());
     written
 }
@@ -36,10 +44,17 @@ fn one(name: &str) -> (String, String) {
 
 #[test]
 fn mm2_properties_round_trip() {
-    for name in ["mm2-kafka-sample.properties", "mm2-identity-both-ways.properties", "mm2-misspelt.properties"] {
+    for name in [
+        "mm2-kafka-sample.properties",
+        "mm2-identity-both-ways.properties",
+        "mm2-misspelt.properties",
+    ] {
         let (n, t) = one(name);
         let written = round_trip(&[Input::new(&n, &t)], Format::Mm2Properties);
-        assert!(written.contains("->") && written.contains("clusters = "), "{written}");
+        assert!(
+            written.contains("->") && written.contains("clusters = "),
+            "{written}"
+        );
     }
 }
 
@@ -53,7 +68,13 @@ fn strimzi_round_trips() {
 #[test]
 fn nats_round_trips_with_each_stream_s_domain() {
     let (e, w) = (fixture("nats-east.json"), fixture("nats-west.json"));
-    let written = round_trip(&[Input::new("e", &e).at_site("east"), Input::new("w", &w).at_site("west")], Format::Nats);
+    let written = round_trip(
+        &[
+            Input::new("e", &e).at_site("east"),
+            Input::new("w", &w).at_site("west"),
+        ],
+        Format::Nats,
+    );
     assert!(written.contains("$JS.west.API"), "{written}");
     let (n, t) = one("nats-source-target.json");
     round_trip(&[Input::new(&n, &t)], Format::Nats);
@@ -61,7 +82,10 @@ fn nats_round_trips_with_each_stream_s_domain() {
 
 #[test]
 fn rabbitmq_round_trips_a_ring_and_shovels() {
-    let files: Vec<(String, String)> = ["a", "b", "c"].iter().map(|b| one(&format!("rabbitmq-ring-{b}.json"))).collect();
+    let files: Vec<(String, String)> = ["a", "b", "c"]
+        .iter()
+        .map(|b| one(&format!("rabbitmq-ring-{b}.json")))
+        .collect();
     let inputs: Vec<Input> = files.iter().map(|(n, t)| Input::new(n, t)).collect();
     let written = round_trip(&inputs, Format::Rabbitmq);
     assert!(written.contains("\"max-hops\": 1"), "{written}");
@@ -73,7 +97,10 @@ fn rabbitmq_round_trips_a_ring_and_shovels() {
 fn msk_round_trips() {
     let (n, t) = one("msk-replicator.json");
     let written = round_trip(&[Input::new(&n, &t)], Format::Msk);
-    assert!(written.contains("PREFIXED_WITH_SOURCE_CLUSTER_ALIAS"), "{written}");
+    assert!(
+        written.contains("PREFIXED_WITH_SOURCE_CLUSTER_ALIAS"),
+        "{written}"
+    );
 }
 
 #[test]
@@ -87,7 +114,14 @@ fn formats_that_cannot_be_written_say_so() {
 /// prefixed copier's source grow names without end, `c0.c1.c1.*`, which no file can
 /// round-trip; the import stops them and says so).
 fn mm2_file() -> impl Strategy<Value = String> {
-    let flow = (any::<bool>(), prop::sample::subsequence(vec!["orders", "payments", ".*", "audit-.*"], 1..3), any::<bool>(), 1u64..500, prop::option::of(1u64..120), any::<bool>());
+    let flow = (
+        any::<bool>(),
+        prop::sample::subsequence(vec!["orders", "payments", ".*", "audit-.*"], 1..3),
+        any::<bool>(),
+        1u64..500,
+        prop::option::of(1u64..120),
+        any::<bool>(),
+    );
     (2usize..5, prop::collection::vec(flow, 12), any::<bool>()).prop_map(|(n, flows, identity_file)| {
         let names: Vec<String> = (0..n).map(|i| format!("c{i}")).collect();
         let mut text = format!("clusters = {}\n", names.join(", "));

@@ -77,9 +77,9 @@ pub(crate) fn patterns(t: &Topology, hops: &[&HopSpec]) -> Vec<String> {
         .iter()
         .filter(|(p, copy)| {
             !copy
-                || !all.iter().any(|(q, _)| {
-                    q != p && crate::selector::matches(q, &p.replace(".*", "*"))
-                })
+                || !all
+                    .iter()
+                    .any(|(q, _)| q != p && crate::selector::matches(q, &p.replace(".*", "*")))
         })
         .map(|(p, _)| p.clone())
         .collect();

@@ -8,8 +8,15 @@ use serde_json::{json, Map, Value};
 pub fn streams(t: &Topology) -> String {
     let mut out = Vec::new();
     for s in &t.streams {
-        let inbound: Vec<_> = t.hops.iter().filter(|h| h.to.site == s.site && h.to.stream == s.name).collect();
-        let written = t.writers.iter().any(|w| w.site == s.site && w.stream == s.name);
+        let inbound: Vec<_> = t
+            .hops
+            .iter()
+            .filter(|h| h.to.site == s.site && h.to.stream == s.name)
+            .collect();
+        let written = t
+            .writers
+            .iter()
+            .any(|w| w.site == s.site && w.stream == s.name);
         if inbound.is_empty() && !written {
             continue;
         }
@@ -22,14 +29,21 @@ pub fn streams(t: &Topology) -> String {
             let mut m = Map::new();
             m.insert("name".into(), json!(h.from.stream));
             if h.from.site != s.site {
-                m.insert("external".into(), json!({"api": format!("$JS.{}.API", h.from.site)}));
+                m.insert(
+                    "external".into(),
+                    json!({"api": format!("$JS.{}.API", h.from.site)}),
+                );
             }
             Value::Object(m)
         };
         if let Some(m) = inbound.iter().find(|h| h.options.kind == HopKind::Mirror) {
             cfg.insert("mirror".into(), source(m));
         }
-        let sources: Vec<Value> = inbound.iter().filter(|h| h.options.kind != HopKind::Mirror).map(source).collect();
+        let sources: Vec<Value> = inbound
+            .iter()
+            .filter(|h| h.options.kind != HopKind::Mirror)
+            .map(source)
+            .collect();
         if !sources.is_empty() {
             cfg.insert("sources".into(), Value::Array(sources));
         }

@@ -26,7 +26,11 @@ fn broker(t: &Topology, site: &str) -> Value {
     let mut params = Vec::new();
     let mut policies = Vec::new();
     let (mut exchanges, mut queues): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
-    let federated: Vec<&HopSpec> = t.hops.iter().filter(|h| h.to.site == site && !is_shovel(h)).collect();
+    let federated: Vec<&HopSpec> = t
+        .hops
+        .iter()
+        .filter(|h| h.to.site == site && !is_shovel(h))
+        .collect();
     let mut locals: Vec<&str> = Vec::new();
     for h in &federated {
         if !locals.contains(&h.to.stream.as_str()) {
@@ -35,7 +39,9 @@ fn broker(t: &Topology, site: &str) -> Value {
     }
     for local in locals {
         let into: Vec<&&HopSpec> = federated.iter().filter(|h| h.to.stream == local).collect();
-        let queue = into.iter().all(|h| !matches!(h.options.stamp, OriginStamp::HopBudget(_)));
+        let queue = into
+            .iter()
+            .all(|h| !matches!(h.options.stamp, OriginStamp::HopBudget(_)));
         let mut set = Vec::new();
         for h in &into {
             let name = format!("{}-{}-to-{}", h.from.site, h.from.stream, local);
@@ -55,11 +61,23 @@ fn broker(t: &Topology, site: &str) -> Value {
         params.push(json!({"vhost": "/", "component": "federation-upstream-set", "name": set_name, "value": set}));
         policies.push(json!({"vhost": "/", "name": format!("federate-{local}"), "pattern": exact(local),
             "apply-to": if queue { "queues" } else { "exchanges" }, "definition": {"federation-upstream-set": set_name}, "priority": 0}));
-        if queue { queues.push(local.into()) } else { exchanges.push(local.into()) }
+        if queue {
+            queues.push(local.into())
+        } else {
+            exchanges.push(local.into())
+        }
     }
-    for h in t.hops.iter().filter(|h| h.from.site == site && is_shovel(h)) {
+    for h in t
+        .hops
+        .iter()
+        .filter(|h| h.from.site == site && is_shovel(h))
+    {
         let from_exchange = h.options.start_from == StartFrom::Latest;
-        let (src_key, dest_key) = if from_exchange { ("src-exchange", "dest-exchange") } else { ("src-queue", "dest-queue") };
+        let (src_key, dest_key) = if from_exchange {
+            ("src-exchange", "dest-exchange")
+        } else {
+            ("src-queue", "dest-queue")
+        };
         let mut value = json!({"src-protocol": "amqp091", "src-uri": format!("amqp://{}", h.from.site),
             "dest-protocol": "amqp091", "dest-uri": format!("amqp://{}", h.to.site)});
         value[src_key] = json!(h.from.stream);
@@ -80,6 +98,10 @@ fn broker(t: &Topology, site: &str) -> Value {
 pub fn definitions(t: &Topology) -> String {
     let sites: Vec<&str> = super::linked_sites(t);
     let docs: Vec<Value> = sites.iter().map(|s| broker(t, s)).collect();
-    let v = if docs.len() == 1 { docs.into_iter().next().expect("one") } else { Value::Array(docs) };
+    let v = if docs.len() == 1 {
+        docs.into_iter().next().expect("one")
+    } else {
+        Value::Array(docs)
+    };
     serde_json::to_string_pretty(&v).expect("definitions serialise")
 }

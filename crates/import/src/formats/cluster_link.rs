@@ -14,25 +14,50 @@ pub const DEFAULT_SITE: &str = "destination";
 pub const DEFAULTS_VERSION: &str = "Confluent Platform 7.x and Cloud defaults";
 
 const LINK_KEYS: &[&str] = &[
-    "link.mode", "connection.mode", "bootstrap.servers", "security.protocol",
-    "cluster.link.prefix", "consumer.group.prefix.enable", "auto.create.mirror.topics.enable",
-    "auto.create.mirror.topics.filters", "consumer.offset.sync.enable",
-    "consumer.offset.group.filters", "consumer.offset.sync.ms", "acl.sync.enable",
-    "acl.filters", "acl.sync.ms", "topic.config.sync.ms", "mirror.start.offset.spec",
-    "cluster.link.retry.timeout.ms", "local.bootstrap.servers", "local.security.protocol",
+    "link.mode",
+    "connection.mode",
+    "bootstrap.servers",
+    "security.protocol",
+    "cluster.link.prefix",
+    "consumer.group.prefix.enable",
+    "auto.create.mirror.topics.enable",
+    "auto.create.mirror.topics.filters",
+    "consumer.offset.sync.enable",
+    "consumer.offset.group.filters",
+    "consumer.offset.sync.ms",
+    "acl.sync.enable",
+    "acl.filters",
+    "acl.sync.ms",
+    "topic.config.sync.ms",
+    "mirror.start.offset.spec",
+    "cluster.link.retry.timeout.ms",
+    "local.bootstrap.servers",
+    "local.security.protocol",
 ];
 
 /// (include, exclude) patterns from `{"topicFilters": [{name, patternType, filterType}]}`.
-fn filters(file: &str, line: u32, json_text: &str) -> Result<(Vec<String>, Vec<String>), ImportError> {
+fn filters(
+    file: &str,
+    line: u32,
+    json_text: &str,
+) -> Result<(Vec<String>, Vec<String>), ImportError> {
     let v: Value = serde_json::from_str(json_text).map_err(|e| {
         ImportError::new(file, format!("the filters are not valid JSON: {e}"))
             .at_line(Some(line))
             .with_key("auto.create.mirror.topics.filters")
     })?;
     let (mut inc, mut exc) = (Vec::new(), Vec::new());
-    for f in v.get("topicFilters").and_then(Value::as_array).into_iter().flatten() {
+    for f in v
+        .get("topicFilters")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
         let name = f.get("name").and_then(Value::as_str).unwrap_or("*");
-        let prefixed = f.get("patternType").and_then(Value::as_str).is_some_and(|p| p.eq_ignore_ascii_case("PREFIXED"));
+        let prefixed = f
+            .get("patternType")
+            .and_then(Value::as_str)
+            .is_some_and(|p| p.eq_ignore_ascii_case("PREFIXED"));
         let pattern = if name == "*" {
             ".*".to_string()
         } else if prefixed {
@@ -40,7 +65,10 @@ fn filters(file: &str, line: u32, json_text: &str) -> Result<(Vec<String>, Vec<S
         } else {
             name.to_string()
         };
-        if f.get("filterType").and_then(Value::as_str).is_some_and(|t| t.eq_ignore_ascii_case("EXCLUDE")) {
+        if f.get("filterType")
+            .and_then(Value::as_str)
+            .is_some_and(|t| t.eq_ignore_ascii_case("EXCLUDE"))
+        {
             exc.push(pattern);
         } else {
             inc.push(pattern);
@@ -53,9 +81,14 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
     let file = input.name;
     let props = properties::parse(input.text);
     for p in &props {
-        if !LINK_KEYS.contains(&p.key.as_str()) && !p.key.starts_with("ssl.") && !p.key.starts_with("sasl.") {
+        if !LINK_KEYS.contains(&p.key.as_str())
+            && !p.key.starts_with("ssl.")
+            && !p.key.starts_with("sasl.")
+        {
             let why = match LINK_KEYS.iter().find(|n| super::nats::close(&p.key, n)) {
-                Some(n) => Ignored::Misspelt { meant: (*n).to_string() },
+                Some(n) => Ignored::Misspelt {
+                    meant: (*n).to_string(),
+                },
                 None => Ignored::Unknown,
             };
             report.ignore(file, Some(p.line), &p.key, why);
@@ -63,12 +96,21 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
     }
     let get = |k: &str| properties::last(&props, k);
     let servers = get("bootstrap.servers").ok_or_else(|| {
-        ImportError::new(file, "no bootstrap.servers: the link must say which cluster it reaches").with_key("bootstrap.servers")
+        ImportError::new(
+            file,
+            "no bootstrap.servers: the link must say which cluster it reaches",
+        )
+        .with_key("bootstrap.servers")
     })?;
     let remote_addresses = addresses(&servers.value);
-    let remote = remote_addresses.first().map(|a| host_of(a)).unwrap_or_default();
+    let remote = remote_addresses
+        .first()
+        .map(|a| host_of(a))
+        .unwrap_or_default();
     let local = input.site.unwrap_or(DEFAULT_SITE).to_string();
-    let mode = get("link.mode").map_or("DESTINATION", |p| p.value.as_str()).to_ascii_uppercase();
+    let mode = get("link.mode")
+        .map_or("DESTINATION", |p| p.value.as_str())
+        .to_ascii_uppercase();
     let (include, exclude) = match get("auto.create.mirror.topics.filters") {
         Some(p) => filters(file, p.line, &p.value)?,
         None => {
@@ -76,20 +118,33 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
             (vec![".*".into()], Vec::new())
         }
     };
-    let prefix = get("cluster.link.prefix").map(|p| p.value.clone()).unwrap_or_default();
+    let prefix = get("cluster.link.prefix")
+        .map(|p| p.value.clone())
+        .unwrap_or_default();
     let flag = |k: &str| get(k).is_some_and(|p| p.value.trim().eq_ignore_ascii_case("true"));
-    let start_latest = get("mirror.start.offset.spec").is_some_and(|p| p.value.trim().eq_ignore_ascii_case("latest"));
+    let start_latest = get("mirror.start.offset.spec")
+        .is_some_and(|p| p.value.trim().eq_ignore_ascii_case("latest"));
     if get("mirror.start.offset.spec").is_none() {
-        report.defaulted(file, "mirror.start.offset.spec", "earliest", DEFAULTS_VERSION);
+        report.defaulted(
+            file,
+            "mirror.start.offset.spec",
+            "earliest",
+            DEFAULTS_VERSION,
+        );
     }
     let mut estate = Estate::default();
     estate.cluster(&remote, &remote_addresses, file);
     estate.cluster(&local, &[], file);
-    let options = presets::get("offset-preserving-mirror").expect("preset").options;
+    let options = presets::get("offset-preserving-mirror")
+        .expect("preset")
+        .options;
     let ends: Vec<(String, String)> = match mode.as_str() {
         // The source half of a source-initiated link lives on the source.
         "SOURCE" => vec![(local.clone(), remote.clone())],
-        "BIDIRECTIONAL" => vec![(remote.clone(), local.clone()), (local.clone(), remote.clone())],
+        "BIDIRECTIONAL" => vec![
+            (remote.clone(), local.clone()),
+            (local.clone(), remote.clone()),
+        ],
         _ => vec![(remote.clone(), local.clone())],
     };
     for (source, target) in ends {
@@ -99,8 +154,15 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
             line: get("bootstrap.servers").map(|p| p.line),
             source,
             target,
-            selector: Selector { include: include.clone(), exclude: exclude.clone() },
-            naming: if prefix.is_empty() { Naming::Identity } else { Naming::FixedPrefix(prefix.clone()) },
+            selector: Selector {
+                include: include.clone(),
+                exclude: exclude.clone(),
+            },
+            naming: if prefix.is_empty() {
+                Naming::Identity
+            } else {
+                Naming::FixedPrefix(prefix.clone())
+            },
             pairs: Vec::new(),
             options: options.clone(),
             facts: FlowFacts {
@@ -111,6 +173,8 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
             },
         });
     }
-    report.read.push(format!("{file}: Confluent cluster link ({mode}) between {remote} and {local}"));
+    report.read.push(format!(
+        "{file}: Confluent cluster link ({mode}) between {remote} and {local}"
+    ));
     Ok(estate)
 }

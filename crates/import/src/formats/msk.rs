@@ -14,41 +14,68 @@ pub const DEFAULTS_VERSION: &str = "MSK Replicator API 2018-11-14";
 pub const DISCOVERY_MS: u64 = 30_000;
 
 const INFO_KEYS: &[&str] = &[
-    "SourceKafkaClusterArn", "SourceKafkaClusterId", "TargetKafkaClusterArn",
-    "TargetKafkaClusterId", "TargetCompressionType", "TopicReplication",
+    "SourceKafkaClusterArn",
+    "SourceKafkaClusterId",
+    "TargetKafkaClusterArn",
+    "TargetKafkaClusterId",
+    "TargetCompressionType",
+    "TopicReplication",
     "ConsumerGroupReplication",
 ];
 const TOPIC_KEYS: &[&str] = &[
-    "TopicsToReplicate", "TopicsToExclude", "TopicNameConfiguration", "StartingPosition",
-    "CopyAccessControlListsForTopics", "CopyTopicConfigurations", "DetectAndCopyNewTopics",
+    "TopicsToReplicate",
+    "TopicsToExclude",
+    "TopicNameConfiguration",
+    "StartingPosition",
+    "CopyAccessControlListsForTopics",
+    "CopyTopicConfigurations",
+    "DetectAndCopyNewTopics",
 ];
 const GROUP_KEYS: &[&str] = &[
-    "ConsumerGroupsToReplicate", "ConsumerGroupsToExclude", "DetectAndCopyNewConsumerGroups",
-    "SynchroniseConsumerGroupOffsets", "ConsumerGroupOffsetSyncMode",
+    "ConsumerGroupsToReplicate",
+    "ConsumerGroupsToExclude",
+    "DetectAndCopyNewConsumerGroups",
+    "SynchroniseConsumerGroupOffsets",
+    "ConsumerGroupOffsetSyncMode",
 ];
 
 /// A member by its SDK name or its wire (camelCase) name.
 fn member<'a>(v: &'a Value, pascal: &str) -> Option<&'a Value> {
     v.get(pascal).or_else(|| {
         let mut c = pascal.chars();
-        let camel: String = c.next().map(|f| f.to_ascii_lowercase()).into_iter().chain(c).collect();
+        let camel: String = c
+            .next()
+            .map(|f| f.to_ascii_lowercase())
+            .into_iter()
+            .chain(c)
+            .collect();
         v.get(camel)
     })
 }
 
 fn pascal(k: &str) -> String {
     let mut c = k.chars();
-    c.next().map(|f| f.to_ascii_uppercase()).into_iter().chain(c).collect()
+    c.next()
+        .map(|f| f.to_ascii_uppercase())
+        .into_iter()
+        .chain(c)
+        .collect()
 }
 
 fn check(file: &str, text: &str, v: Option<&Value>, known: &[&str], report: &mut Report) {
-    for k in v.and_then(Value::as_object).into_iter().flat_map(|o| o.keys()) {
+    for k in v
+        .and_then(Value::as_object)
+        .into_iter()
+        .flat_map(|o| o.keys())
+    {
         let p = pascal(k);
         if known.contains(&p.as_str()) {
             continue;
         }
         let why = match known.iter().find(|n| super::nats::close(&p, n)) {
-            Some(n) => Ignored::Misspelt { meant: (*n).to_string() },
+            Some(n) => Ignored::Misspelt {
+                meant: (*n).to_string(),
+            },
             None => Ignored::Unknown,
         };
         report.ignore(file, json::line_of(text, k), k, why);
@@ -61,7 +88,12 @@ pub fn cluster_name(arn_or_id: &str) -> String {
 }
 
 fn strings(v: Option<&Value>) -> Vec<String> {
-    v.and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).map(str::to_string).collect()
+    v.and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(str::to_string)
+        .collect()
 }
 
 fn flag(v: Option<&Value>, default: bool) -> bool {
@@ -71,10 +103,16 @@ fn flag(v: Option<&Value>, default: bool) -> bool {
 pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, ImportError> {
     let doc = json::parse(file, text)?;
     let mut estate = Estate::default();
-    for c in member(&doc, "KafkaClusters").and_then(Value::as_array).into_iter().flatten() {
+    for c in member(&doc, "KafkaClusters")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
         let id = member(c, "AmazonMskCluster")
             .and_then(|m| member(m, "MskClusterArn"))
-            .or_else(|| member(c, "ApacheKafkaCluster").and_then(|m| member(m, "ApacheKafkaClusterId")))
+            .or_else(|| {
+                member(c, "ApacheKafkaCluster").and_then(|m| member(m, "ApacheKafkaClusterId"))
+            })
             .and_then(Value::as_str);
         if let Some(id) = id {
             let servers = member(c, "ApacheKafkaCluster")
@@ -85,10 +123,14 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
             estate.cluster(&cluster_name(id), &servers, file);
         }
     }
-    let infos = member(&doc, "ReplicationInfoList").and_then(Value::as_array).ok_or_else(|| {
-        ImportError::new(file, "no ReplicationInfoList").with_key("ReplicationInfoList")
-    })?;
-    let identical_opts = presets::get("msk-replicator-identical").expect("preset").options;
+    let infos = member(&doc, "ReplicationInfoList")
+        .and_then(Value::as_array)
+        .ok_or_else(|| {
+            ImportError::new(file, "no ReplicationInfoList").with_key("ReplicationInfoList")
+        })?;
+    let identical_opts = presets::get("msk-replicator-identical")
+        .expect("preset")
+        .options;
     for (i, info) in infos.iter().enumerate() {
         check(file, text, Some(info), INFO_KEYS, report);
         let end = |side: &str| {
@@ -103,29 +145,46 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
         };
         let (source, target) = (end("Source")?, end("Target")?);
         let topics = member(info, "TopicReplication").ok_or_else(|| {
-            ImportError::new(file, format!("replication {i} has no TopicReplication")).with_key("TopicReplication")
+            ImportError::new(file, format!("replication {i} has no TopicReplication"))
+                .with_key("TopicReplication")
         })?;
         check(file, text, Some(topics), TOPIC_KEYS, report);
         let groups = member(info, "ConsumerGroupReplication");
         check(file, text, groups, GROUP_KEYS, report);
-        let naming_type = member(topics, "TopicNameConfiguration").and_then(|n| member(n, "Type")).and_then(Value::as_str);
+        let naming_type = member(topics, "TopicNameConfiguration")
+            .and_then(|n| member(n, "Type"))
+            .and_then(Value::as_str);
         let identical = naming_type == Some("IDENTICAL");
         if naming_type.is_none() {
-            report.defaulted(file, "TopicNameConfiguration.Type", "PREFIXED_WITH_SOURCE_CLUSTER_ALIAS", DEFAULTS_VERSION);
+            report.defaulted(
+                file,
+                "TopicNameConfiguration.Type",
+                "PREFIXED_WITH_SOURCE_CLUSTER_ALIAS",
+                DEFAULTS_VERSION,
+            );
             report.approximate(format!("{file}: MSK prefixes copies with the source cluster's alias (DescribeReplicator shows it); the model uses the cluster's name, {source}"));
         }
-        let start = member(topics, "StartingPosition").and_then(|s| member(s, "Type")).and_then(Value::as_str);
+        let start = member(topics, "StartingPosition")
+            .and_then(|s| member(s, "Type"))
+            .and_then(Value::as_str);
         if start.is_none() {
             report.defaulted(file, "StartingPosition.Type", "LATEST", DEFAULTS_VERSION);
         }
         let start_latest = start.unwrap_or("LATEST") == "LATEST";
         let detect = flag(member(topics, "DetectAndCopyNewTopics"), true);
-        let group_sync = flag(groups.and_then(|g| member(g, "SynchroniseConsumerGroupOffsets")), false);
+        let group_sync = flag(
+            groups.and_then(|g| member(g, "SynchroniseConsumerGroupOffsets")),
+            false,
+        );
         let mut options = identical_opts.clone();
         if !identical {
             options.stamp = OriginStamp::QualifiedName;
         }
-        options.start_from = if start_latest { StartFrom::Latest } else { StartFrom::Earliest };
+        options.start_from = if start_latest {
+            StartFrom::Latest
+        } else {
+            StartFrom::Earliest
+        };
         estate.cluster(&source, &[], file);
         estate.cluster(&target, &[], file);
         estate.flows.push(Flow {
@@ -138,7 +197,13 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
                 include: strings(member(topics, "TopicsToReplicate")),
                 exclude: strings(member(topics, "TopicsToExclude")),
             },
-            naming: if identical { Naming::Identity } else { Naming::Prefixed { separator: ".".into() } },
+            naming: if identical {
+                Naming::Identity
+            } else {
+                Naming::Prefixed {
+                    separator: ".".into(),
+                }
+            },
             pairs: Vec::new(),
             options,
             facts: FlowFacts {
@@ -153,6 +218,10 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
             },
         });
     }
-    report.read.push(format!("{file}: MSK Replicator request, {} clusters, {} replications", estate.clusters.len(), estate.flows.len()));
+    report.read.push(format!(
+        "{file}: MSK Replicator request, {} clusters, {} replications",
+        estate.clusters.len(),
+        estate.flows.len()
+    ));
     Ok(estate)
 }

@@ -19,30 +19,62 @@ fn enabled(section: Option<&Node>) -> bool {
 
 pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
     let file = input.name;
-    let docs = yaml::parse(input.text)
-        .map_err(|e| ImportError::new(file, format!("not valid YAML: {}", e.message)).at_line(e.line))?;
-    let doc = docs.first().ok_or_else(|| ImportError::new(file, "the file is empty"))?;
+    let docs = yaml::parse(input.text).map_err(|e| {
+        ImportError::new(file, format!("not valid YAML: {}", e.message)).at_line(e.line)
+    })?;
+    let doc = docs
+        .first()
+        .ok_or_else(|| ImportError::new(file, "the file is empty"))?;
     let client = doc.get("client_options").ok_or_else(|| {
-        ImportError::new(file, "no client_options: the link must say which cluster it shadows").with_key("client_options")
+        ImportError::new(
+            file,
+            "no client_options: the link must say which cluster it shadows",
+        )
+        .with_key("client_options")
     })?;
     let servers: Vec<String> = match client.get("bootstrap_servers") {
-        Some(n) if !n.seq().is_empty() => n.seq().iter().filter_map(Node::str).map(str::to_string).collect(),
+        Some(n) if !n.seq().is_empty() => n
+            .seq()
+            .iter()
+            .filter_map(Node::str)
+            .map(str::to_string)
+            .collect(),
         Some(n) => n.str().map(addresses).unwrap_or_default(),
         None => Vec::new(),
     };
-    let source = servers.first().map(|a| host_of(a)).filter(|h| !h.is_empty()).ok_or_else(|| {
-        ImportError::new(file, "client_options has no bootstrap_servers")
-            .with_key("client_options.bootstrap_servers")
-            .at_line(Some(client.line))
-    })?;
+    let source = servers
+        .first()
+        .map(|a| host_of(a))
+        .filter(|h| !h.is_empty())
+        .ok_or_else(|| {
+            ImportError::new(file, "client_options has no bootstrap_servers")
+                .with_key("client_options.bootstrap_servers")
+                .at_line(Some(client.line))
+        })?;
     let target = input.site.unwrap_or(DEFAULT_SITE).to_string();
     let topics = doc.get("topic_metadata_sync_options");
     let (mut include, mut exclude) = (Vec::new(), Vec::new());
-    for f in topics.and_then(|t| t.get("auto_create_shadow_topic_filters")).map(Node::seq).unwrap_or_default() {
+    for f in topics
+        .and_then(|t| t.get("auto_create_shadow_topic_filters"))
+        .map(Node::seq)
+        .unwrap_or_default()
+    {
         let name = f.get("name").and_then(Node::str).unwrap_or("*");
-        let prefix = f.get("pattern_type").and_then(Node::str).is_some_and(|p| p.eq_ignore_ascii_case("PREFIX"));
-        let pattern = if name == "*" { ".*".into() } else if prefix { format!("{name}.*") } else { name.to_string() };
-        if f.get("filter_type").and_then(Node::str).is_some_and(|t| t.eq_ignore_ascii_case("EXCLUDE")) {
+        let prefix = f
+            .get("pattern_type")
+            .and_then(Node::str)
+            .is_some_and(|p| p.eq_ignore_ascii_case("PREFIX"));
+        let pattern = if name == "*" {
+            ".*".into()
+        } else if prefix {
+            format!("{name}.*")
+        } else {
+            name.to_string()
+        };
+        if f.get("filter_type")
+            .and_then(Node::str)
+            .is_some_and(|t| t.eq_ignore_ascii_case("EXCLUDE"))
+        {
             exclude.push(pattern);
         } else {
             include.push(pattern);
@@ -65,7 +97,9 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
         selector: Selector { include, exclude },
         naming: Naming::Identity,
         pairs: Vec::new(),
-        options: presets::get("offset-preserving-mirror").expect("preset").options,
+        options: presets::get("offset-preserving-mirror")
+            .expect("preset")
+            .options,
         facts: FlowFacts {
             group_sync: enabled(doc.get("consumer_offset_sync_options")),
             offset_syncs: true,
@@ -75,6 +109,8 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
         },
     });
     let name = doc.get("name").and_then(Node::str).unwrap_or("(unnamed)");
-    report.read.push(format!("{file}: Redpanda shadow link {name}, {source} shadowed on {target}"));
+    report.read.push(format!(
+        "{file}: Redpanda shadow link {name}, {source} shadowed on {target}"
+    ));
     Ok(estate)
 }

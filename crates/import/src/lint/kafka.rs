@@ -37,7 +37,10 @@ pub fn connect_cluster_not_target(e: &Estate, out: &mut Vec<ImportFinding>) {
 }
 
 fn overlap(a: &[String], b: &[String]) -> bool {
-    a.iter().any(|x| b.iter().any(|y| crate::selector::matches(x, y) || crate::selector::matches(y, x)))
+    a.iter().any(|x| {
+        b.iter()
+            .any(|y| crate::selector::matches(x, y) || crate::selector::matches(y, x))
+    })
 }
 
 /// Group sync both ways between two clusters over the same groups.
@@ -47,7 +50,11 @@ pub fn group_sync_into_active_groups(e: &Estate, out: &mut Vec<ImportFinding>) {
             continue;
         }
         for g in &e.flows[i + 1..] {
-            if g.facts.group_sync && g.source == f.target && g.target == f.source && overlap(&f.facts.groups, &g.facts.groups) {
+            if g.facts.group_sync
+                && g.source == f.target
+                && g.target == f.source
+                && overlap(&f.facts.groups, &g.facts.groups)
+            {
                 out.push(ImportFinding::new(
                     "group-sync-into-active-groups",
                     format!("{}<->{}", f.source, f.target),
@@ -103,7 +110,12 @@ pub fn head_lost_at_start(e: &Estate, out: &mut Vec<ImportFinding>) {
         let discovery = f
             .facts
             .discovery_ms
-            .map(|ms| format!(" (new streams are looked for every {} s, so up to that much of each new one)", ms / 1000))
+            .map(|ms| {
+                format!(
+                    " (new streams are looked for every {} s, so up to that much of each new one)",
+                    ms / 1000
+                )
+            })
             .unwrap_or_default();
         out.push(ImportFinding::new(
             "head-lost-at-start",
@@ -122,13 +134,21 @@ pub fn head_lost_at_start(e: &Estate, out: &mut Vec<ImportFinding>) {
 /// Clusters MirrorMaker 2 copies into with every inbound flow's heartbeats off.
 pub fn heartbeats_off(e: &Estate, out: &mut Vec<ImportFinding>) {
     let mut targets: Vec<&str> = Vec::new();
-    for f in e.flows.iter().filter(|f| f.product == Product::MirrorMaker2) {
+    for f in e
+        .flows
+        .iter()
+        .filter(|f| f.product == Product::MirrorMaker2)
+    {
         if !targets.contains(&f.target.as_str()) {
             targets.push(&f.target);
         }
     }
     for t in targets {
-        let inbound: Vec<_> = e.flows.iter().filter(|f| f.product == Product::MirrorMaker2 && f.target == t).collect();
+        let inbound: Vec<_> = e
+            .flows
+            .iter()
+            .filter(|f| f.product == Product::MirrorMaker2 && f.target == t)
+            .collect();
         if inbound.iter().all(|f| !f.facts.heartbeats) {
             let from: Vec<&str> = inbound.iter().map(|f| f.source.as_str()).collect();
             out.push(ImportFinding::new(

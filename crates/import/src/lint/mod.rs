@@ -79,7 +79,7 @@ pub fn lint(imported: &Imported) -> Vec<ImportFinding> {
                 f.subject,
                 format!(
                     "MirrorMaker 2 with IdentityReplicationPolicy both ways: its cycle check reads the source alias from a topic's name, and identity names carry none, so {}; use DefaultReplicationPolicy (prefixed names) or copy one way",
-                    f.message
+                    f.message.trim_end_matches('.')
                 ),
             ));
         } else {
@@ -117,10 +117,19 @@ mod tests {
         let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/cards");
         assert!(RULES.len() >= 10);
         for r in RULES {
-            assert!(cards.join(format!("{}.md", r.card)).exists(), "{}: {}", r.code, r.card);
+            assert!(
+                cards.join(format!("{}.md", r.card)).exists(),
+                "{}: {}",
+                r.code,
+                r.card
+            );
             assert!(!r.evidence.is_empty(), "{}", r.code);
             for e in r.evidence {
-                assert!(e.url.starts_with("https://") && !e.quote.trim().is_empty(), "{}", r.code);
+                assert!(
+                    e.url.starts_with("https://") && !e.quote.trim().is_empty(),
+                    "{}",
+                    r.code
+                );
             }
         }
         let mut codes: Vec<_> = RULES.iter().map(|r| r.code).collect();

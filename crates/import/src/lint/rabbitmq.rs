@@ -5,7 +5,9 @@ use crate::estate::Estate;
 
 pub fn links_that_may_lose_messages(e: &Estate, out: &mut Vec<ImportFinding>) {
     for f in &e.flows {
-        let Some(mode) = f.facts.ack_mode.as_deref() else { continue };
+        let Some(mode) = f.facts.ack_mode.as_deref() else {
+            continue;
+        };
         if mode == "no-ack" || mode == "on-publish" {
             out.push(ImportFinding::new(
                 "link-may-lose-messages",

@@ -34,6 +34,14 @@ const CONNECT_PREFIXES: &[&str] = &[
     "topic.creation.",
 ];
 
+/// (source alias, target alias) and its source, checkpoint and heartbeat connectors.
+type PairConnectors = (
+    (String, String),
+    Option<Settings>,
+    Option<Settings>,
+    Option<Settings>,
+);
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Source,
@@ -41,7 +49,12 @@ enum Kind {
     Heartbeat,
 }
 
-fn settings_of(file: &str, text: &str, config: &serde_json::Map<String, Value>, report: &mut Report) -> Settings {
+fn settings_of(
+    file: &str,
+    text: &str,
+    config: &serde_json::Map<String, Value>,
+    report: &mut Report,
+) -> Settings {
     let mut m = Settings::new();
     for (k, v) in config {
         let line = json::line_of(text, k);
@@ -52,7 +65,15 @@ fn settings_of(file: &str, text: &str, config: &serde_json::Map<String, Value>, 
         let read_elsewhere = CONNECT_PREFIXES.iter().any(|p| k.starts_with(p));
         if !read_elsewhere {
             if keys::is_connector_key(k) {
-                if !keys::MODELLED_KEYS.contains(&k.as_str()) && !matches!(k.as_str(), "name" | "connector.class" | "source.cluster.alias" | "target.cluster.alias") {
+                if !keys::MODELLED_KEYS.contains(&k.as_str())
+                    && !matches!(
+                        k.as_str(),
+                        "name"
+                            | "connector.class"
+                            | "source.cluster.alias"
+                            | "target.cluster.alias"
+                    )
+                {
                     report.ignore(file, line, k, Ignored::NotModelled);
                 }
             } else if let Some(why) = keys::unread_connector_key(k) {
@@ -71,7 +92,7 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
         one => vec![one],
     };
     // (source alias, target alias) -> its connectors
-    let mut pairs: Vec<((String, String), Option<Settings>, Option<Settings>, Option<Settings>)> = Vec::new();
+    let mut pairs: Vec<PairConnectors> = Vec::new();
     let mut estate = Estate::default();
     for (i, item) in items.iter().enumerate() {
         let config = item
@@ -95,9 +116,12 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
         } else if class.ends_with("MirrorHeartbeatConnector") {
             Kind::Heartbeat
         } else {
-            return Err(ImportError::new(file, format!("{class} is not a MirrorMaker 2 connector"))
-                .with_key("connector.class")
-                .at_line(json::line_of(text, "connector.class")));
+            return Err(ImportError::new(
+                file,
+                format!("{class} is not a MirrorMaker 2 connector"),
+            )
+            .with_key("connector.class")
+            .at_line(json::line_of(text, "connector.class")));
         };
         let pair = (need("source.cluster.alias")?, need("target.cluster.alias")?);
         for (alias, side) in [(&pair.0, "source"), (&pair.1, "target")] {
@@ -132,8 +156,18 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
             .get("source.consumer.auto.offset.reset")
             .is_some_and(|s| s.value.trim() == "latest");
         let line = source.get("connector.class").and_then(|s| s.line);
-        let place = FlowPlace { file, line, source: &src, target: &tgt, start_latest };
-        let c = Connectors { source, checkpoint, heartbeat };
+        let place = FlowPlace {
+            file,
+            line,
+            source: &src,
+            target: &tgt,
+            start_latest,
+        };
+        let c = Connectors {
+            source,
+            checkpoint,
+            heartbeat,
+        };
         estate.flows.push(connector_flow(place, &c, report)?);
     }
     report.read.push(format!(

@@ -23,7 +23,9 @@ enum Scope<'a> {
 fn split_alias<'a>(rest: &'a str, aliases: &[String]) -> Option<(&'a str, &'a str)> {
     aliases
         .iter()
-        .filter(|a| rest.len() > a.len() && rest.starts_with(a.as_str()) && rest[a.len()..].starts_with('.'))
+        .filter(|a| {
+            rest.len() > a.len() && rest.starts_with(a.as_str()) && rest[a.len()..].starts_with('.')
+        })
         .max_by_key(|a| a.len())
         .map(|a| (&rest[..a.len()], &rest[a.len() + 1..]))
 }
@@ -57,7 +59,10 @@ fn check_connector_key(file: &str, p: &Prop, key: &str, report: &mut Report) {
         report.ignore(file, Some(p.line), &p.key, why);
         return;
     }
-    if keys::is_worker_key(key) || key.starts_with("producer.override.") || key.starts_with("consumer.override.") {
+    if keys::is_worker_key(key)
+        || key.starts_with("producer.override.")
+        || key.starts_with("consumer.override.")
+    {
         return;
     }
     if keys::is_connector_key(key) {
@@ -91,8 +96,11 @@ fn check_connector_key(file: &str, p: &Prop, key: &str, report: &mut Report) {
 pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, ImportError> {
     let props = properties::parse(text);
     let clusters_prop = properties::last(&props, "clusters").ok_or_else(|| {
-        ImportError::new(file, "no 'clusters' list: MirrorMaker 2 needs its cluster aliases")
-            .with_key("clusters")
+        ImportError::new(
+            file,
+            "no 'clusters' list: MirrorMaker 2 needs its cluster aliases",
+        )
+        .with_key("clusters")
     })?;
     let aliases = list(&clusters_prop.value);
     if aliases.is_empty() {
@@ -116,7 +124,10 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
                         hint: format!("a cluster key never reaches the connectors; write it for a flow, as {alias}->B.{k}, or at the top level"),
                     });
                 }
-                let i = aliases.iter().position(|a| a == alias).expect("alias found");
+                let i = aliases
+                    .iter()
+                    .position(|a| a == alias)
+                    .expect("alias found");
                 put(&mut cluster[i], k, p);
             }
             Scope::Flow(src, tgt, k) => {
@@ -131,9 +142,17 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
                     }
                 }
             }
-            Scope::UnknownFlow => report.ignore(file, Some(p.line), &p.key, Ignored::WronglyScoped {
-                hint: format!("it names a flow between aliases that are not all in clusters ({})", aliases.join(", ")),
-            }),
+            Scope::UnknownFlow => report.ignore(
+                file,
+                Some(p.line),
+                &p.key,
+                Ignored::WronglyScoped {
+                    hint: format!(
+                        "it names a flow between aliases that are not all in clusters ({})",
+                        aliases.join(", ")
+                    ),
+                },
+            ),
         }
     }
     let mut estate = Estate::default();
@@ -176,7 +195,9 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
                 target: tgt,
                 start_latest,
             };
-            estate.flows.push(settings::flow(place, &merged, None, report)?);
+            estate
+                .flows
+                .push(settings::flow(place, &merged, None, report)?);
         }
     }
     report.read.push(format!(
@@ -194,9 +215,18 @@ mod tests {
     #[test]
     fn a_flow_key_needs_both_aliases_and_wins_over_the_top_level() {
         let a = vec!["us-west".to_string(), "us-east".to_string()];
-        assert!(matches!(scope("us-west->us-east.topics", &a), Scope::Flow("us-west", "us-east", "topics")));
-        assert!(matches!(scope("us-west->us.east.topics", &a), Scope::UnknownFlow));
-        assert!(matches!(scope("us-west.bootstrap.servers", &a), Scope::Cluster("us-west", "bootstrap.servers")));
+        assert!(matches!(
+            scope("us-west->us-east.topics", &a),
+            Scope::Flow("us-west", "us-east", "topics")
+        ));
+        assert!(matches!(
+            scope("us-west->us.east.topics", &a),
+            Scope::UnknownFlow
+        ));
+        assert!(matches!(
+            scope("us-west.bootstrap.servers", &a),
+            Scope::Cluster("us-west", "bootstrap.servers")
+        ));
         assert!(matches!(scope("topics", &a), Scope::Top("topics")));
         let mut r = Report::default();
         let e = read(

@@ -110,8 +110,16 @@ pub const CLIENT_PREFIXES: &[&str] = &[
 
 /// Keys Kafka removed: (key, release, what replaces it).
 const REMOVED: &[(&str, &str, &str)] = &[
-    ("topics.blacklist", "Kafka 4.0 (KAFKA-17529)", "topics.exclude"),
-    ("groups.blacklist", "Kafka 4.0 (KAFKA-17529)", "groups.exclude"),
+    (
+        "topics.blacklist",
+        "Kafka 4.0 (KAFKA-17529)",
+        "topics.exclude",
+    ),
+    (
+        "groups.blacklist",
+        "Kafka 4.0 (KAFKA-17529)",
+        "groups.exclude",
+    ),
     (
         "config.properties.blacklist",
         "Kafka 4.0 (KAFKA-17529)",

@@ -89,9 +89,11 @@ impl Reader<'_> {
         match v.to_ascii_lowercase().as_str() {
             "true" => Ok(true),
             "false" => Ok(false),
-            _ => Err(ImportError::new(self.file, format!("'{v}' is not true or false"))
-                .at_line(line)
-                .with_key(key)),
+            _ => Err(
+                ImportError::new(self.file, format!("'{v}' is not true or false"))
+                    .at_line(line)
+                    .with_key(key),
+            ),
         }
     }
 
@@ -285,15 +287,18 @@ pub fn connector_flow(
     c: &Connectors,
     report: &mut Report,
 ) -> Result<Flow, ImportError> {
-    let heartbeats_on = c
-        .heartbeat
-        .as_ref()
-        .is_none_or(|h| h.get("emit.heartbeats.enabled").is_none_or(|s| s.value.trim() != "false"));
+    let heartbeats_on = c.heartbeat.as_ref().is_none_or(|h| {
+        h.get("emit.heartbeats.enabled")
+            .is_none_or(|s| s.value.trim() != "false")
+    });
     let mut source = c.source.clone();
     if c.heartbeat.is_none() {
         source = forced(&source, "emit.heartbeats.enabled", "false");
     } else if let Some(h) = &c.heartbeat {
-        for key in ["emit.heartbeats.enabled", "emit.heartbeats.interval.seconds"] {
+        for key in [
+            "emit.heartbeats.enabled",
+            "emit.heartbeats.interval.seconds",
+        ] {
             if let Some(v) = h.get(key) {
                 source.insert(key.into(), v.clone());
             }

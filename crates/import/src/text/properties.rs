@@ -127,7 +127,10 @@ mod tests {
         assert_eq!(p[0].value, "A, B");
         assert_eq!(p[0].line, 3);
         assert_eq!(p[1].value, "a1:9092,a2:9092");
-        assert_eq!((p[2].key.as_str(), p[2].value.as_str()), ("A->B.enabled", "true"));
+        assert_eq!(
+            (p[2].key.as_str(), p[2].value.as_str()),
+            ("A->B.enabled", "true")
+        );
         assert_eq!(p[3].value, "");
     }
 

@@ -178,7 +178,11 @@ impl TreeBuilder {
             ),
             Event::SequenceEnd | Event::MappingEnd => {
                 let (node, anchor) = match self.stack.pop() {
-                    Some(Frame::Seq { line, anchor, items }) => (
+                    Some(Frame::Seq {
+                        line,
+                        anchor,
+                        items,
+                    }) => (
                         Node {
                             line,
                             value: Value::Seq(items),
