@@ -390,3 +390,35 @@ fn a_file_over_the_limit_is_refused_before_parsing() {
     let e = import(&[Input::new("big.properties", &text)], None).unwrap_err();
     assert!(e.message.contains("1 MiB"), "{e}");
 }
+
+#[test]
+fn every_finding_an_import_gives_names_a_rule_with_evidence() {
+    let names = [
+        "mm2-identity-both-ways.properties",
+        "mm2-misspelt.properties",
+        "mm2-connect.json",
+        "strimzi-v1.yaml",
+        "nats-one-domain-cycle.json",
+        "rabbitmq-shovels-both-ways.json",
+        "msk-replicator.json",
+        "cluster-link.properties",
+    ];
+    let mut seen = Vec::new();
+    for name in names {
+        for f in lint(&read(name)) {
+            // The model's single-writer rule has no product evidence; every other has.
+            if f.code != "written-at-two-sites" {
+                assert!(!f.evidence.is_empty(), "{name}: {} has no evidence", f.code);
+            }
+            seen.push(f.code);
+        }
+    }
+    seen.sort_unstable();
+    seen.dedup();
+    assert!(seen.len() >= 10, "{seen:?}");
+    let model =
+        hoplab_import::lint::lint_topology(&read("nats-one-domain-cycle.json").spec.topology);
+    assert!(model
+        .iter()
+        .any(|f| f.code == "jetstream-cycle-refused" && !f.evidence.is_empty()));
+}

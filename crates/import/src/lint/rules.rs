@@ -39,7 +39,7 @@ pub const RULES: &[Rule] = &[
         evidence: &[
             Evidence {
                 url: kafka!("mirror-client/src/main/java/org/apache/kafka/connect/mirror/IdentityReplicationPolicy.java"),
-                quote: "MirrorMaker is not able to prevent cycles when using this class, so take care that your replication topology is acyclic.",
+                quote: "MirrorMaker is not able to prevent cycles when using this replication policy",
             },
             Evidence {
                 url: kafka!("mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConnector.java"),
