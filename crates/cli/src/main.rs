@@ -3,6 +3,7 @@
 //! 2 a bad file, scenario id, knob or argument.
 
 mod bench;
+mod estate;
 mod report;
 
 /// println! that ends quietly when the reader of stdout has gone (`hoplab ... | head`).
@@ -17,8 +18,8 @@ macro_rules! out {
 pub(crate) use out;
 
 use clap::{Parser, Subcommand};
-use hoplab_model::{egress, hop_egress, lint, scenarios, Budget, Egress, ScenarioSpec, Sim};
-use std::path::{Path, PathBuf};
+use hoplab_model::{egress, hop_egress, scenarios, Budget, Egress, ScenarioSpec, Sim};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -64,12 +65,41 @@ enum Cmd {
         #[arg(long, value_name = "DOLLARS", value_parser = parse_price_per_gb, requires = "record_bytes", allow_hyphen_values = true)]
         price_per_gb: Option<f64>,
     },
-    /// Lint a topology file: exit 0 clean, 1 on findings, 2 on a bad file.
+    /// Lint topology files or real copiers' files (every format `import` reads): exit 0
+    /// clean, 1 on findings, 2 on a bad file. The copiers' files are linted together.
     Lint {
-        file: PathBuf,
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Print the findings as JSON.
         #[arg(long)]
         json: bool,
+        /// Read the copiers' files in this format instead of detecting it.
+        #[arg(long, value_parser = estate::parse_format)]
+        format: Option<hoplab_import::Format>,
+        /// The site a file stands for (a RabbitMQ broker, a JetStream domain).
+        #[arg(long = "site", value_name = "NAME=FILE", value_parser = estate::parse_site)]
+        sites: Vec<(String, PathBuf)>,
+    },
+    /// Read real copiers' configuration files (MirrorMaker 2, Strimzi, JetStream,
+    /// RabbitMQ, MSK Replicator, cluster link, Redpanda shadow link) into one design: the
+    /// model's file on stdout, the import report on stderr; exit 2 on a file it cannot read.
+    Import {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// mm2-properties, mm2-connect, strimzi, nats, rabbitmq, msk, cluster-link or
+        /// redpanda-shadow (detected from each file when not given).
+        #[arg(long, value_parser = estate::parse_format)]
+        format: Option<hoplab_import::Format>,
+        /// The site a file stands for where the format cannot say (repeatable).
+        #[arg(long = "site", value_name = "NAME=FILE", value_parser = estate::parse_site)]
+        sites: Vec<(String, PathBuf)>,
+    },
+    /// Write a design (a topology file or a library scenario id) as a copier's file.
+    ExportConfig {
+        design: String,
+        /// mm2-properties, strimzi, nats, rabbitmq or msk.
+        #[arg(long, value_parser = estate::parse_export_format)]
+        to: hoplab_import::Format,
     },
     /// List the scenario library (ids, cards, titles; JSON adds knobs and buttons).
     Scenarios {
@@ -117,10 +147,10 @@ fn parse_knob(s: &str) -> Result<(String, String), String> {
 }
 
 /// A failure to report on stderr with its exit code.
-type Failure = (String, u8);
+pub(crate) type Failure = (String, u8);
 
 /// A scenario id (with knobs) or a file path.
-fn load(what: &str, knobs: &[(String, String)]) -> Result<ScenarioSpec, Failure> {
+pub(crate) fn load(what: &str, knobs: &[(String, String)]) -> Result<ScenarioSpec, Failure> {
     if let Some(s) = scenarios::get(what) {
         let values = s
             .values_from_pairs(knobs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
@@ -173,32 +203,6 @@ fn run(a: &RunArgs) -> Result<u8, Failure> {
         eprintln!("{}: {}", a.what, stop.note);
     }
     Ok(0)
-}
-
-fn lint_file(path: &Path, json: bool) -> Result<u8, Failure> {
-    let shown = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| (format!("{shown}: {e}"), 2))?;
-    let spec = ScenarioSpec::from_json(&text).map_err(|e| (format!("{shown}: {e}"), 2))?;
-    let findings = lint(&spec.topology);
-    if json {
-        out!(
-            "{}",
-            serde_json::to_string_pretty(&findings).expect("findings serialise")
-        );
-    } else if findings.is_empty() {
-        out!("{shown}: no findings");
-    } else {
-        for f in &findings {
-            out!(
-                "{shown}: {} [{}] {} (see card: {})",
-                f.code,
-                f.subject,
-                f.message,
-                f.card
-            );
-        }
-    }
-    Ok(u8::from(!findings.is_empty()))
 }
 
 fn list_scenarios(json: bool) {
@@ -263,7 +267,18 @@ fn main() -> ExitCode {
             record_bytes,
             price_per_gb,
         }),
-        Cmd::Lint { file, json } => lint_file(&file, json),
+        Cmd::Lint {
+            files,
+            json,
+            format,
+            sites,
+        } => estate::lint_files(&files, json, format, &sites),
+        Cmd::Import {
+            files,
+            format,
+            sites,
+        } => estate::import_files(&files, format, &sites),
+        Cmd::ExportConfig { design, to } => estate::export_config(&design, to),
         Cmd::Scenarios { json } => {
             list_scenarios(json);
             Ok(0)

@@ -227,4 +227,111 @@ fn run_shows_which_sites_hold_each_origins_records() {
     assert_eq!(sites[2]["site"], "C");
     assert_eq!(sites[2]["records"], 0);
     assert_eq!(sites[1]["copies"], 10);
+fn fixture(name: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/import")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn import_prints_the_model_file_and_the_report_on_stderr() {
+    let (code, out, err) = hoplab(&["import", &fixture("mm2-kafka-sample.properties")]);
+    assert_eq!(code, 0, "{err}");
+    let spec = hoplab_model::ScenarioSpec::from_json(&out).unwrap();
+    assert_eq!(spec.topology.hops.len(), 2);
+    assert!(err.contains("read: ") && err.contains("default: "), "{err}");
+}
+
+#[test]
+fn import_names_file_line_and_key_and_exits_two() {
+    let path = fixture("mm2-bad-number.properties");
+    let (code, out, err) = hoplab(&["import", &path]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("mm2-bad-number.properties:4: offset.lag.max:"),
+        "{err}"
+    );
+    let (code, _, err) = hoplab(&["import", "/no/such/file.properties"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/no/such/file.properties"), "{err}");
+    let (code, _, err) = hoplab(&["import", &fixture("broken-billion-laughs.yaml")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("nodes"), "{err}");
+}
+
+#[test]
+fn import_takes_a_format_and_sites() {
+    let (e, w) = (fixture("nats-east.json"), fixture("nats-west.json"));
+    let (code, out, err) = hoplab(&[
+        "import",
+        &e,
+        &w,
+        "--format",
+        "nats",
+        "--site",
+        &format!("east={e}"),
+        "--site",
+        &format!("west={w}"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("\"east\"") && out.contains("\"west\""),
+        "{out}"
+    );
+    assert_eq!(hoplab(&["import", &e, "--format", "kafka"]).0, 2);
+    assert_eq!(hoplab(&["import", &e, "--site", &format!("x={w}")]).0, 2);
+}
+
+#[test]
+fn lint_reads_every_format_and_gates_on_findings() {
+    let (code, out, _) = hoplab(&["lint", &fixture("mm2-identity-both-ways.properties")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("mm2-identity-loop") && out.contains("see card: echo-loop"),
+        "{out}"
+    );
+    assert!(out.contains("evidence: https://"), "{out}");
+    let ring: Vec<String> = ["a", "b", "c"]
+        .iter()
+        .map(|b| fixture(&format!("rabbitmq-ring-{b}.json")))
+        .collect();
+    let args: Vec<&str> = std::iter::once("lint")
+        .chain(ring.iter().map(String::as_str))
+        .collect();
+    let (code, out, _) = hoplab(&args);
+    assert_eq!(code, 1);
+    assert!(out.contains("hop-budget-short-of-ring"), "{out}");
+    let (code, out, _) = hoplab(&["lint", &fixture("redpanda-shadow.yaml")]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("no findings"), "{out}");
+    let (code, _, err) = hoplab(&["lint", &fixture("broken-malformed.json")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("broken-malformed.json:3"), "{err}");
+}
+
+#[test]
+fn export_config_writes_each_product_s_file_and_it_lints_the_same() {
+    let (_, design, _) = hoplab(&["import", &fixture("mm2-identity-both-ways.properties")]);
+    let path = write_temp("imported.json", &design);
+    for to in ["mm2-properties", "strimzi", "nats", "rabbitmq", "msk"] {
+        let (code, out, err) = hoplab(&["export-config", &path, "--to", to]);
+        assert_eq!(code, 0, "{to}: {err}");
+        assert!(!out.trim().is_empty(), "{to}");
+    }
+    let (_, props, _) = hoplab(&["export-config", &path, "--to", "mm2-properties"]);
+    let back = write_temp("back.properties", &props);
+    let (code, out, _) = hoplab(&["lint", &back]);
+    assert_eq!(code, 1);
+    assert!(out.contains("mm2-identity-loop"), "{out}");
+    assert_eq!(
+        hoplab(&["export-config", &path, "--to", "redpanda-shadow"]).0,
+        2
+    );
+    assert_eq!(
+        hoplab(&["export-config", "/no/such.json", "--to", "msk"]).0,
+        2
+    );
 }

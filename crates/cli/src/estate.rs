@@ -1,0 +1,202 @@
+//! `hoplab import`, `hoplab lint` over real copiers' files, and `hoplab export-config`:
+//! the file handling around `hoplab_import`'s pure functions.
+
+use crate::{out, Failure};
+use hoplab_import::{export, import, lint, Format, ImportFinding, Input};
+use hoplab_model::ScenarioSpec;
+use std::path::{Path, PathBuf};
+
+/// `--format` values.
+pub fn parse_format(s: &str) -> Result<Format, String> {
+    Format::parse(s).ok_or_else(|| {
+        let all: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
+        format!("takes one of {}", all.join(", "))
+    })
+}
+
+/// `--to` values: the formats a design can be written as.
+pub fn parse_export_format(s: &str) -> Result<Format, String> {
+    match Format::parse(s) {
+        Some(f) if f.can_export() => Ok(f),
+        _ => Err("takes one of mm2-properties, strimzi, nats, rabbitmq, msk".into()),
+    }
+}
+
+/// `--site NAME=FILE`.
+pub fn parse_site(s: &str) -> Result<(String, PathBuf), String> {
+    match s.split_once('=') {
+        Some((name, file)) if !name.is_empty() && !file.is_empty() => {
+            Ok((name.into(), file.into()))
+        }
+        _ => Err("takes NAME=FILE".into()),
+    }
+}
+
+fn read(path: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(path)
+        .map_err(|e| (format!("{}: cannot be read: {e}", path.display()), 2))
+}
+
+/// The files' texts, each with the site `--site` gave it.
+struct Files {
+    names: Vec<String>,
+    texts: Vec<String>,
+    sites: Vec<Option<String>>,
+}
+
+impl Files {
+    fn load(files: &[PathBuf], sites: &[(String, PathBuf)]) -> Result<Files, Failure> {
+        let mut f = Files {
+            names: Vec::new(),
+            texts: Vec::new(),
+            sites: Vec::new(),
+        };
+        for path in files {
+            f.texts.push(read(path)?);
+            f.names.push(path.display().to_string());
+            f.sites.push(
+                sites
+                    .iter()
+                    .find(|(_, p)| p == path)
+                    .map(|(n, _)| n.clone()),
+            );
+        }
+        for (name, path) in sites {
+            if !files.contains(path) {
+                return Err((
+                    format!(
+                        "--site {name}={}: that file is not among the files given",
+                        path.display()
+                    ),
+                    2,
+                ));
+            }
+        }
+        Ok(f)
+    }
+
+    fn inputs(&self) -> Vec<Input<'_>> {
+        (0..self.names.len())
+            .map(|i| Input {
+                name: &self.names[i],
+                text: &self.texts[i],
+                site: self.sites[i].as_deref(),
+            })
+            .collect()
+    }
+}
+
+pub fn import_files(
+    files: &[PathBuf],
+    format: Option<Format>,
+    sites: &[(String, PathBuf)],
+) -> Result<u8, Failure> {
+    let f = Files::load(files, sites)?;
+    let done = import(&f.inputs(), format).map_err(|e| (e.to_string(), 2))?;
+    out!("{}", done.spec.to_json());
+    eprint!("{}", done.report);
+    Ok(0)
+}
+
+/// A model file: JSON with a `topology`.
+fn is_model_file(text: &str) -> bool {
+    text.trim_start().starts_with('{')
+        && serde_json::from_str::<serde_json::Value>(text)
+            .is_ok_and(|v| v.get("topology").is_some())
+}
+
+fn print(shown: &str, findings: &[ImportFinding]) {
+    for f in findings {
+        out!(
+            "{shown}: {} [{}] {} (see card: {})",
+            f.code,
+            f.subject,
+            f.message,
+            f.card
+        );
+        for e in f.evidence {
+            out!("    evidence: {} \"{}\"", e.url, e.quote);
+        }
+    }
+}
+
+/// Lints every file: the model's own files one by one, as before; the products' files
+/// together, as one estate (a ring's brokers, two domains' streams).
+pub fn lint_files(
+    files: &[PathBuf],
+    json: bool,
+    format: Option<Format>,
+    sites: &[(String, PathBuf)],
+) -> Result<u8, Failure> {
+    let f = Files::load(files, sites)?;
+    let mut found = false;
+    let mut all_json: Vec<serde_json::Value> = Vec::new();
+    let mut product = Vec::new();
+    for (i, input) in f.inputs().into_iter().enumerate() {
+        if format.is_none() && is_model_file(input.text) {
+            let spec = ScenarioSpec::from_json(input.text)
+                .map_err(|e| (format!("{}: {e}", input.name), 2))?;
+            let findings = hoplab_model::lint(&spec.topology);
+            found |= !findings.is_empty();
+            if json {
+                all_json.push(serde_json::to_value(&findings).expect("findings serialise"));
+            } else if findings.is_empty() {
+                out!("{}: no findings", input.name);
+            } else {
+                for x in &findings {
+                    out!(
+                        "{}: {} [{}] {} (see card: {})",
+                        input.name,
+                        x.code,
+                        x.subject,
+                        x.message,
+                        x.card
+                    );
+                }
+            }
+        } else {
+            product.push(i);
+        }
+    }
+    if !product.is_empty() {
+        let inputs: Vec<Input> = f
+            .inputs()
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| product.contains(i))
+            .map(|(_, x)| x)
+            .collect();
+        let shown: Vec<&str> = inputs.iter().map(|x| x.name).collect();
+        let shown = shown.join(", ");
+        let done = import(&inputs, format).map_err(|e| (e.to_string(), 2))?;
+        let findings = lint(&done);
+        found |= !findings.is_empty();
+        if json {
+            all_json.push(serde_json::to_value(&findings).expect("findings serialise"));
+        } else if findings.is_empty() {
+            out!("{shown}: no findings");
+        } else {
+            print(&shown, &findings);
+        }
+    }
+    if json {
+        // One file gives its findings as before; several give one list per group.
+        let v = if all_json.len() == 1 {
+            all_json.remove(0)
+        } else {
+            serde_json::Value::Array(all_json)
+        };
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&v).expect("findings serialise")
+        );
+    }
+    Ok(u8::from(found))
+}
+
+pub fn export_config(design: &str, to: Format) -> Result<u8, Failure> {
+    let spec = crate::load(design, &[])?;
+    let text = export(&spec.topology, to).map_err(|e| (format!("{design}: {e}"), 2))?;
+    out!("{}", text.trim_end());
+    Ok(0)
+}

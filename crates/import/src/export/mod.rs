@@ -1,0 +1,101 @@
+//! Writes a design back as a product's file. Each writer puts down what its reader
+//! reads, so import -> export -> import gives the same topology; what a product cannot
+//! say (a stamp it does not have, a round trip) is left out.
+
+mod kafka;
+mod msk;
+mod nats;
+mod rabbitmq;
+mod strimzi;
+
+use crate::Format;
+use hoplab_model::spec::{HopSpec, Topology};
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportError {
+    pub message: String,
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+/// The design as a file of format `to` (one of those [`Format::can_export`] allows).
+pub fn export(t: &Topology, to: Format) -> Result<String, ExportError> {
+    match to {
+        Format::Mm2Properties => Ok(kafka::mm2_properties(t)),
+        Format::Strimzi => Ok(strimzi::resources(t)),
+        Format::Nats => Ok(nats::streams(t)),
+        Format::Rabbitmq => Ok(rabbitmq::definitions(t)),
+        Format::Msk => Ok(msk::request(t)),
+        other => Err(ExportError {
+            message: format!(
+                "{} cannot be written; write one of mm2-properties, strimzi, nats, rabbitmq, msk",
+                other.id()
+            ),
+        }),
+    }
+}
+
+/// Hops grouped by (source site, target site), in the order pairs first appear.
+pub(crate) fn by_pair(t: &Topology) -> Vec<((String, String), Vec<&HopSpec>)> {
+    let mut out: Vec<((String, String), Vec<&HopSpec>)> = Vec::new();
+    for h in &t.hops {
+        let key = (h.from.site.clone(), h.to.site.clone());
+        match out.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => v.push(h),
+            None => out.push((key, vec![h])),
+        }
+    }
+    out
+}
+
+/// The selector patterns that give back a pair's streams: each source stream's name,
+/// with a representative's `*` written as the regex `.*`. A source stream that is itself
+/// a copy (with no writer of its own) is left out when another pattern already selects it: written as a name, the
+/// reader would take it for a stream of its own.
+pub(crate) fn patterns(t: &Topology, hops: &[&HopSpec]) -> Vec<String> {
+    let mut all: Vec<(String, bool)> = Vec::new();
+    for h in hops {
+        let p = h.from.stream.replace('*', ".*");
+        // A copy and nothing else: no writer of its own.
+        let copy = t.hops.iter().any(|o| o.to == h.from)
+            && !t
+                .writers
+                .iter()
+                .any(|w| w.site == h.from.site && w.stream == h.from.stream);
+        if !all.iter().any(|(q, _)| *q == p) {
+            all.push((p, copy));
+        }
+    }
+    let kept: Vec<String> = all
+        .iter()
+        .filter(|(p, copy)| {
+            !copy
+                || !all
+                    .iter()
+                    .any(|(q, _)| q != p && crate::selector::matches(q, &p.replace(".*", "*")))
+        })
+        .map(|(p, _)| p.clone())
+        .collect();
+    kept
+}
+
+/// The sites a design copies between, in site order.
+pub(crate) fn linked_sites(t: &Topology) -> Vec<&str> {
+    t.sites
+        .iter()
+        .map(|s| s.name.as_str())
+        .filter(|s| t.hops.iter().any(|h| h.from.site == *s || h.to.site == *s))
+        .collect()
+}
+
+/// A placeholder address for a site (the design holds none).
+pub(crate) fn address(site: &str) -> String {
+    format!("{site}:9092")
+}

@@ -1,0 +1,180 @@
+//! A Confluent cluster link's configuration (`kafka-cluster-links --config-file`): the
+//! remote cluster's `bootstrap.servers`, the link's mode, its mirror-topic filters and
+//! prefix, offset sync and where new mirrors start. The file does not name the cluster it
+//! is created on: `--site`, else `destination`.
+
+use crate::estate::{addresses, host_of, Estate, Flow, FlowFacts, Naming, Product, Selector};
+use crate::report::{Ignored, Report};
+use crate::text::properties;
+use crate::{ImportError, Input};
+use hoplab_model::presets;
+use serde_json::Value;
+
+pub const DEFAULT_SITE: &str = "destination";
+pub const DEFAULTS_VERSION: &str = "Confluent Platform 7.x and Cloud defaults";
+
+const LINK_KEYS: &[&str] = &[
+    "link.mode",
+    "connection.mode",
+    "bootstrap.servers",
+    "security.protocol",
+    "cluster.link.prefix",
+    "consumer.group.prefix.enable",
+    "auto.create.mirror.topics.enable",
+    "auto.create.mirror.topics.filters",
+    "consumer.offset.sync.enable",
+    "consumer.offset.group.filters",
+    "consumer.offset.sync.ms",
+    "acl.sync.enable",
+    "acl.filters",
+    "acl.sync.ms",
+    "topic.config.sync.ms",
+    "mirror.start.offset.spec",
+    "cluster.link.retry.timeout.ms",
+    "local.bootstrap.servers",
+    "local.security.protocol",
+];
+
+/// (include, exclude) patterns from `{"topicFilters": [{name, patternType, filterType}]}`.
+fn filters(
+    file: &str,
+    line: u32,
+    json_text: &str,
+) -> Result<(Vec<String>, Vec<String>), ImportError> {
+    let v: Value = serde_json::from_str(json_text).map_err(|e| {
+        ImportError::new(file, format!("the filters are not valid JSON: {e}"))
+            .at_line(Some(line))
+            .with_key("auto.create.mirror.topics.filters")
+    })?;
+    let (mut inc, mut exc) = (Vec::new(), Vec::new());
+    for f in v
+        .get("topicFilters")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let name = f.get("name").and_then(Value::as_str).unwrap_or("*");
+        let prefixed = f
+            .get("patternType")
+            .and_then(Value::as_str)
+            .is_some_and(|p| p.eq_ignore_ascii_case("PREFIXED"));
+        let pattern = if name == "*" {
+            ".*".to_string()
+        } else if prefixed {
+            format!("{name}.*")
+        } else {
+            name.to_string()
+        };
+        if f.get("filterType")
+            .and_then(Value::as_str)
+            .is_some_and(|t| t.eq_ignore_ascii_case("EXCLUDE"))
+        {
+            exc.push(pattern);
+        } else {
+            inc.push(pattern);
+        }
+    }
+    Ok((inc, exc))
+}
+
+pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
+    let file = input.name;
+    let props = properties::parse(input.text);
+    for p in &props {
+        if !LINK_KEYS.contains(&p.key.as_str())
+            && !p.key.starts_with("ssl.")
+            && !p.key.starts_with("sasl.")
+        {
+            let why = match LINK_KEYS.iter().find(|n| super::nats::close(&p.key, n)) {
+                Some(n) => Ignored::Misspelt {
+                    meant: (*n).to_string(),
+                },
+                None => Ignored::Unknown,
+            };
+            report.ignore(file, Some(p.line), &p.key, why);
+        }
+    }
+    let get = |k: &str| properties::last(&props, k);
+    let servers = get("bootstrap.servers").ok_or_else(|| {
+        ImportError::new(
+            file,
+            "no bootstrap.servers: the link must say which cluster it reaches",
+        )
+        .with_key("bootstrap.servers")
+    })?;
+    let remote_addresses = addresses(&servers.value);
+    let remote = remote_addresses
+        .first()
+        .map(|a| host_of(a))
+        .unwrap_or_default();
+    let local = input.site.unwrap_or(DEFAULT_SITE).to_string();
+    let mode = get("link.mode")
+        .map_or("DESTINATION", |p| p.value.as_str())
+        .to_ascii_uppercase();
+    let (include, exclude) = match get("auto.create.mirror.topics.filters") {
+        Some(p) => filters(file, p.line, &p.value)?,
+        None => {
+            report.approximate(format!("{file}: no auto.create.mirror.topics.filters: mirrors are made one by one, drawn as one stream '*' for all of them"));
+            (vec![".*".into()], Vec::new())
+        }
+    };
+    let prefix = get("cluster.link.prefix")
+        .map(|p| p.value.clone())
+        .unwrap_or_default();
+    let flag = |k: &str| get(k).is_some_and(|p| p.value.trim().eq_ignore_ascii_case("true"));
+    let start_latest = get("mirror.start.offset.spec")
+        .is_some_and(|p| p.value.trim().eq_ignore_ascii_case("latest"));
+    if get("mirror.start.offset.spec").is_none() {
+        report.defaulted(
+            file,
+            "mirror.start.offset.spec",
+            "earliest",
+            DEFAULTS_VERSION,
+        );
+    }
+    let mut estate = Estate::default();
+    estate.cluster(&remote, &remote_addresses, file);
+    estate.cluster(&local, &[], file);
+    let options = presets::get("offset-preserving-mirror")
+        .expect("preset")
+        .options;
+    let ends: Vec<(String, String)> = match mode.as_str() {
+        // The source half of a source-initiated link lives on the source.
+        "SOURCE" => vec![(local.clone(), remote.clone())],
+        "BIDIRECTIONAL" => vec![
+            (remote.clone(), local.clone()),
+            (local.clone(), remote.clone()),
+        ],
+        _ => vec![(remote.clone(), local.clone())],
+    };
+    for (source, target) in ends {
+        estate.flows.push(Flow {
+            product: Product::ClusterLink,
+            file: file.into(),
+            line: get("bootstrap.servers").map(|p| p.line),
+            source,
+            target,
+            selector: Selector {
+                include: include.clone(),
+                exclude: exclude.clone(),
+            },
+            naming: if prefix.is_empty() {
+                Naming::Identity
+            } else {
+                Naming::FixedPrefix(prefix.clone())
+            },
+            pairs: Vec::new(),
+            options: options.clone(),
+            facts: FlowFacts {
+                group_sync: flag("consumer.offset.sync.enable"),
+                offset_syncs: true,
+                start_latest,
+                ..FlowFacts::default()
+            },
+        });
+    }
+    report.read.push(format!(
+        "{file}: Confluent cluster link ({mode}) between {remote} and {local}"
+    ));
+    Ok(estate)
+}

@@ -1,0 +1,269 @@
+//! NATS JetStream stream configurations (what `nats stream add --config` sends): one
+//! object or an array. A stream's `mirror` and `sources` are its inbound copies;
+//! `external.api` (`$JS.<domain>.API`) names the domain a source lives in. The file's
+//! own streams live in the `--site` domain, or in the one their `metadata` names
+//! (`hoplab.domain`, written by the export), or in `local`.
+
+use crate::estate::{Estate, Flow, FlowFacts, Naming, Product, Selector};
+use crate::report::{Ignored, Report};
+use crate::text::json;
+use crate::{ImportError, Input};
+use hoplab_model::presets;
+use serde_json::Value;
+
+/// The domain the file's streams are in when nothing says.
+pub const DEFAULT_DOMAIN: &str = "local";
+/// The metadata key the export writes a stream's domain under.
+pub const DOMAIN_METADATA: &str = "hoplab.domain";
+
+const STREAM_KEYS: &[&str] = &[
+    "name",
+    "description",
+    "subjects",
+    "retention",
+    "max_consumers",
+    "max_msgs",
+    "max_bytes",
+    "max_age",
+    "max_msgs_per_subject",
+    "max_msg_size",
+    "discard",
+    "discard_new_per_subject",
+    "storage",
+    "num_replicas",
+    "no_ack",
+    "template_owner",
+    "duplicate_window",
+    "placement",
+    "mirror",
+    "sources",
+    "sealed",
+    "deny_delete",
+    "deny_purge",
+    "allow_rollup_hdrs",
+    "allow_direct",
+    "mirror_direct",
+    "republish",
+    "compression",
+    "first_seq",
+    "subject_transform",
+    "metadata",
+    "consumer_limits",
+    "allow_msg_ttl",
+    "subject_delete_marker_ttl",
+    "allow_msg_counter",
+    "allow_atomic",
+    "allow_msg_schedules",
+    "allow_batched",
+    "persist_mode",
+];
+
+const SOURCE_KEYS: &[&str] = &[
+    "name",
+    "opt_start_seq",
+    "opt_start_time",
+    "filter_subject",
+    "subject_transforms",
+    "external",
+    "consumer",
+];
+
+/// The domain in `$JS.<domain>.API`; None for the local `$JS.API`.
+pub fn domain_of_api(api: &str) -> Option<String> {
+    let parts: Vec<&str> = api.split('.').collect();
+    match parts.as_slice() {
+        ["$JS", "API", ..] => None,
+        ["$JS", domain, "API", ..] => Some((*domain).to_string()),
+        _ => Some(api.to_string()),
+    }
+}
+
+fn check_keys(
+    file: &str,
+    text: &str,
+    obj: &serde_json::Map<String, Value>,
+    known: &[&str],
+    report: &mut Report,
+) {
+    for k in obj.keys() {
+        if !known.contains(&k.as_str()) {
+            let near = known.iter().find(|n| close(k, n));
+            let why = match near {
+                Some(n) => Ignored::Misspelt {
+                    meant: (*n).to_string(),
+                },
+                None => Ignored::Unknown,
+            };
+            report.ignore(file, json::line_of(text, k), k, why);
+        }
+    }
+}
+
+/// Same letters but for one swap, one missing or one extra character.
+pub fn close(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len().abs_diff(b.len()) > 1 || a.len() < 4 {
+        return false;
+    }
+    let same_prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let same_suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    same_prefix + same_suffix + 2 >= a.len().max(b.len())
+}
+
+struct Stream<'a> {
+    name: String,
+    domain: String,
+    cfg: &'a serde_json::Map<String, Value>,
+}
+
+pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
+    let (file, text) = (input.name, input.text);
+    let v = json::parse(file, text)?;
+    let items: Vec<&Value> = match &v {
+        Value::Array(a) => a.iter().collect(),
+        one => vec![one],
+    };
+    let mut streams = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let cfg = item
+            .as_object()
+            .ok_or_else(|| ImportError::new(file, format!("stream {i} is not a JSON object")))?;
+        let name = cfg.get("name").and_then(Value::as_str).ok_or_else(|| {
+            ImportError::new(file, format!("stream {i} has no name")).with_key("name")
+        })?;
+        check_keys(file, text, cfg, STREAM_KEYS, report);
+        let domain = cfg
+            .get("metadata")
+            .and_then(|m| m.get(DOMAIN_METADATA))
+            .and_then(Value::as_str)
+            .or(input.site)
+            .unwrap_or(DEFAULT_DOMAIN);
+        streams.push(Stream {
+            name: name.into(),
+            domain: domain.into(),
+            cfg,
+        });
+    }
+    if input.site.is_none()
+        && streams.iter().any(|s| {
+            s.cfg
+                .get("metadata")
+                .and_then(|m| m.get(DOMAIN_METADATA))
+                .is_none()
+        })
+    {
+        report.approximate(format!("{file}: the file does not say which domain its streams are in: '{DEFAULT_DOMAIN}' (give one with --site NAME={file})"));
+    }
+    let mut estate = Estate::default();
+    let js_source = presets::get("jetstream-source").expect("preset").options;
+    let js_mirror = presets::get("offset-preserving-mirror")
+        .expect("preset")
+        .options;
+    for s in &streams {
+        estate.cluster(&s.domain, &[], file);
+        let subjects = s
+            .cfg
+            .get("subjects")
+            .and_then(Value::as_array)
+            .is_some_and(|a| !a.is_empty());
+        if subjects {
+            estate.origin(&s.domain, &s.name);
+        }
+        let mut inbound: Vec<(&Value, Product)> = Vec::new();
+        if let Some(m) = s.cfg.get("mirror").filter(|m| !m.is_null()) {
+            inbound.push((m, Product::JetStreamMirror));
+            if subjects {
+                report.approximate(format!(
+                    "{file}: stream {} is a mirror with subjects, which nats-server refuses",
+                    s.name
+                ));
+            }
+        }
+        for src in s
+            .cfg
+            .get("sources")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            inbound.push((src, Product::JetStreamSource));
+        }
+        for (src, product) in inbound {
+            let obj = src.as_object().ok_or_else(|| {
+                ImportError::new(file, format!("a source of {} is not an object", s.name))
+                    .with_key("sources")
+            })?;
+            check_keys(file, text, obj, SOURCE_KEYS, report);
+            let origin = obj.get("name").and_then(Value::as_str).ok_or_else(|| {
+                ImportError::new(file, format!("a source of {} has no name", s.name))
+                    .with_key("name")
+                    .at_line(json::line_of(text, "sources").or(json::line_of(text, "mirror")))
+            })?;
+            let api = obj
+                .get("external")
+                .and_then(|e| e.get("api"))
+                .and_then(Value::as_str);
+            let external_domain = api.and_then(domain_of_api);
+            let from_domain = external_domain.clone().unwrap_or_else(|| s.domain.clone());
+            for key in [
+                "filter_subject",
+                "subject_transforms",
+                "opt_start_seq",
+                "opt_start_time",
+            ] {
+                if obj.get(key).is_some_and(|v| !v.is_null()) {
+                    report.approximate(format!(
+                        "{file}: {} from {origin} sets {key}; the model copies every message of the stream from its first",
+                        s.name
+                    ));
+                }
+            }
+            let options = if product == Product::JetStreamMirror {
+                js_mirror.clone()
+            } else {
+                js_source.clone()
+            };
+            estate.flows.push(Flow {
+                product,
+                file: file.into(),
+                line: json::line_of(text, origin),
+                source: from_domain.clone(),
+                target: s.domain.clone(),
+                selector: Selector::default(),
+                naming: Naming::Identity,
+                pairs: vec![(origin.to_string(), s.name.clone())],
+                options,
+                facts: FlowFacts {
+                    offset_syncs: true,
+                    external_domain,
+                    ..FlowFacts::default()
+                },
+            });
+            estate.cluster(&from_domain, &[], file);
+        }
+    }
+    report.read.push(format!(
+        "{file}: NATS JetStream stream configurations, {} streams, {} mirrors and sources",
+        streams.len(),
+        estate.flows.len()
+    ));
+    Ok(estate)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_api_prefix_names_the_domain() {
+        assert_eq!(domain_of_api("$JS.hub.API"), Some("hub".into()));
+        assert_eq!(domain_of_api("$JS.API"), None);
+        assert!(close("subjetcs", "subjects"));
+        assert!(!close("mirror", "sources"));
+    }
+}

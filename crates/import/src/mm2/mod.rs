@@ -1,0 +1,8 @@
+//! Apache Kafka MirrorMaker 2, in its three deployments: dedicated mode, connectors on a
+//! Connect cluster, and Strimzi's custom resource. All three end in `settings::flow`.
+
+pub mod connect;
+pub mod dedicated;
+pub mod keys;
+pub mod settings;
+pub mod strimzi;

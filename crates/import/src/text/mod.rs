@@ -1,0 +1,5 @@
+//! The text formats under the products' files, each read with line numbers kept.
+
+pub mod json;
+pub mod properties;
+pub mod yaml;

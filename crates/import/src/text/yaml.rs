@@ -1,0 +1,290 @@
+//! YAML documents as a small tree with line numbers, built from saphyr-parser's events.
+//! An alias is copied where it is used, and every copy counts at its full size against
+//! [`MAX_YAML_NODES`]: a billion-laughs file is refused after a few thousand nodes
+//! instead of expanding to a billion.
+
+use crate::limits::{MAX_DEPTH, MAX_YAML_NODES};
+use saphyr_parser::{Event, Parser, ScalarStyle};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Null,
+    /// Every scalar as written (`1`, `true`, `a`); the readers convert.
+    Scalar(String),
+    Seq(Vec<Node>),
+    /// Keys in file order.
+    Map(Vec<(String, Node)>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// 1-based line where the node starts.
+    pub line: u32,
+    pub value: Value,
+}
+
+/// Why a YAML text was refused, and on which line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct YamlError {
+    pub line: Option<u32>,
+    pub message: String,
+}
+
+impl Node {
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        match &self.value {
+            Value::Map(m) => m.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    pub fn str(&self) -> Option<&str> {
+        match &self.value {
+            Value::Scalar(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn seq(&self) -> &[Node] {
+        match &self.value {
+            Value::Seq(s) => s,
+            _ => &[],
+        }
+    }
+
+    pub fn entries(&self) -> &[(String, Node)] {
+        match &self.value {
+            Value::Map(m) => m,
+            _ => &[],
+        }
+    }
+
+    /// Nodes in this subtree, itself included.
+    fn size(&self) -> usize {
+        1 + match &self.value {
+            Value::Seq(s) => s.iter().map(Node::size).sum(),
+            Value::Map(m) => m.iter().map(|(_, v)| 1 + v.size()).sum(),
+            _ => 0,
+        }
+    }
+}
+
+enum Frame {
+    Seq {
+        line: u32,
+        anchor: usize,
+        items: Vec<Node>,
+    },
+    Map {
+        line: u32,
+        anchor: usize,
+        entries: Vec<(String, Node)>,
+        key: Option<String>,
+    },
+}
+
+struct TreeBuilder {
+    stack: Vec<Frame>,
+    anchors: BTreeMap<usize, Node>,
+    nodes: usize,
+    docs: Vec<Node>,
+}
+
+fn line_of(line: usize) -> u32 {
+    u32::try_from(line).unwrap_or(u32::MAX)
+}
+
+impl TreeBuilder {
+    fn count(&mut self, n: usize, line: u32) -> Result<(), YamlError> {
+        self.nodes += n;
+        if self.nodes > MAX_YAML_NODES {
+            return Err(YamlError {
+                line: Some(line),
+                message: format!(
+                    "the document expands to more than {MAX_YAML_NODES} nodes (aliases counted where they are used): refused"
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// Puts a finished node into its parent (or ends a document).
+    fn place(&mut self, node: Node, anchor: usize) -> Result<(), YamlError> {
+        if anchor != 0 {
+            self.anchors.insert(anchor, node.clone());
+        }
+        match self.stack.last_mut() {
+            None => self.docs.push(node),
+            Some(Frame::Seq { items, .. }) => items.push(node),
+            Some(Frame::Map { entries, key, .. }) => match key.take() {
+                None => match node.value {
+                    Value::Scalar(s) => *key = Some(s),
+                    Value::Null => *key = Some(String::new()),
+                    _ => {
+                        return Err(YamlError {
+                            line: Some(node.line),
+                            message: "a mapping key must be a plain value".into(),
+                        })
+                    }
+                },
+                Some(k) => entries.push((k, node)),
+            },
+        }
+        Ok(())
+    }
+
+    fn open(&mut self, frame: Frame, line: u32) -> Result<(), YamlError> {
+        if self.stack.len() >= MAX_DEPTH {
+            return Err(YamlError {
+                line: Some(line),
+                message: format!("nested deeper than {MAX_DEPTH} levels"),
+            });
+        }
+        self.count(1, line)?;
+        self.stack.push(frame);
+        Ok(())
+    }
+
+    fn event(&mut self, ev: Event<'_>, line: u32) -> Result<(), YamlError> {
+        match ev {
+            Event::Scalar(text, style, anchor, _tag) => {
+                self.count(1, line)?;
+                let plain_null = style == ScalarStyle::Plain
+                    && matches!(text.as_ref(), "" | "~" | "null" | "Null" | "NULL");
+                let value = if plain_null {
+                    Value::Null
+                } else {
+                    Value::Scalar(text.into_owned())
+                };
+                self.place(Node { line, value }, anchor)
+            }
+            Event::SequenceStart(anchor, _) => self.open(
+                Frame::Seq {
+                    line,
+                    anchor,
+                    items: Vec::new(),
+                },
+                line,
+            ),
+            Event::MappingStart(anchor, _) => self.open(
+                Frame::Map {
+                    line,
+                    anchor,
+                    entries: Vec::new(),
+                    key: None,
+                },
+                line,
+            ),
+            Event::SequenceEnd | Event::MappingEnd => {
+                let (node, anchor) = match self.stack.pop() {
+                    Some(Frame::Seq {
+                        line,
+                        anchor,
+                        items,
+                    }) => (
+                        Node {
+                            line,
+                            value: Value::Seq(items),
+                        },
+                        anchor,
+                    ),
+                    Some(Frame::Map {
+                        line,
+                        anchor,
+                        entries,
+                        ..
+                    }) => (
+                        Node {
+                            line,
+                            value: Value::Map(entries),
+                        },
+                        anchor,
+                    ),
+                    None => return Ok(()),
+                };
+                self.place(node, anchor)
+            }
+            Event::Alias(id) => {
+                let Some(size) = self.anchors.get(&id).map(Node::size) else {
+                    return Err(YamlError {
+                        line: Some(line),
+                        message: "an alias names no anchor defined before it".into(),
+                    });
+                };
+                // Counted before the copy is made, so a huge expansion is never built.
+                self.count(size, line)?;
+                let copy = self.anchors[&id].clone();
+                self.place(copy, 0)
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Every document in the text.
+pub fn parse(text: &str) -> Result<Vec<Node>, YamlError> {
+    let mut b = TreeBuilder {
+        stack: Vec::new(),
+        anchors: BTreeMap::new(),
+        nodes: 0,
+        docs: Vec::new(),
+    };
+    for item in Parser::new_from_str(text) {
+        let (ev, span) = item.map_err(|e| YamlError {
+            line: Some(line_of(e.marker().line())),
+            message: e.info().to_string(),
+        })?;
+        b.event(ev, line_of(span.start.line()))?;
+    }
+    Ok(b.docs)
+}
+
+/// Writes a scalar so a YAML reader reads back the same string.
+pub fn quote(s: &str) -> String {
+    let plain = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/'))
+        && !matches!(
+            s,
+            "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "~"
+        )
+        && !s.starts_with(['-', '.'])
+        && s.parse::<f64>().is_err();
+    if plain {
+        s.to_string()
+    } else {
+        serde_json::to_string(s).expect("a string serialises")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn maps_sequences_and_lines_are_kept() {
+        let docs = parse("a: 1\nb:\n  - x\n  - y: z\n").unwrap();
+        let d = &docs[0];
+        assert_eq!(d.get("a").unwrap().str(), Some("1"));
+        let b = d.get("b").unwrap();
+        assert_eq!(b.seq().len(), 2);
+        assert_eq!(b.seq()[1].get("y").unwrap().line, 4);
+    }
+
+    #[test]
+    fn aliases_copy_their_anchor_and_a_bad_file_names_its_line() {
+        let d = &parse("base: &b {x: 1}\ncopy: *b\n").unwrap()[0];
+        assert_eq!(d.get("copy").unwrap().get("x").unwrap().str(), Some("1"));
+        let e = parse("a: [1, 2\nb: 3\n").unwrap_err();
+        assert!(e.line.is_some(), "{e:?}");
+    }
+
+    #[test]
+    fn quoted_scalars_read_back_unchanged() {
+        for s in ["plain", "true", "1.5", "a: b", "", "-x", "*", "*.orders"] {
+            let d = &parse(&format!("k: {}\n", quote(s))).unwrap()[0];
+            assert_eq!(d.get("k").unwrap().str(), Some(s), "{s}");
+        }
+    }
+}

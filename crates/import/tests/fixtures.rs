@@ -1,0 +1,424 @@
+//! Every fixture in `tests/import/`: what it reads as, what the lint says about it, and
+//! the broken ones refused with their line and key.
+
+use hoplab_import::{import, lint, Format, Ignored, Imported, Input};
+use std::time::{Duration, Instant};
+
+fn fixture(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/import")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn read(name: &str) -> Imported {
+    let text = fixture(name);
+    import(&[Input::new(name, &text)], None).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn codes(i: &Imported) -> Vec<&'static str> {
+    lint(i).into_iter().map(|f| f.code).collect()
+}
+
+fn hop_ends(i: &Imported) -> Vec<String> {
+    i.spec
+        .topology
+        .hops
+        .iter()
+        .map(|h| {
+            format!(
+                "{}/{} -> {}/{}",
+                h.from.site, h.from.stream, h.to.site, h.to.stream
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_kafka_sample_copies_both_ways_under_prefixed_names_and_never_back() {
+    let i = read("mm2-kafka-sample.properties");
+    assert_eq!(i.formats, [Format::Mm2Properties]);
+    assert_eq!(hop_ends(&i), ["A/* -> B/A.*", "B/* -> A/B.*"]);
+    let c = codes(&i);
+    assert!(!c.iter().any(|c| c.contains("loop")), "{c:?}");
+    let text = i.report.to_string();
+    assert!(text.contains("default: mm2-kafka-sample.properties: offset.lag.max = 100 (Kafka 3.9 and 4.x defaults)"), "{text}");
+    assert!(text.contains("one stream '*'"), "{text}");
+    let h = &i.spec.topology.hops[0].options;
+    assert_eq!(
+        (h.map_every, h.checkpoint_every_ms, h.heartbeat_every_ms),
+        (Some(100), Some(60_000), Some(1_000))
+    );
+}
+
+#[test]
+fn identity_naming_both_ways_is_the_loop_finding_with_its_card_and_evidence() {
+    let i = read("mm2-identity-both-ways.properties");
+    assert_eq!(hop_ends(&i).len(), 4);
+    let findings = lint(&i);
+    let lp = findings
+        .iter()
+        .find(|f| f.code == "mm2-identity-loop")
+        .unwrap_or_else(|| panic!("{findings:?}"));
+    assert_eq!(lp.card, "echo-loop");
+    assert!(
+        lp.message.contains("IdentityReplicationPolicy"),
+        "{}",
+        lp.message
+    );
+    assert!(lp.evidence[0].quote.contains("not able to prevent cycles"));
+    assert!(
+        !findings.iter().any(|f| f.code == "echo-loop"),
+        "the model's finding is refined, not repeated"
+    );
+    // Group offsets synced both ways over the same groups.
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.code == "group-sync-into-active-groups"),
+        "{findings:?}"
+    );
+}
+
+#[test]
+fn misspelt_removed_and_misplaced_keys_are_named_and_linted() {
+    let i = read("mm2-misspelt.properties");
+    let why = |key: &str| {
+        i.report
+            .ignored
+            .iter()
+            .find(|k| k.key == key)
+            .map(|k| k.why.clone())
+            .unwrap_or_else(|| panic!("{key} not reported: {:?}", i.report.ignored))
+    };
+    assert_eq!(
+        why("task.max"),
+        Ignored::Misspelt {
+            meant: "tasks.max".into()
+        }
+    );
+    assert!(
+        matches!(why("topics.blacklist"), Ignored::Removed { since, instead } if since.contains("4.0") && instead == "topics.exclude")
+    );
+    assert_eq!(
+        why("sync.topics.configs.enabled"),
+        Ignored::Misspelt {
+            meant: "sync.topic.configs.enabled".into()
+        }
+    );
+    assert!(matches!(
+        why("us-west.topics"),
+        Ignored::WronglyScoped { .. }
+    ));
+    assert!(matches!(
+        why("producer.acks"),
+        Ignored::WronglyScoped { .. }
+    ));
+    assert!(matches!(
+        why("us-west->us.east.topics"),
+        Ignored::WronglyScoped { .. }
+    ));
+    assert_eq!(
+        why("us-east->us-west.enable"),
+        Ignored::Misspelt {
+            meant: "enabled".into()
+        }
+    );
+    assert_eq!(
+        why("us-west->us-east.emit.heartbeats"),
+        Ignored::Misspelt {
+            meant: "emit.heartbeats.enabled".into()
+        }
+    );
+    let line = i
+        .report
+        .ignored
+        .iter()
+        .find(|k| k.key == "task.max")
+        .unwrap()
+        .line;
+    assert_eq!(line, Some(9));
+    let c = codes(&i);
+    assert!(
+        c.iter()
+            .filter(|c| **c == "misspelt-or-removed-key")
+            .count()
+            >= 7,
+        "{c:?}"
+    );
+    // `->.enable` is not `enabled`: only one flow runs.
+    assert_eq!(i.estate.flows.len(), 1);
+}
+
+#[test]
+fn a_bad_value_names_its_file_line_and_key() {
+    let text = fixture("mm2-bad-number.properties");
+    let e = import(&[Input::new("mm2-bad-number.properties", &text)], None).unwrap_err();
+    assert_eq!(
+        (e.line, e.key.as_deref()),
+        (Some(4), Some("offset.lag.max")),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with("mm2-bad-number.properties:4: offset.lag.max:"),
+        "{e}"
+    );
+}
+
+#[test]
+fn connect_connectors_that_disagree_on_the_separator_are_found() {
+    let i = read("mm2-connect.json");
+    assert_eq!(i.formats, [Format::Mm2Connect]);
+    let f = lint(&i);
+    let m = f
+        .iter()
+        .find(|f| f.code == "checkpoint-source-mismatch")
+        .unwrap_or_else(|| panic!("{f:?}"));
+    assert!(
+        m.subject.contains("replication.policy.separator"),
+        "{}",
+        m.subject
+    );
+    assert!(
+        i.report.approximations.iter().any(|a| a.contains("'_'")),
+        "{:?}",
+        i.report.approximations
+    );
+    // No heartbeat connector was posted.
+    assert!(f.iter().any(|f| f.code == "heartbeats-off"));
+}
+
+#[test]
+fn both_strimzi_layouts_read_and_v1_s_connectors_disagree() {
+    let old = read("strimzi-v1beta2.yaml");
+    assert_eq!(hop_ends(&old), ["cluster-a/* -> cluster-b/cluster-a.*"]);
+    assert!(
+        old.spec.topology.hops[0]
+            .options
+            .heartbeat_every_ms
+            .is_some(),
+        "heartbeatConnector given"
+    );
+    assert!(!codes(&old).contains(&"strimzi-connect-cluster-not-target"));
+    let new = read("strimzi-v1.yaml");
+    assert_eq!(
+        hop_ends(&new),
+        [
+            "cluster-a/orders -> cluster-b/cluster-a.orders",
+            "cluster-a/payments -> cluster-b/cluster-a.payments"
+        ]
+    );
+    let f = lint(&new);
+    assert!(
+        f.iter().any(|f| f.code == "checkpoint-source-mismatch"
+            && f.subject.contains("offset-syncs.topic.location")),
+        "{f:?}"
+    );
+    let bad = fixture("strimzi-v1beta2.yaml").replace(
+        "connectCluster: \"cluster-b\"",
+        "connectCluster: \"cluster-a\"",
+    );
+    let i = import(&[Input::new("s.yaml", &bad)], None).unwrap();
+    assert!(codes(&i).contains(&"strimzi-connect-cluster-not-target"));
+}
+
+#[test]
+fn jetstream_sources_name_their_domain_and_cycles_say_which_kind() {
+    let i = read("nats-source-target.json");
+    assert_eq!(
+        hop_ends(&i),
+        [
+            "domainA/SOURCE1_ORIGIN -> local/SOURCE_TARGET",
+            "local/SOURCE2_ORIGIN -> local/SOURCE_TARGET"
+        ]
+    );
+    assert!(i
+        .report
+        .approximations
+        .iter()
+        .any(|a| a.contains("filter_subject")));
+    let (e, w) = (fixture("nats-east.json"), fixture("nats-west.json"));
+    let two = import(
+        &[
+            Input::new("nats-east.json", &e).at_site("east"),
+            Input::new("nats-west.json", &w).at_site("west"),
+        ],
+        None,
+    )
+    .unwrap();
+    let c = codes(&two);
+    assert!(c.contains(&"jetstream-cycle-across-domains"), "{c:?}");
+    let one = read("nats-one-domain-cycle.json");
+    let c = codes(&one);
+    assert!(
+        c.contains(&"jetstream-cycle-refused") && !c.contains(&"jetstream-cycle-across-domains"),
+        "{c:?}"
+    );
+}
+
+#[test]
+fn a_rabbitmq_ring_of_three_with_max_hops_one_is_short() {
+    let files: Vec<(String, String)> = ["a", "b", "c"]
+        .iter()
+        .map(|b| {
+            let n = format!("rabbitmq-ring-{b}.json");
+            let t = fixture(&n);
+            (n, t)
+        })
+        .collect();
+    let inputs: Vec<Input> = files.iter().map(|(n, t)| Input::new(n, t)).collect();
+    let i = import(&inputs, None).unwrap();
+    assert_eq!(i.spec.topology.sites.len(), 3);
+    let f = lint(&i);
+    assert!(
+        f.iter()
+            .any(|f| f.code == "hop-budget-short-of-ring" && f.card == "echo-loop"),
+        "{f:?}"
+    );
+    assert!(!f.iter().any(|f| f.code == "echo-loop"));
+}
+
+#[test]
+fn shovels_both_ways_loop_and_on_publish_may_lose_messages() {
+    let i = read("rabbitmq-shovels-both-ways.json");
+    let c = codes(&i);
+    assert!(c.contains(&"shovels-both-ways"), "{c:?}");
+    assert!(c.contains(&"link-may-lose-messages"), "{c:?}");
+    assert!(
+        i.report
+            .ignored
+            .iter()
+            .any(|k| k.key.ends_with("dest-add-forward-header")
+                && k.why
+                    == Ignored::Misspelt {
+                        meant: "dest-add-forward-headers".into()
+                    }),
+        "{:?}",
+        i.report.ignored
+    );
+}
+
+#[test]
+fn msk_starting_at_latest_loses_the_head_and_syncs_no_groups() {
+    let i = read("msk-replicator.json");
+    assert_eq!(hop_ends(&i), ["primary/* -> standby/primary.*"]);
+    let c = codes(&i);
+    assert!(
+        c.contains(&"head-lost-at-start") && c.contains(&"failover-without-position-map"),
+        "{c:?}"
+    );
+    let f = lint(&i)
+        .into_iter()
+        .find(|f| f.code == "head-lost-at-start")
+        .unwrap();
+    assert!(f.message.contains("30 s"), "{}", f.message);
+}
+
+#[test]
+fn a_cluster_link_and_a_shadow_link_are_offset_preserving_mirrors() {
+    let l = read("cluster-link.properties");
+    assert_eq!(l.formats, [Format::ClusterLink]);
+    assert_eq!(
+        hop_ends(&l),
+        ["source-broker/orders* -> destination/src_orders*"]
+    );
+    assert_eq!(
+        l.spec.topology.hops[0].options.kind,
+        hoplab_model::spec::HopKind::Mirror
+    );
+    assert!(codes(&l).contains(&"head-lost-at-start"));
+    let r = read("redpanda-shadow.yaml");
+    assert_eq!(hop_ends(&r), ["prod-redpanda-0/* -> shadow/*"]);
+}
+
+#[test]
+fn one_cluster_under_two_aliases_is_found() {
+    let text = "clusters = A, B, C\nA.bootstrap.servers = k1:9092\nB.bootstrap.servers = K1:9092, k2:9092\nC.bootstrap.servers = k3:9092\nA->C.enabled = true\nB->C.enabled = true\n";
+    let i = import(&[Input::new("m.properties", text)], None).unwrap();
+    let f = lint(&i);
+    assert!(
+        f.iter()
+            .any(|f| f.code == "one-cluster-two-aliases" && f.subject == "A,B"),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn malformed_files_name_their_line() {
+    let e = import(
+        &[Input::new(
+            "broken-malformed.json",
+            &fixture("broken-malformed.json"),
+        )],
+        Some(Format::Nats),
+    )
+    .unwrap_err();
+    assert_eq!(e.line, Some(3), "{e}");
+    let e = import(
+        &[Input::new(
+            "broken-malformed.yaml",
+            &fixture("broken-malformed.yaml"),
+        )],
+        None,
+    )
+    .unwrap_err();
+    assert!(e.line.is_some() && e.message.contains("YAML"), "{e}");
+    let e = import(&[Input::new("x.txt", "hello world")], None).unwrap_err();
+    assert!(e.message.contains("--format"), "{e}");
+}
+
+#[test]
+fn a_billion_laughs_file_is_refused_in_well_under_a_second() {
+    let text = fixture("broken-billion-laughs.yaml");
+    let start = Instant::now();
+    let e = import(&[Input::new("broken-billion-laughs.yaml", &text)], None).unwrap_err();
+    assert!(
+        start.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(e.message.contains("nodes"), "{e}");
+}
+
+#[test]
+fn a_file_over_the_limit_is_refused_before_parsing() {
+    let mut text = String::from("clusters = A, B\nA->B.enabled = true\n");
+    while text.len() <= hoplab_import::limits::MAX_INPUT_BYTES {
+        text.push_str("# padding padding padding padding padding padding padding\n");
+    }
+    let e = import(&[Input::new("big.properties", &text)], None).unwrap_err();
+    assert!(e.message.contains("1 MiB"), "{e}");
+}
+
+#[test]
+fn every_finding_an_import_gives_names_a_rule_with_evidence() {
+    let names = [
+        "mm2-identity-both-ways.properties",
+        "mm2-misspelt.properties",
+        "mm2-connect.json",
+        "strimzi-v1.yaml",
+        "nats-one-domain-cycle.json",
+        "rabbitmq-shovels-both-ways.json",
+        "msk-replicator.json",
+        "cluster-link.properties",
+    ];
+    let mut seen = Vec::new();
+    for name in names {
+        for f in lint(&read(name)) {
+            // The model's single-writer rule has no product evidence; every other has.
+            if f.code != "written-at-two-sites" {
+                assert!(!f.evidence.is_empty(), "{name}: {} has no evidence", f.code);
+            }
+            seen.push(f.code);
+        }
+    }
+    seen.sort_unstable();
+    seen.dedup();
+    assert!(seen.len() >= 10, "{seen:?}");
+    let model =
+        hoplab_import::lint::lint_topology(&read("nats-one-domain-cycle.json").spec.topology);
+    assert!(model
+        .iter()
+        .any(|f| f.code == "jetstream-cycle-refused" && !f.evidence.is_empty()));
+}
