@@ -227,6 +227,8 @@ fn run_shows_which_sites_hold_each_origins_records() {
     assert_eq!(sites[2]["site"], "C");
     assert_eq!(sites[2]["records"], 0);
     assert_eq!(sites[1]["copies"], 10);
+}
+
 fn fixture(name: &str) -> String {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/import")
