@@ -32,3 +32,17 @@ pub fn MarkButtons(slug: String) -> impl IntoView {
         </div>
     }
 }
+
+/// Where the mark buttons will be, drawn hidden until the progress parts arrive: the same
+/// buttons at the same size, so their arrival moves nothing below them. Not focusable and
+/// not read out (`inert`, `aria-hidden`).
+#[component]
+pub fn MarkButtonsPending() -> impl IntoView {
+    view! {
+        <div class="marks-pending" aria-hidden="true" inert="">
+            {Mark::ALL
+                .map(|mark| view! { <button type="button" class="mark" disabled tabindex="-1">{mark.label()}</button> })
+                .collect_view()}
+        </div>
+    }
+}

@@ -18,6 +18,7 @@ use crate::practice::recording::Part;
 
 pub use depth_tabs::DepthTabs;
 pub use marks::MarkButtons;
+use marks::MarkButtonsPending;
 pub use progress_parts::{load_after_paint, CardProgress, CARD_PROGRESS};
 pub use reveal::{load_recorder_after_paint, record_button, RecordButton, TimedReveal};
 pub use sources::SourceList;
@@ -138,7 +139,10 @@ pub fn CardView(
             <header class="card__header">
                 <h1 id="card-question" inner_html=question_html></h1>
                 <p class="card__meta" inner_html=markup::badges(level, importance)></p>
-                {move || widgets.get().map(|show| show(slug.clone()))}
+                {move || match widgets.get() {
+                    Some(show) => show(slug.clone()),
+                    None => view! { <MarkButtonsPending /> }.into_any(),
+                }}
             </header>
             <section class="card__outline" aria-labelledby="outline-heading" inner_html=markup::outline(&outline)></section>
             <section class="card__answers" aria-labelledby="answers-heading">

@@ -74,8 +74,10 @@ pub fn TimedReveal(
     };
     let record_view = move || {
         let (card, part) = record.clone()?;
-        let show = recorder.get()?;
-        Some(show(card, part, revealed.into()))
+        Some(match recorder.get() {
+            Some(show) => show(card, part, revealed.into()),
+            None => view! { <RecordButtonPending what=part.label() /> }.into_any(),
+        })
     };
     let heading_id = format!("{id}-heading");
     let labelled_by = heading_id.clone();
@@ -109,6 +111,17 @@ pub fn TimedReveal(
                 <button type="button" class="button button--quiet" on:click=hide>"Hide again"</button>
             </Show>
             {record_view}
+        </div>
+    }
+}
+
+/// Where the record button will be, hidden until the recorder chunk arrives, so its arrival
+/// moves nothing below it (the idle recorder is this button; its status line is empty).
+#[component]
+fn RecordButtonPending(what: &'static str) -> impl IntoView {
+    view! {
+        <div class="recorder-pending" aria-hidden="true" inert="">
+            <button type="button" class="button" disabled tabindex="-1">{format!("Record your {what}")}</button>
         </div>
     }
 }
