@@ -316,6 +316,33 @@ fn msk_starting_at_latest_loses_the_head_and_syncs_no_groups() {
 }
 
 #[test]
+fn a_source_retention_shorter_than_topic_discovery_loses_the_head() {
+    let mut i = read("mm2-kafka-sample.properties");
+    assert!(!codes(&i).contains(&"head-aged-out-before-discovery"));
+    // The files say nothing of the topics' retention; the design gives A's five minutes
+    // (under MirrorMaker 2's ten-minute refresh) and B's an hour.
+    for s in &mut i.spec.topology.streams {
+        s.retention.max_age_ms = Some(if s.site == "A" { 300_000 } else { 3_600_000 });
+    }
+    let found: Vec<_> = lint(&i)
+        .into_iter()
+        .filter(|f| f.code == "head-aged-out-before-discovery")
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    let f = &found[0];
+    assert_eq!(f.subject, "A->B: *");
+    assert_eq!(f.card, "replay-or-gap");
+    assert!(
+        f.message.contains("300 s") && f.message.contains("every 600 s"),
+        "{}",
+        f.message
+    );
+    assert!(f.evidence.iter().any(|e| e
+        .quote
+        .contains("REFRESH_TOPICS_INTERVAL_SECONDS_DEFAULT = 10 * 60")));
+}
+
+#[test]
 fn a_cluster_link_and_a_shadow_link_are_offset_preserving_mirrors() {
     let l = read("cluster-link.properties");
     assert_eq!(l.formats, [Format::ClusterLink]);

@@ -2,6 +2,7 @@
 
 use super::ImportFinding;
 use crate::estate::{Estate, Product};
+use hoplab_model::spec::Topology;
 
 /// Two cluster names sharing an address.
 pub fn one_cluster_two_aliases(e: &Estate, out: &mut Vec<ImportFinding>) {
@@ -128,6 +129,53 @@ pub fn head_lost_at_start(e: &Estate, out: &mut Vec<ImportFinding>) {
                 f.target
             ),
         ));
+    }
+}
+
+/// MirrorMaker 2 flows that look for new topics less often than a copied source stream
+/// keeps its records: a new topic's first records can age out before the flow finds it.
+pub fn head_aged_out_before_discovery(e: &Estate, t: &Topology, out: &mut Vec<ImportFinding>) {
+    for f in e
+        .flows
+        .iter()
+        .filter(|f| f.product == Product::MirrorMaker2)
+    {
+        let Some(discovery) = f.facts.discovery_ms else {
+            continue;
+        };
+        let mut seen: Vec<&str> = Vec::new();
+        for h in t
+            .hops
+            .iter()
+            .filter(|h| h.from.site == f.source && h.to.site == f.target)
+        {
+            let Some(age) = t
+                .streams
+                .iter()
+                .find(|s| s.site == h.from.site && s.name == h.from.stream)
+                .and_then(|s| s.retention.max_age_ms)
+            else {
+                continue;
+            };
+            if age >= discovery || seen.contains(&h.from.stream.as_str()) {
+                continue;
+            }
+            seen.push(&h.from.stream);
+            out.push(ImportFinding::new(
+                "head-aged-out-before-discovery",
+                format!("{}->{}: {}", f.source, f.target, h.from.stream),
+                format!(
+                    "{}: {} keeps records {} s at {} but MirrorMaker 2 {} -> {} looks for new topics only every {} s (refresh.topics.interval.seconds): the first records of a new topic there can age out before the flow ever reads them; lower refresh.topics.interval.seconds below the retention, or keep records longer",
+                    f.file,
+                    h.from.stream,
+                    age / 1000,
+                    f.source,
+                    f.source,
+                    f.target,
+                    discovery / 1000
+                ),
+            ));
+        }
     }
 }
 

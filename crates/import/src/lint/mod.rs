@@ -92,6 +92,7 @@ pub fn lint(imported: &Imported) -> Vec<ImportFinding> {
     kafka::checkpoint_source_mismatch(e, &mut out);
     kafka::failover_without_position_map(e, &mut out);
     kafka::head_lost_at_start(e, &mut out);
+    kafka::head_aged_out_before_discovery(e, t, &mut out);
     kafka::heartbeats_off(e, &mut out);
     rabbitmq::links_that_may_lose_messages(e, &mut out);
     for k in imported.report.suspicious_keys() {

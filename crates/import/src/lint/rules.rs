@@ -130,6 +130,22 @@ pub const RULES: &[Rule] = &[
         ],
     },
     Rule {
+        code: "head-aged-out-before-discovery",
+        card: "replay-or-gap",
+        finds: "a MirrorMaker 2 flow that looks for new topics (refresh.topics.interval.seconds, 10 minutes unless set) less often than a copied source stream keeps its records: a new topic's first records can age out before the flow reads them",
+        from_model: false,
+        evidence: &[
+            Evidence {
+                url: kafka!("mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java"),
+                quote: "public static final long REFRESH_TOPICS_INTERVAL_SECONDS_DEFAULT = 10 * 60;",
+            },
+            Evidence {
+                url: kafka!("mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConnector.java"),
+                quote: "scheduler.scheduleRepeatingDelayed(this::refreshTopicPartitions, config.refreshTopicsInterval(),",
+            },
+        ],
+    },
+    Rule {
         code: "heartbeats-off",
         card: "lag-by-subtraction",
         finds: "no MirrorMaker 2 heartbeats into a cluster: a quiet stream cannot be told from a stuck copier, and MirrorClient finds no upstream clusters",
