@@ -137,6 +137,15 @@ pub fn topology(estate: &Estate, report: &mut Report) -> Topology {
             PLACEHOLDER_RATE_PER_SEC,
         ));
     }
+    for (site, name, ms) in &estate.max_ages {
+        if let Some(s) =
+            b.t.streams
+                .iter_mut()
+                .find(|s| &s.site == site && &s.name == name)
+        {
+            s.retention.max_age_ms = Some(*ms);
+        }
+    }
     if !origins.is_empty() {
         report.approximate(format!(
             "the files say nothing about traffic: each stream that takes its own writes has a placeholder writer at {PLACEHOLDER_RATE_PER_SEC} records/s, and every stream one part"

@@ -141,6 +141,9 @@ pub struct Estate {
     /// (cluster, stream) the files say take their own writes (JetStream streams with
     /// subjects, RabbitMQ upstream exchanges); pattern-selecting flows add theirs in `build`.
     pub origins: Vec<(String, String)>,
+    /// (cluster, stream, ms) the files say a stream keeps its records (JetStream
+    /// `max_age`).
+    pub max_ages: Vec<(String, String, u64)>,
 }
 
 impl Estate {
@@ -170,6 +173,7 @@ impl Estate {
         for o in other.origins {
             self.origin(&o.0, &o.1);
         }
+        self.max_ages.extend(other.max_ages);
     }
 
     pub fn origin(&mut self, cluster: &str, stream: &str) {

@@ -9,6 +9,7 @@ use crate::report::{Ignored, Report};
 use crate::text::json;
 use crate::{ImportError, Input};
 use hoplab_model::presets;
+use hoplab_model::spec::limits;
 use serde_json::Value;
 
 /// The domain the file's streams are in when nothing says.
@@ -174,6 +175,24 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
         if subjects {
             estate.origin(&s.domain, &s.name);
         }
+        // Nanoseconds; 0 (the default) keeps records for ever.
+        if let Some(ns) = s
+            .cfg
+            .get("max_age")
+            .and_then(Value::as_u64)
+            .filter(|&n| n > 0)
+        {
+            let ms = ns.div_ceil(1_000_000);
+            if ms <= limits::MAX_MS {
+                estate.max_ages.push((s.domain.clone(), s.name.clone(), ms));
+            } else {
+                report.approximate(format!(
+                    "{file}: stream {} keeps messages {} days (max_age); the model runs at most 7 days, so it keeps them for the whole run",
+                    s.name,
+                    ms / 86_400_000
+                ));
+            }
+        }
         let mut inbound: Vec<(&Value, Product)> = Vec::new();
         if let Some(m) = s.cfg.get("mirror").filter(|m| !m.is_null()) {
             inbound.push((m, Product::JetStreamMirror));
@@ -265,5 +284,35 @@ mod tests {
         assert_eq!(domain_of_api("$JS.API"), None);
         assert!(close("subjetcs", "subjects"));
         assert!(!close("mirror", "sources"));
+    }
+
+    #[test]
+    fn max_age_in_nanoseconds_is_the_stream_s_retention_in_milliseconds() {
+        let text = r#"[
+          {"name": "ORDERS", "subjects": ["orders.>"], "max_age": 3600000000000},
+          {"name": "KEEP", "subjects": ["keep.>"], "max_age": 0},
+          {"name": "LONG", "subjects": ["long.>"], "max_age": 2592000000000000},
+          {"name": "COPY", "mirror": {"name": "ORDERS"}, "max_age": 300000000000}
+        ]"#;
+        let i = crate::import(&[Input::new("s.json", text).at_site("east")], None).unwrap();
+        let age = |name: &str| {
+            i.spec
+                .topology
+                .streams
+                .iter()
+                .find(|s| s.site == "east" && s.name == name)
+                .unwrap_or_else(|| panic!("{name}"))
+                .retention
+                .max_age_ms
+        };
+        assert_eq!(age("ORDERS"), Some(3_600_000));
+        assert_eq!(age("COPY"), Some(300_000));
+        assert_eq!(age("KEEP"), None);
+        assert_eq!(age("LONG"), None);
+        let text = i.report.to_string();
+        assert!(
+            text.contains("stream LONG keeps messages 30 days"),
+            "{text}"
+        );
     }
 }
