@@ -6,10 +6,10 @@ use leptos_router::{path, Lazy};
 
 use crate::components::{Footer, Header};
 use crate::lazy_pages::{
-    load_card_progress, load_card_recorder, preload_on_intent, CardListRoute, CardRoute,
-    CopiersRoute, CourseRoute, DesignerRoute, LabIndexRoute, LabRoute, LessonRoute,
-    LoadCardProgress, LoadCardRecorder, PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute,
-    LOAD_RUN_PANELS,
+    load_card_progress, load_card_recorder, load_importer, preload_on_intent, CardListRoute,
+    CardRoute, CopiersRoute, CourseRoute, DesignerRoute, LabIndexRoute, LabRoute, LessonRoute,
+    LoadCardProgress, LoadCardRecorder, LoadImporter, PracticeLevelsRoute, PracticeQuizRoute,
+    PracticeRoute, LOAD_RUN_PANELS,
 };
 use crate::pages::{Home, NotFound};
 use crate::progress_store::ProgressHome;
@@ -20,6 +20,7 @@ pub fn App() -> impl IntoView {
     provide_context(LoadCardProgress(load_card_progress));
     provide_context(LoadCardRecorder(load_card_recorder));
     provide_context(LOAD_RUN_PANELS);
+    provide_context(LoadImporter(load_importer));
     preload_on_intent();
     // True while a page's code is downloading (the cards and the lab load on first visit).
     let (routing, set_routing) = signal(false);

@@ -14,6 +14,7 @@ use leptos_router::LazyRoute;
 use wasm_bindgen::JsCast;
 
 use crate::components::PageLoadFailed;
+use crate::designer::copier_files::{Importer, IMPORTER};
 use crate::lab::engine::Engine;
 use crate::pages::card::{record_button, CardProgress, RecordButton, CARD_PROGRESS};
 use crate::pages::lab::{run_panels, LoadRunPanels, PanelsLoad, RunHandle, RunPanels};
@@ -186,6 +187,36 @@ lazy_part!(
     /// panels: play waits for the engine only.
     run_engine_chunk, preload_run_engine, Engine, Engine::new()
 );
+
+lazy_part!(
+    /// The copiers' configuration files (`designer::copier_files`: the readers of every
+    /// format, their lint and the writers), which the designer fetches when a person first
+    /// imports or exports one: no page's first download holds them.
+    import_chunk, preload_import, Importer, IMPORTER
+);
+
+/// Loads the designer's importer into `into` (handed to the page as context,
+/// `LoadImporter`, like `load_card_progress`). If the chunk does not download, `into`
+/// stays empty and the caller says so; the next import tries again.
+pub fn load_importer(into: RwSignal<Option<Importer>>, failed: RwSignal<bool>) {
+    spawn_local(async move {
+        match import_chunk().await {
+            Ok(importer) => _ = into.try_set(Some(importer)),
+            Err(PageChunkMissing) => _ = failed.try_set(true),
+        }
+    });
+}
+
+/// How the designer gets its importer (see `load_importer`).
+#[derive(Clone, Copy)]
+pub struct LoadImporter(pub fn(RwSignal<Option<Importer>>, RwSignal<bool>));
+
+impl LoadImporter {
+    /// Hands the importer over at once (builds without chunks: the component tests).
+    pub fn at_once() -> Self {
+        LoadImporter(|into, _| into.set(Some(IMPORTER)))
+    }
+}
 
 /// Fetches a run view's engine, then its panels, and hands each to `run` as it comes; if
 /// either chunk does not download, the view says so and offers a retry.

@@ -5,6 +5,7 @@
 //! design on its own.
 
 pub mod autosave;
+pub mod copier_files;
 pub mod design;
 pub mod edit;
 pub mod findings;

@@ -4,7 +4,7 @@
 
 use hoplab_model::egress::{self, DEFAULT_RECORD_BYTES};
 use hoplab_model::spec::Command;
-use hoplab_model::{hop_egress, Budget, Measures, MoveReport, ScenarioSpec, Sim};
+use hoplab_model::{hop_egress, Budget, Coverage, Measures, MoveReport, ScenarioSpec, Sim};
 
 /// Longest run the designer's duration field offers: an hour of simulated time.
 pub const MAX_DURATION_MS: u64 = 3_600_000;
@@ -55,6 +55,8 @@ pub struct RunSummary {
     /// The model's note when the run reached its budget before the end: the figures are as
     /// they stood then.
     pub stopped: Option<String>,
+    /// Per origin stream, which sites hold its records and in how many copies.
+    pub coverage: Vec<Coverage>,
 }
 
 impl RunSummary {
@@ -277,6 +279,7 @@ impl RunJob {
                     echo_at_end: end.echo.copies_per_original,
                     end,
                     stopped: self.sim.stopped().map(|s| s.note.clone()),
+                    coverage: self.sim.coverage(),
                 });
             }
         }

@@ -2,9 +2,11 @@
 //! model's lint of it on every edit, run it with faults, and take away a runbook.
 
 mod canvas;
+mod export_menu;
 mod fields;
 mod files;
 mod hop_form;
+mod import_panel;
 mod lint_panel;
 mod panel;
 mod preset_link;
@@ -32,6 +34,7 @@ pub fn Designer() -> impl IntoView {
     let (design, notice) = load_autosave();
     let ctx = Ctx::new(Editor::new(design));
     provide_context(ctx);
+    provide_context(import_panel::ImporterHandle::new());
     ctx.notice.set(notice);
 
     // A shared link replaces the design as one undoable step, so the saved one is not lost.
@@ -109,7 +112,8 @@ pub fn Designer() -> impl IntoView {
     });
 
     view! {
-        <div class="page designer">
+        // A file dropped beside the import box stays on the page instead of opening in the tab.
+        <div class="page designer" on:dragover=|ev| ev.prevent_default() on:drop=|ev| ev.prevent_default()>
             <h1>"Topology designer"</h1>
             <p class="designer-intro">
                 "Sketch sites, streams and hops; the model checks the design as you go. Run it with faults, then take away a failover runbook. Everything stays in this browser."
@@ -117,6 +121,7 @@ pub fn Designer() -> impl IntoView {
             <toolbar::Toolbar />
             <NoticeLine />
             <preset_link::PresetOffer ctx />
+            <import_panel::ImportPanel />
             <div class="designer-work">
                 <canvas::Canvas />
                 <lint_panel::LintPanel />

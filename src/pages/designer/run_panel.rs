@@ -199,10 +199,57 @@ fn Summary(finished: Arc<Finished>, egress: Memo<EgressInputs>) -> impl IntoView
             <table class="data"><thead><tr><th scope="col">"hop"</th><th scope="col">"copied"</th><th scope="col">"duplicates"</th><th scope="col">"lag at end"</th><th scope="col">"time to drain"</th></tr></thead><tbody>{hops}</tbody></table>
             <EgressLines finished=finished.clone() egress />
             <p>"Copies per original: " {copies} ". Echoes (repeats of a record a site already holds, or come back to its origin): " {echoes} ". Duplicates in all: " {fmt_n(s.duplicates())} "."</p>
+            <CoverageTable coverage=s.coverage.clone() />
             <h3>"Writers"</h3>
             <table class="data"><thead><tr><th scope="col">"writer"</th><th scope="col">"acknowledged"</th><th scope="col">"refused"</th><th scope="col">"acknowledged, then lost"</th></tr></thead><tbody>{writers}</tbody></table>
             <WatchRun spec=finished.spec.clone() />
         </div>
+    }
+}
+
+/// For every origin stream, which sites hold its records and how many copies each: the
+/// site a ring's hop budget leaves out, the duplicates a mesh's two routes bring.
+#[component]
+fn CoverageTable(coverage: Vec<hoplab_model::Coverage>) -> impl IntoView {
+    let sites: Vec<String> = coverage
+        .first()
+        .map(|c| c.sites.iter().map(|s| s.site.clone()).collect())
+        .unwrap_or_default();
+    let rows = coverage
+        .into_iter()
+        .map(|c| {
+            let cells = c
+                .sites
+                .iter()
+                .map(|s| {
+                    let (text, class) = if s.records == 0 {
+                        ("none".to_string(), "num is-missing")
+                    } else if s.repeats() > 0 {
+                        (
+                            format!("{} in {} copies", fmt_n(s.records), fmt_n(s.copies)),
+                            "num is-repeated",
+                        )
+                    } else {
+                        (fmt_n(s.records), "num")
+                    };
+                    let title = s.streams.join(", ");
+                    view! { <td class=class title=title>{text}</td> }
+                })
+                .collect_view();
+            view! { <tr><th scope="row">{format!("{}/{}", c.origin, c.stream)}</th>{cells}</tr> }
+        })
+        .collect_view();
+    view! {
+        <h3>"Coverage: where each origin’s records are held"</h3>
+        {if sites.is_empty() { view! { <p class="row-note">"No writer wrote in this run."</p> }.into_any() } else { view! {
+            <p class="section-note">"Distinct records of each origin stream held at each site (in any of its streams), and the copies when some came more than once. “none”: the site never received them."</p>
+            <div class="table-scroll">
+                <table class="data coverage-table">
+                    <thead><tr><th scope="col">"origin"</th>{sites.into_iter().map(|s| view! { <th scope="col">{s}</th> }).collect_view()}</tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        }.into_any() }}
     }
 }
 

@@ -1,0 +1,316 @@
+//! The copiers' own configuration files in the designer: reading them into a design (with
+//! the import's report and its product-aware lint, put into plain data the page shows) and
+//! writing a design back as a product's file. The page reaches this only through
+//! [`Importer`], which the release build keeps in a chunk of its own
+//! (`lazy_pages::import_chunk`), so the readers load only when a person imports or exports.
+
+use hoplab_import::{Format, Ignored, Input};
+use hoplab_model::spec::Topology;
+use hoplab_model::ScenarioSpec;
+
+/// The largest file the designer reads: the import's own limit, checked against the
+/// file's size before any of it is read.
+pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+
+/// One file handed to an import: its name, its text and, where the person named one, the
+/// site it stands for (a RabbitMQ broker, a JetStream domain).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CopierFile {
+    pub name: String,
+    pub text: String,
+    pub site: Option<String>,
+}
+
+/// An ignored key, as the report lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IgnoredLine {
+    /// `file:line` (or the file alone).
+    pub place: String,
+    pub key: String,
+    pub why: String,
+    /// Misspelt, removed or at the wrong level: most likely a mistake in the file.
+    pub suspicious: bool,
+}
+
+/// What an import read, filled in, approximated and ignored.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImportReport {
+    pub read: Vec<String>,
+    pub defaults: Vec<String>,
+    pub approximations: Vec<String>,
+    pub ignored: Vec<IgnoredLine>,
+}
+
+/// A product-aware finding on the imported files, with its card and evidence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProductFinding {
+    pub code: &'static str,
+    pub message: String,
+    pub subject: String,
+    /// Slug of the card that explains it.
+    pub card: &'static str,
+    /// (address, the source's own words).
+    pub evidence: Vec<(&'static str, &'static str)>,
+}
+
+/// A finished import.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Imported {
+    pub spec: ScenarioSpec,
+    /// The format each file was read as (`mm2-properties`, ...), in file order.
+    pub formats: Vec<&'static str>,
+    pub report: ImportReport,
+    pub findings: Vec<ProductFinding>,
+}
+
+/// A format a design can be written back as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExportFormat {
+    /// The command line's name for it (`hoplab export-config --to ID`).
+    pub id: &'static str,
+    pub label: &'static str,
+    /// What the file name ends with.
+    pub suffix: &'static str,
+    pub mime: &'static str,
+}
+
+/// Every format the designer writes, in menu order (`hoplab_import::Format::can_export`).
+pub const EXPORT_FORMATS: &[ExportFormat] = &[
+    ExportFormat {
+        id: "mm2-properties",
+        label: "MirrorMaker 2 (connect-mirror-maker.properties)",
+        suffix: ".mm2.properties",
+        mime: "text/plain",
+    },
+    ExportFormat {
+        id: "strimzi",
+        label: "Strimzi KafkaMirrorMaker2 (YAML)",
+        suffix: ".strimzi.yaml",
+        mime: "application/yaml",
+    },
+    ExportFormat {
+        id: "nats",
+        label: "NATS JetStream stream configurations (JSON)",
+        suffix: ".nats.json",
+        mime: "application/json",
+    },
+    ExportFormat {
+        id: "rabbitmq",
+        label: "RabbitMQ definitions (JSON)",
+        suffix: ".rabbitmq.json",
+        mime: "application/json",
+    },
+    ExportFormat {
+        id: "msk",
+        label: "MSK Replicator CreateReplicator request (JSON)",
+        suffix: ".msk.json",
+        mime: "application/json",
+    },
+];
+
+/// What the import chunk holds: the readers, their lint and the writers.
+#[derive(Clone, Copy)]
+pub struct Importer {
+    pub import: fn(&[CopierFile]) -> Result<Imported, String>,
+    /// Writes a topology as the format of that id (one of [`EXPORT_FORMATS`]).
+    pub export: fn(&Topology, &str) -> Result<String, String>,
+}
+
+/// The import chunk's content.
+pub const IMPORTER: Importer = Importer {
+    import: import_files,
+    export: export_topology,
+};
+
+fn report_of(r: &hoplab_import::Report) -> ImportReport {
+    ImportReport {
+        read: r.read.clone(),
+        defaults: r
+            .defaults
+            .iter()
+            .map(|d| format!("{}: {} = {} ({})", d.file, d.key, d.value, d.version))
+            .collect(),
+        approximations: r.approximations.clone(),
+        ignored: r
+            .ignored
+            .iter()
+            .map(|k| IgnoredLine {
+                place: match k.line {
+                    Some(l) => format!("{}:{l}", k.file),
+                    None => k.file.clone(),
+                },
+                key: k.key.clone(),
+                why: k.why.to_string(),
+                suspicious: matches!(
+                    k.why,
+                    Ignored::Misspelt { .. }
+                        | Ignored::Removed { .. }
+                        | Ignored::WronglyScoped { .. }
+                ),
+            })
+            .collect(),
+    }
+}
+
+/// Puts an import error in the page's words: the file, the line and the key concerned.
+fn say_error(e: &hoplab_import::ImportError) -> String {
+    let mut at = e.file.clone();
+    if let Some(line) = e.line {
+        at.push_str(&format!(", line {line}"));
+    }
+    if let Some(key) = &e.key {
+        at.push_str(&format!(", key {key}"));
+    }
+    format!("{at}: {}", e.message)
+}
+
+/// Reads the files as one estate (each file's format found from its text).
+pub fn import_files(files: &[CopierFile]) -> Result<Imported, String> {
+    if files.is_empty() {
+        return Err("Choose, drop or paste at least one file.".into());
+    }
+    let inputs: Vec<Input> = files
+        .iter()
+        .map(|f| {
+            let input = Input::new(&f.name, &f.text);
+            match f.site.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+                Some(site) => input.at_site(site),
+                None => input,
+            }
+        })
+        .collect();
+    let done = hoplab_import::import(&inputs, None).map_err(|e| say_error(&e))?;
+    let findings = hoplab_import::lint(&done)
+        .into_iter()
+        .map(|f| ProductFinding {
+            code: f.code,
+            message: f.message,
+            subject: f.subject,
+            card: f.card,
+            evidence: f.evidence.iter().map(|e| (e.url, e.quote)).collect(),
+        })
+        .collect();
+    Ok(Imported {
+        formats: done.formats.iter().map(|f| f.id()).collect(),
+        report: report_of(&done.report),
+        findings,
+        spec: done.spec,
+    })
+}
+
+/// Writes a topology as a product's file.
+pub fn export_topology(t: &Topology, id: &str) -> Result<String, String> {
+    let format = Format::parse(id)
+        .filter(|f| f.can_export())
+        .ok_or_else(|| format!("{id} is not a format the designer writes"))?;
+    if t.hops.is_empty() {
+        return Err("The design has no hops: there is no copier to write.".into());
+    }
+    hoplab_import::export(t, format).map_err(|e| e.message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(name: &str, text: &str) -> CopierFile {
+        CopierFile {
+            name: name.into(),
+            text: text.into(),
+            site: None,
+        }
+    }
+
+    const BOTH_WAYS: &str = "clusters = east, west\n\
+        east.bootstrap.servers = east:9092\n\
+        west.bootstrap.servers = west:9092\n\
+        replication.policy.class = org.apache.kafka.connect.mirror.IdentityReplicationPolicy\n\
+        east->west.enabled = true\neast->west.topics = orders\n\
+        west->east.enabled = true\nwest->east.topics = orders\n";
+
+    #[test]
+    fn identity_naming_both_ways_is_found_with_its_card_and_evidence() {
+        let done = import_files(&[file("mm2.properties", BOTH_WAYS)]).unwrap();
+        assert_eq!(done.formats, ["mm2-properties"]);
+        assert_eq!(done.spec.topology.hops.len(), 2);
+        let f = done
+            .findings
+            .iter()
+            .find(|f| f.code == "mm2-identity-loop")
+            .expect("the loop is found");
+        assert_eq!(f.card, "echo-loop");
+        assert!(f
+            .evidence
+            .iter()
+            .all(|(url, _)| url.starts_with("https://")));
+        assert!(!f.evidence.is_empty());
+        assert!(!done.report.read.is_empty());
+    }
+
+    #[test]
+    fn a_bad_number_names_the_file_line_and_key() {
+        let text =
+            "clusters = a, b\na->b.enabled = true\na->b.topics = orders\noffset.lag.max = lots\n";
+        let e = import_files(&[file("mm2.properties", text)]).unwrap_err();
+        assert!(
+            e.starts_with("mm2.properties, line 4, key offset.lag.max: "),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_misspelt_key_is_reported_as_suspicious() {
+        let text = format!("{BOTH_WAYS}task.max = 4\n");
+        let done = import_files(&[file("mm2.properties", &text)]).unwrap();
+        let k = done
+            .report
+            .ignored
+            .iter()
+            .find(|k| k.key == "task.max")
+            .expect("listed");
+        assert!(k.suspicious, "{k:?}");
+        assert_eq!(k.place, "mm2.properties:9");
+    }
+
+    #[test]
+    fn every_export_format_reads_back_to_the_same_hops() {
+        let done = import_files(&[file("mm2.properties", BOTH_WAYS)]).unwrap();
+        for f in EXPORT_FORMATS {
+            let text = export_topology(&done.spec.topology, f.id).unwrap();
+            assert!(!text.is_empty(), "{}", f.id);
+            assert!(
+                Format::parse(f.id).is_some_and(Format::can_export),
+                "{}",
+                f.id
+            );
+        }
+        let yaml = export_topology(&done.spec.topology, "strimzi").unwrap();
+        let back = import_files(&[file("back.yaml", &yaml)]).unwrap();
+        let pairs = |s: &ScenarioSpec| {
+            let mut v: Vec<_> = s
+                .topology
+                .hops
+                .iter()
+                .map(|h| (h.from.clone(), h.to.clone()))
+                .collect();
+            v.sort_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
+            v
+        };
+        assert_eq!(pairs(&back.spec), pairs(&done.spec));
+    }
+
+    #[test]
+    fn nothing_is_written_for_an_unknown_format_or_a_design_without_hops() {
+        let t = Topology::default();
+        assert!(export_topology(&t, "mm2-properties")
+            .unwrap_err()
+            .contains("no hops"));
+        let done = import_files(&[file("mm2.properties", BOTH_WAYS)]).unwrap();
+        assert!(export_topology(&done.spec.topology, "cluster-link").is_err());
+    }
+
+    #[test]
+    fn no_files_is_a_message_not_an_import() {
+        assert!(import_files(&[]).is_err());
+    }
+}

@@ -1,0 +1,46 @@
+//! Writes the design back as a copier's own file (`hoplab export-config --to FORMAT`):
+//! MirrorMaker 2 properties, a Strimzi resource, JetStream streams, RabbitMQ definitions
+//! or an MSK Replicator request. The writers come with the importer's chunk.
+
+use leptos::prelude::*;
+
+use super::files::{download, file_stem};
+use super::import_panel::use_importer;
+use super::state::use_ctx;
+use crate::designer::copier_files::EXPORT_FORMATS;
+
+#[component]
+pub fn ExportMenu() -> impl IntoView {
+    let ctx = use_ctx();
+    let importer = use_importer();
+    let chosen = RwSignal::new(EXPORT_FORMATS[0].id.to_string());
+    let export = move |_| {
+        let id = chosen.get_untracked();
+        let Some(format) = EXPORT_FORMATS.iter().find(|f| f.id == id) else {
+            return;
+        };
+        let (stem, topology) = ctx.with_design(|d| (file_stem(&d.spec.name), d.topology().clone()));
+        importer.with(move |imp| {
+            let written = (imp.export)(&topology, format.id).and_then(|text| {
+                let name = format!("{stem}{}", format.suffix);
+                download(&name, format.mime, &text).map(|()| name)
+            });
+            match written {
+                Ok(name) => ctx.info(format!(
+                    "Exported {name} ({}). Importing it again gives this design’s sites and hops.",
+                    format.label
+                )),
+                Err(why) => ctx.error(format!("Nothing was exported: {why}")),
+            }
+        });
+    };
+    view! {
+        <div class="tool-group">
+            <label for="dz-export-to">"Export as"</label>
+            <select id="dz-export-to" prop:value=move || chosen.get() on:change=move |ev| chosen.set(event_target_value(&ev))>
+                {EXPORT_FORMATS.iter().map(|f| view! { <option value=f.id>{f.label}</option> }).collect_view()}
+            </select>
+            <button type="button" on:click=export>"Export configuration"</button>
+        </div>
+    }
+}

@@ -1,0 +1,378 @@
+//! Bring your own estate: a copier's own configuration files (chosen, dropped or pasted)
+//! read into the design, with the import's report and its findings in the product's
+//! terms. The readers live in a chunk of their own (`lazy_pages::import_chunk`), fetched
+//! the first time a person imports or exports; until then the panel costs nothing.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos_router::components::A;
+use wasm_bindgen_futures::JsFuture;
+
+use super::state::use_ctx;
+use crate::designer::copier_files::{CopierFile, ImportReport, Imported, Importer, MAX_FILE_BYTES};
+use crate::designer::{import::check_sane, Design, Edit};
+use crate::lazy_pages::LoadImporter;
+
+/// Files one import reads at most (an estate of many brokers is still a handful of files).
+const MAX_FILES: u32 = 20;
+
+/// The importer once its chunk is here, and the work waiting for it.
+#[derive(Clone, Copy)]
+pub struct ImporterHandle {
+    loaded: RwSignal<Option<Importer>>,
+    failed: RwSignal<bool>,
+    loading: RwSignal<bool>,
+    waiting: StoredValue<Vec<Box<dyn FnOnce(Importer)>>, LocalStorage>,
+}
+
+impl ImporterHandle {
+    /// A handle for the page; the work queued before the chunk arrives runs once it does.
+    pub fn new() -> Self {
+        let handle = ImporterHandle {
+            loaded: RwSignal::new(None),
+            failed: RwSignal::new(false),
+            loading: RwSignal::new(false),
+            waiting: StoredValue::new_local(Vec::new()),
+        };
+        Effect::new(move || {
+            let Some(importer) = handle.loaded.get() else {
+                return;
+            };
+            handle.loading.set(false);
+            for job in handle
+                .waiting
+                .try_update_value(std::mem::take)
+                .unwrap_or_default()
+            {
+                job(importer);
+            }
+        });
+        Effect::new(move || {
+            if handle.failed.get() {
+                handle.loading.set(false);
+                handle.waiting.update_value(Vec::clear);
+            }
+        });
+        handle
+    }
+
+    /// Runs `job` with the importer, fetching its chunk first if it is not here yet.
+    pub fn with(self, job: impl FnOnce(Importer) + 'static) {
+        if let Some(importer) = self.loaded.get_untracked() {
+            return job(importer);
+        }
+        self.waiting.update_value(|w| w.push(Box::new(job)));
+        if self.loading.get_untracked() {
+            return;
+        }
+        match use_context::<LoadImporter>() {
+            Some(LoadImporter(load)) => {
+                self.failed.set(false);
+                self.loading.set(true);
+                load(self.loaded, self.failed);
+            }
+            None => self.failed.set(true),
+        }
+    }
+
+    /// What the panel says while the chunk is on its way, or when it did not come.
+    pub fn status(self) -> Option<&'static str> {
+        if self.failed.get() {
+            Some("The importer could not be downloaded (are you offline?). Try again when you are back online; your design is as it was.")
+        } else if self.loading.get() {
+            Some("Loading the importer…")
+        } else {
+            None
+        }
+    }
+}
+
+pub fn use_importer() -> ImporterHandle {
+    expect_context::<ImporterHandle>()
+}
+
+/// What the last import gave: its report and findings, or why nothing was imported.
+type Outcome = Result<Arc<Imported>, String>;
+
+#[component]
+pub fn ImportPanel() -> impl IntoView {
+    let ctx = use_ctx();
+    let importer = use_importer();
+    let files = RwSignal::new(Vec::<CopierFile>::new());
+    let outcome = RwSignal::new(None::<Outcome>);
+    let pasted = RwSignal::new(String::new());
+    let dragging = RwSignal::new(false);
+    let input = NodeRef::<leptos::html::Input>::new();
+
+    // Reads `chosen` as one estate and, if it reads, replaces the design (one undo step).
+    let import = move |chosen: Vec<CopierFile>| {
+        files.set(chosen.clone());
+        importer.with(move |imp| {
+            let done = (imp.import)(&chosen).and_then(|done| {
+                check_sane(&done.spec).map_err(|e| e.to_string())?;
+                Ok(done)
+            });
+            match done {
+                Ok(done) => {
+                    let design = Design::from_spec(done.spec.clone());
+                    if ctx.edit(Edit::Replace(Box::new(design))) {
+                        let (sites, hops) = (done.spec.topology.sites.len(), done.spec.topology.hops.len());
+                        ctx.info(format!(
+                            "Imported {} ({sites} sites, {hops} hops). Undo brings back what you had.",
+                            names(&chosen)
+                        ));
+                    }
+                    outcome.set(Some(Ok(Arc::new(done))));
+                }
+                Err(why) => outcome.set(Some(Err(why))),
+            }
+        });
+    };
+    let read_then_import = move |list: Option<web_sys::FileList>| {
+        let Some(list) = list else { return };
+        spawn_local(async move {
+            match read_files(&list).await {
+                Ok(chosen) if chosen.is_empty() => {}
+                Ok(chosen) => import(chosen),
+                Err(why) => outcome.set(Some(Err(why))),
+            }
+        });
+    };
+    let on_choose = move |_| {
+        let Some(el) = input.get_untracked() else {
+            return;
+        };
+        read_then_import(el.files());
+        el.set_value("");
+    };
+    let on_drop = move |ev: web_sys::DragEvent| {
+        ev.prevent_default();
+        dragging.set(false);
+        read_then_import(ev.data_transfer().and_then(|d| d.files()));
+    };
+    let on_paste_import = move |_| {
+        let text = pasted.get_untracked();
+        if text.trim().is_empty() {
+            outcome.set(Some(
+                Err("Paste a configuration into the box first.".into()),
+            ));
+            return;
+        }
+        import(vec![CopierFile {
+            name: "pasted text".into(),
+            text,
+            site: None,
+        }]);
+    };
+    let again = move |_| import(files.get_untracked());
+    let set_site = move |i: usize, site: String| {
+        files.update(|fs| {
+            if let Some(f) = fs.get_mut(i) {
+                f.site = Some(site).filter(|s| !s.trim().is_empty());
+            }
+        })
+    };
+
+    view! {
+        <section class="designer-import" aria-labelledby="dz-import-title">
+            <h2 id="dz-import-title">"Import a copier’s configuration"</h2>
+            <div class="import-body">
+                <div class="import-drop" class:is-dragging=move || dragging.get()
+                    on:dragover=move |ev: web_sys::DragEvent| { ev.prevent_default(); dragging.set(true); }
+                    on:dragleave=move |_| dragging.set(false)
+                    on:drop=on_drop
+                >
+                    <p>"Drop the files you run here: a MirrorMaker 2 properties file, connector JSON, a Strimzi KafkaMirrorMaker2 resource, JetStream stream configurations, RabbitMQ definitions (one file per broker), an MSK Replicator request, a Confluent cluster link or a Redpanda shadow link. The format is found from each file’s text."</p>
+                    <label class="button-like" for="dz-copier-files">"Choose files…"</label>
+                    <input id="dz-copier-files" class="visually-hidden" type="file" multiple
+                        accept=".properties,.json,.yaml,.yml,.conf,.txt,text/plain,application/json"
+                        node_ref=input on:change=on_choose />
+                </div>
+                <details class="import-paste">
+                    <summary>"Paste a configuration instead"</summary>
+                    <label for="dz-copier-paste">"Configuration text"</label>
+                    <textarea id="dz-copier-paste" rows="8" spellcheck="false"
+                        prop:value=move || pasted.get()
+                        on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
+                    <button type="button" on:click=on_paste_import>"Import the pasted text"</button>
+                </details>
+                <SitePerFile files set_site again />
+                <div role="status" aria-live="polite" class="import-status">
+                    {move || importer.status().map(|s| view! { <p class="row-note">{s}</p> })}
+                </div>
+                {move || outcome.get().map(|o| match o {
+                    Ok(done) => view! { <Report done /> }.into_any(),
+                    Err(why) => view! {
+                        <p class="notice notice--error import-error" role="alert">
+                            "Nothing was imported; your design is as it was. " {why}
+                        </p>
+                    }.into_any(),
+                })}
+            </div>
+        </section>
+    }
+}
+
+/// The files of the last import, each with the site it stands for where the format cannot
+/// say (a RabbitMQ broker is otherwise named by the host other files point at).
+#[component]
+fn SitePerFile(
+    files: RwSignal<Vec<CopierFile>>,
+    set_site: impl Fn(usize, String) + Copy + Send + Sync + 'static,
+    again: impl Fn(web_sys::MouseEvent) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let shown = move || files.with(|f| f.iter().any(|f| f.name != "pasted text"));
+    view! {
+        <Show when=shown>
+            <fieldset class="import-sites">
+                <legend>"A site per file (optional)"</legend>
+                <p class="section-note">"Name the site each file stands for where the file cannot say itself, then import again."</p>
+                {move || files.get().into_iter().enumerate().map(|(i, f)| {
+                    let id = format!("dz-copier-site-{i}");
+                    view! {
+                        <div class="import-site-row">
+                            <label for=id.clone()>{f.name.clone()}</label>
+                            <input id=id type="text" autocomplete="off" placeholder="from the file"
+                                prop:value=f.site.clone().unwrap_or_default()
+                                on:change=move |ev| set_site(i, event_target_value(&ev)) />
+                        </div>
+                    }
+                }).collect_view()}
+                <button type="button" on:click=again>"Import again with these sites"</button>
+            </fieldset>
+        </Show>
+    }
+}
+
+/// The report of an import: what was read, the findings in the product's terms (each with
+/// its card and evidence), the defaults filled in, what is approximated, what was ignored.
+#[component]
+fn Report(done: Arc<Imported>) -> impl IntoView {
+    let ImportReport {
+        read,
+        defaults,
+        approximations,
+        ignored,
+    } = done.report.clone();
+    let findings = done.findings.clone();
+    let headline = match findings.len() {
+        0 => "No findings in the product’s terms.".to_string(),
+        1 => "1 finding in the product’s terms".to_string(),
+        n => format!("{n} findings in the product’s terms"),
+    };
+    let list = |items: Vec<String>, empty: &'static str| {
+        if items.is_empty() {
+            view! { <p class="row-note">{empty}</p> }.into_any()
+        } else {
+            view! { <ul>{items.into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ul> }
+                .into_any()
+        }
+    };
+    view! {
+        <div class="import-report" aria-labelledby="dz-import-report-title">
+            <h3 id="dz-import-report-title">"What the import read"</h3>
+            <p>"Read as: " {done.formats.join(", ")}</p>
+            {list(read, "Nothing.")}
+            <h3>{headline}</h3>
+            <ul class="import-findings">
+                {findings.into_iter().map(|f| view! {
+                    <li class="import-finding" data-code=f.code>
+                        <p class="lint-code">{f.code}</p>
+                        <p>{f.message}</p>
+                        <p class="row-note">"Concerns: " {f.subject}</p>
+                        <A href=format!("/cards/{}", f.card)>"Read the card: " {f.card}</A>
+                        {(!f.evidence.is_empty()).then(|| view! {
+                            <details class="import-evidence">
+                                <summary>"Evidence"</summary>
+                                <ul>
+                                    {f.evidence.into_iter().map(|(url, quote)| view! {
+                                        <li><q>{quote}</q>" — "<a href=url rel="noopener noreferrer">{source_name(url)}</a></li>
+                                    }).collect_view()}
+                                </ul>
+                            </details>
+                        })}
+                    </li>
+                }).collect_view()}
+            </ul>
+            <h3>"Defaults applied"</h3>
+            {list(defaults, "None: the files set everything the model reads.")}
+            <h3>"Approximated"</h3>
+            {list(approximations, "Nothing: the model says what the files say.")}
+            <h3>"Ignored keys"</h3>
+            {if ignored.is_empty() {
+                view! { <p class="row-note">"None."</p> }.into_any()
+            } else {
+                view! {
+                    <div class="table-scroll">
+                        <table class="data import-ignored">
+                            <thead><tr><th scope="col">"where"</th><th scope="col">"key"</th><th scope="col">"why"</th></tr></thead>
+                            <tbody>
+                                {ignored.into_iter().map(|k| view! {
+                                    <tr class:is-suspicious=k.suspicious>
+                                        <td>{k.place}</td>
+                                        <td><code>{k.key}</code></td>
+                                        <td>{k.why}{k.suspicious.then_some(" (most likely a mistake)")}</td>
+                                    </tr>
+                                }).collect_view()}
+                            </tbody>
+                        </table>
+                    </div>
+                }.into_any()
+            }}
+        </div>
+    }
+}
+
+/// The file a source address names (its last part), for a short link text.
+fn source_name(url: &str) -> String {
+    url.trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or(url)
+        .to_string()
+}
+
+/// "a.json", "a.json and b.json", "3 files".
+fn names(files: &[CopierFile]) -> String {
+    match files {
+        [one] => one.name.clone(),
+        [a, b] => format!("{} and {}", a.name, b.name),
+        many => format!("{} files", many.len()),
+    }
+}
+
+/// The text of every file in `list`; a file over the limit is refused before it is read.
+async fn read_files(list: &web_sys::FileList) -> Result<Vec<CopierFile>, String> {
+    if list.length() > MAX_FILES {
+        return Err(format!(
+            "{} files were given; an import reads at most {MAX_FILES}.",
+            list.length()
+        ));
+    }
+    let mut out = Vec::new();
+    for i in 0..list.length() {
+        let Some(file) = list.get(i) else { continue };
+        let name = file.name();
+        if file.size() > MAX_FILE_BYTES as f64 {
+            return Err(format!(
+                "{name} is {:.1} MiB; an import reads files of at most 1 MiB, so it was not read.",
+                file.size() / 1_048_576.0
+            ));
+        }
+        let text = JsFuture::from(file.text())
+            .await
+            .ok()
+            .and_then(|v| v.as_string());
+        let Some(text) = text else {
+            return Err(format!("{name} could not be read as text."));
+        };
+        out.push(CopierFile {
+            name,
+            text,
+            site: None,
+        });
+    }
+    Ok(out)
+}
