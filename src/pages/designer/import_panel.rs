@@ -18,13 +18,19 @@ use crate::lazy_pages::LoadImporter;
 /// Files one import reads at most (an estate of many brokers is still a handful of files).
 const MAX_FILES: u32 = 20;
 
+/// Work that needs the importer.
+type Job = Box<dyn FnOnce(Importer)>;
+
 /// The importer once its chunk is here, and the work waiting for it.
 #[derive(Clone, Copy)]
 pub struct ImporterHandle {
     loaded: RwSignal<Option<Importer>>,
     failed: RwSignal<bool>,
     loading: RwSignal<bool>,
-    waiting: StoredValue<Vec<Box<dyn FnOnce(Importer)>>, LocalStorage>,
+    waiting: StoredValue<Vec<Job>, LocalStorage>,
+    /// Taken from the page's context when the handle is made: work that runs after an
+    /// await (a file read) has no context to ask.
+    load: Option<LoadImporter>,
 }
 
 impl ImporterHandle {
@@ -35,6 +41,7 @@ impl ImporterHandle {
             failed: RwSignal::new(false),
             loading: RwSignal::new(false),
             waiting: StoredValue::new_local(Vec::new()),
+            load: use_context::<LoadImporter>(),
         };
         Effect::new(move || {
             let Some(importer) = handle.loaded.get() else {
@@ -67,7 +74,7 @@ impl ImporterHandle {
         if self.loading.get_untracked() {
             return;
         }
-        match use_context::<LoadImporter>() {
+        match self.load {
             Some(LoadImporter(load)) => {
                 self.failed.set(false);
                 self.loading.set(true);
