@@ -4,14 +4,17 @@
 //! measured figures. Built as data, then written as Markdown or drawn by the page.
 
 mod sections;
+mod terms;
 
 use super::design::Design;
 use super::run::RunSummary;
 use hoplab_model::Finding;
 use sections::{
-    companion_inventory, failback, failover_steps, preconditions, reader_groups,
+    companion_inventory, copier_steps, failback, failover_steps, preconditions, reader_groups,
     recovery_point_floor, rehearsal_checklist,
 };
+pub use terms::Copier;
+use terms::Copiers;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Table {
@@ -34,6 +37,18 @@ pub struct Runbook {
 }
 
 pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runbook {
+    build_with(d, findings, run, &[])
+}
+
+/// As [`build`], with the copier of each hop an import named (by hop id) over what the
+/// hops' presets say.
+pub fn build_with(
+    d: &Design,
+    findings: &[Finding],
+    run: Option<&RunSummary>,
+    copiers: &[(String, Copier)],
+) -> Runbook {
+    let copiers = Copiers { known: copiers };
     let t = d.topology();
     let name = if d.spec.name.trim().is_empty() {
         "this design"
@@ -44,7 +59,8 @@ pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runb
     sections.extend(run.and_then(recovery_point_floor));
     sections.push(reader_groups(t, run));
     sections.extend(failover_steps(d));
-    sections.push(failback(t));
+    sections.extend(copier_steps(t, &copiers));
+    sections.push(failback(t, &copiers));
     sections.push(rehearsal_checklist(t, run));
     Runbook {
         title: format!("Failover runbook: {name}"),
@@ -144,6 +160,109 @@ mod tests {
         let d = templates::build("active-active").unwrap();
         let rb = build(&d, &[], None);
         assert!(to_markdown(&rb).contains("not run yet"));
+    }
+
+    fn section<'a>(rb: &'a Runbook, heading: &str) -> Option<&'a Section> {
+        rb.sections.iter().find(|s| s.heading == heading)
+    }
+
+    /// Every check-list item, as written (Markdown escapes `>` and backquotes).
+    fn items(rb: &Runbook) -> String {
+        let all: Vec<&str> = rb
+            .sections
+            .iter()
+            .flat_map(|s| s.items.iter().map(String::as_str))
+            .collect();
+        all.join("\n")
+    }
+
+    #[test]
+    fn a_mirrormaker_2_design_fails_back_in_mirrormaker_2_s_terms() {
+        let (d, _) = crate::designer::presets::demo("mm2-default").unwrap();
+        let rb = build(&d, &[], None);
+        let md = items(&rb);
+        let steps = section(&rb, "Failover in the copiers' terms").expect("product steps");
+        assert!(steps.items[0].contains("DefaultReplicationPolicy"), "{md}");
+        for words in [
+            "is the topic primary.orders at standby",
+            "primary.checkpoints.internal at standby",
+            "RemoteClusterUtils.translateOffsets",
+            "sync.group.offsets.enabled",
+            "will not copy standby/primary.orders back to primary",
+            "reverse flow standby->primary",
+            "as standby.orders at primary",
+            "read both orders and standby.orders",
+            "add it",
+        ] {
+            assert!(md.contains(words), "{words}: {md}");
+        }
+        let back = section(&rb, "Failback").unwrap();
+        assert!(
+            !back
+                .items
+                .iter()
+                .any(|i| i.starts_with("Set up the reverse copy")),
+            "{:?}",
+            back.items
+        );
+        // Both ways already: the reverse flow is there.
+        let mut both = templates::build("active-active").unwrap();
+        let p = crate::designer::presets::get("mm2-default").unwrap();
+        for h in &mut both.spec.topology.hops {
+            p.apply_to(h);
+        }
+        let md = items(&build(&both, &[], None));
+        assert!(md.contains("the design already has it"), "{md}");
+    }
+
+    #[test]
+    fn a_plain_design_has_no_product_words() {
+        let d = templates::build("one-way-dr").unwrap();
+        let rb = build(&d, &[], None);
+        let md = to_markdown(&rb);
+        assert!(section(&rb, "Failover in the copiers' terms").is_none());
+        for words in [
+            "MirrorMaker",
+            "checkpoints.internal",
+            "JetStream",
+            "RabbitMQ",
+        ] {
+            assert!(!md.contains(words), "{words}: {md}");
+        }
+        assert!(md.contains("Set up the reverse copy standby/primary.orders to primary"));
+    }
+
+    #[test]
+    fn mirrors_federation_and_an_imported_product_use_their_words() {
+        let (d, _) = crate::designer::presets::demo("offset-preserving-mirror").unwrap();
+        let md = items(&build(&d, &[], None));
+        assert!(
+            md.contains("read-only mirror") && md.contains("Cluster Linking"),
+            "{md}"
+        );
+        let hop = d.topology().hops[0].id.clone();
+        let md = items(&build_with(
+            &d,
+            &[],
+            None,
+            &[(hop, Copier::JetStreamMirror)],
+        ));
+        for words in [
+            "with `mirror` removed",
+            "nats-server 2.12",
+            "stream mirror configuration can not be updated",
+            "`opt_start_seq`",
+            "$JS.standby.API",
+        ] {
+            assert!(md.contains(words), "{words}: {md}");
+        }
+        assert!(!md.contains("Cluster Linking"), "{md}");
+        let (d, _) = crate::designer::presets::demo("rabbitmq-federation-max-hops").unwrap();
+        let md = items(&build(&d, &[], None));
+        assert!(
+            md.contains("federation-upstream") && md.contains("x-received-from"),
+            "{md}"
+        );
     }
 
     #[test]

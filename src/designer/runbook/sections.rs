@@ -1,5 +1,6 @@
 //! The runbook's sections, one builder each, in the order the runbook lists them.
 
+use super::terms::{self, Copiers};
 use super::{Section, Table};
 use crate::designer::design::Design;
 use crate::designer::run::RunSummary;
@@ -180,10 +181,32 @@ pub(super) fn failover_steps(d: &Design) -> Option<Section> {
     })
 }
 
-/// Coming back: reverse copies, draining, translating readers again, moving back.
-pub(super) fn failback(t: &Topology) -> Section {
+/// The switch in the words of each copier the design names (none: no hop says which).
+pub(super) fn copier_steps(t: &Topology, c: &Copiers) -> Option<Section> {
+    let mut items: Vec<String> = Vec::new();
+    for h in &t.hops {
+        for i in c.of(h).map(|k| terms::failover(h, k)).unwrap_or_default() {
+            if !items.contains(&i) {
+                items.push(i);
+            }
+        }
+    }
+    (!items.is_empty()).then(|| Section {
+        heading: "Failover in the copiers' terms".into(),
+        items,
+        table: None,
+    })
+}
+
+/// Coming back: reverse copies, draining, translating readers again, moving back (in a
+/// copier's own words where the design says which copier a hop is).
+pub(super) fn failback(t: &Topology, c: &Copiers) -> Section {
     let mut back = Vec::new();
     for h in &t.hops {
+        if let Some(steps) = c.of(h).and_then(|k| terms::failback(h, k, t, c)) {
+            back.extend(steps);
+            continue;
+        }
         let to = qualified_target(h);
         back.push(format!(
             "Set up the reverse copy {}/{} to {}: a lost site comes back empty, with numbering starting again",
