@@ -78,31 +78,31 @@ pub struct ExportFormat {
 pub const EXPORT_FORMATS: &[ExportFormat] = &[
     ExportFormat {
         id: "mm2-properties",
-        label: "MirrorMaker 2 (connect-mirror-maker.properties)",
+        label: "MirrorMaker 2 properties",
         suffix: ".mm2.properties",
         mime: "text/plain",
     },
     ExportFormat {
         id: "strimzi",
-        label: "Strimzi KafkaMirrorMaker2 (YAML)",
+        label: "Strimzi KafkaMirrorMaker2",
         suffix: ".strimzi.yaml",
         mime: "application/yaml",
     },
     ExportFormat {
         id: "nats",
-        label: "NATS JetStream stream configurations (JSON)",
+        label: "JetStream streams",
         suffix: ".nats.json",
         mime: "application/json",
     },
     ExportFormat {
         id: "rabbitmq",
-        label: "RabbitMQ definitions (JSON)",
+        label: "RabbitMQ definitions",
         suffix: ".rabbitmq.json",
         mime: "application/json",
     },
     ExportFormat {
         id: "msk",
-        label: "MSK Replicator CreateReplicator request (JSON)",
+        label: "MSK Replicator request",
         suffix: ".msk.json",
         mime: "application/json",
     },

@@ -313,7 +313,7 @@ fn Report(done: Arc<Imported>) -> impl IntoView {
             } else {
                 view! {
                     <div class="table-scroll">
-                        <table class="data import-ignored">
+                        <table class="data import-ignored" tabindex="0">
                             <thead><tr><th scope="col">"where"</th><th scope="col">"key"</th><th scope="col">"why"</th></tr></thead>
                             <tbody>
                                 {ignored.into_iter().map(|k| view! {

@@ -189,19 +189,19 @@ fn Summary(finished: Arc<Finished>, egress: Memo<EgressInputs>) -> impl IntoView
             {s.stopped.clone().map(|note| view! { <p class="notice notice--error">"The model stopped this run before its end: " {note}</p> })}
             <h3>"Recovery-point floor: uncopied tail at each loss"</h3>
             {if s.losses.is_empty() { view! { <p class="row-note">"No site was lost in this run."</p> }.into_any() } else { view! {
-                <table class="data"><thead><tr><th scope="col">"loss"</th><th scope="col">"copy"</th><th scope="col">"records not yet copied"</th><th scope="col">"oldest"</th></tr></thead><tbody>{losses}</tbody></table>
+                <table class="data" tabindex="0"><thead><tr><th scope="col">"loss"</th><th scope="col">"copy"</th><th scope="col">"records not yet copied"</th><th scope="col">"oldest"</th></tr></thead><tbody>{losses}</tbody></table>
             }.into_any() }}
             <h3>"Reader groups: replay and gap per resume rule"</h3>
             {if s.moves.is_empty() { view! { <p class="row-note">"No reader group moved in this run."</p> }.into_any() } else { view! {
-                <table class="data"><thead><tr><th scope="col">"move"</th><th scope="col">"rule"</th><th scope="col">"replay"</th><th scope="col">"gap"</th></tr></thead><tbody>{moves}</tbody></table>
+                <table class="data" tabindex="0"><thead><tr><th scope="col">"move"</th><th scope="col">"rule"</th><th scope="col">"replay"</th><th scope="col">"gap"</th></tr></thead><tbody>{moves}</tbody></table>
             }.into_any() }}
             <h3>"Hops"</h3>
-            <table class="data"><thead><tr><th scope="col">"hop"</th><th scope="col">"copied"</th><th scope="col">"duplicates"</th><th scope="col">"lag at end"</th><th scope="col">"time to drain"</th></tr></thead><tbody>{hops}</tbody></table>
+            <table class="data" tabindex="0"><thead><tr><th scope="col">"hop"</th><th scope="col">"copied"</th><th scope="col">"duplicates"</th><th scope="col">"lag at end"</th><th scope="col">"time to drain"</th></tr></thead><tbody>{hops}</tbody></table>
             <EgressLines finished=finished.clone() egress />
             <p>"Copies per original: " {copies} ". Echoes (repeats of a record a site already holds, or come back to its origin): " {echoes} ". Duplicates in all: " {fmt_n(s.duplicates())} "."</p>
             <CoverageTable coverage=s.coverage.clone() />
             <h3>"Writers"</h3>
-            <table class="data"><thead><tr><th scope="col">"writer"</th><th scope="col">"acknowledged"</th><th scope="col">"refused"</th><th scope="col">"acknowledged, then lost"</th></tr></thead><tbody>{writers}</tbody></table>
+            <table class="data" tabindex="0"><thead><tr><th scope="col">"writer"</th><th scope="col">"acknowledged"</th><th scope="col">"refused"</th><th scope="col">"acknowledged, then lost"</th></tr></thead><tbody>{writers}</tbody></table>
             <WatchRun spec=finished.spec.clone() />
         </div>
     }
@@ -244,7 +244,7 @@ fn CoverageTable(coverage: Vec<hoplab_model::Coverage>) -> impl IntoView {
         {if sites.is_empty() { view! { <p class="row-note">"No writer wrote in this run."</p> }.into_any() } else { view! {
             <p class="section-note">"Distinct records of each origin stream held at each site (in any of its streams), and the copies when some came more than once. “none”: the site never received them."</p>
             <div class="table-scroll">
-                <table class="data coverage-table">
+                <table class="data coverage-table" tabindex="0">
                     <thead><tr><th scope="col">"origin"</th>{sites.into_iter().map(|s| view! { <th scope="col">{s}</th> }).collect_view()}</tr></thead>
                     <tbody>{rows}</tbody>
                 </table>

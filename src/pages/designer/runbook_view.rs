@@ -60,7 +60,7 @@ pub fn RunbookView() -> impl IntoView {
                         <ul class="checklist">{s.items.iter().map(|i| view! { <li>{i.clone()}</li> }).collect_view()}</ul>
                     });
                     let table = s.table.as_ref().filter(|t| !t.rows.is_empty()).map(|t| view! {
-                        <table class="data">
+                        <table class="data" tabindex="0">
                             <thead><tr>{t.head.iter().map(|h| view! { <th scope="col">{h.clone()}</th> }).collect_view()}</tr></thead>
                             <tbody>{t.rows.iter().map(|r| view! { <tr>{r.iter().map(|c| view! { <td>{c.clone()}</td> }).collect_view()}</tr> }).collect_view()}</tbody>
                         </table>

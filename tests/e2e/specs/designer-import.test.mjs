@@ -1,0 +1,128 @@
+// Bringing a copier's own configuration to the designer, as an architect would: drop the
+// MirrorMaker 2 file they run, read the findings in the product's terms, follow a card,
+// export the design as Strimzi YAML and read that back; files that do not read.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { startSession, openPage, visit, assertClean, assertAccessible } from "../lib/browser.mjs";
+
+const FIXTURES = fileURLToPath(new URL("../../import/", import.meta.url));
+
+let session;
+before(async () => (session = await startSession()));
+after(async () => session?.close());
+
+async function fresh(page) {
+  await visit(page, session, "/designer");
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector(".designer-canvas svg");
+}
+
+/** Drops files on the import box as a person dragging them from a folder would. */
+async function dropFiles(page, files) {
+  await page.evaluate((files) => {
+    const dt = new DataTransfer();
+    for (const { name, text } of files) dt.items.add(new File([text], name));
+    const zone = document.querySelector(".import-drop");
+    zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    zone.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, files);
+}
+
+const fixture = async (name) => ({ name, text: await readFile(FIXTURES + name, "utf8") });
+const hopPairs = (page) =>
+  page.$$eval("g.dz-hop", (hops) => hops.length);
+
+test("a MirrorMaker 2 file with identity naming both ways: the loop with its card, then Strimzi YAML and back", async () => {
+  const page = await openPage(session);
+  const importChunks = [];
+  page.on("request", (r) => {
+    if (/import/.test(new URL(r.url()).pathname) && r.url().endsWith(".wasm")) importChunks.push(r.url());
+  });
+  await fresh(page);
+  assert.deepEqual(importChunks, [], "the importer is not fetched before an import");
+
+  await dropFiles(page, [await fixture("mm2-identity-both-ways.properties")]);
+  await page.waitForSelector(".import-report");
+  assert.equal(await page.locator("g.dz-site").count(), 2);
+  const finding = page.locator(".import-finding[data-code=mm2-identity-loop]").first();
+  await finding.waitFor();
+  assert.match(await finding.innerText(), /IdentityReplicationPolicy/);
+  assert.equal(await finding.locator("a").first().getAttribute("href"), "/cards/echo-loop");
+  await finding.locator("summary").click();
+  assert.match(await finding.locator(".import-evidence").innerText(), /IdentityReplicationPolicy\.java/);
+  await page.waitForSelector(".lint-item[data-code=echo-loop]");
+  const hops = await hopPairs(page);
+  assert.ok(hops >= 2, `${hops} hops`);
+  assert.ok(importChunks.length >= 1, "the importer came in a chunk of its own, on the import");
+
+  await page.selectOption("#dz-export-to", "strimzi");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Export configuration")]);
+  assert.match(download.suggestedFilename(), /\.strimzi\.yaml$/);
+  const yaml = await readFile(await download.path(), "utf8");
+  assert.match(yaml, /kind: KafkaMirrorMaker2/);
+
+  await dropFiles(page, [{ name: "back.strimzi.yaml", text: yaml }]);
+  await page.waitForFunction(() => document.querySelector(".import-report")?.innerText.includes("strimzi"));
+  assert.equal(await page.locator("g.dz-site").count(), 2);
+  assert.equal(await hopPairs(page), hops, "the same hops come back");
+
+  await page.locator(".import-finding a[href='/cards/echo-loop']").first().click();
+  await page.waitForURL(/\/cards\/echo-loop$/);
+  await page.waitForSelector("main h1");
+  assertClean(page);
+  await page.close();
+});
+
+test("files that do not read: named line and key, a billion laughs refused, markup as text, the design kept", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  await page.selectOption("#dz-template", "one-way-dr");
+  await page.click("text=Load template");
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-site").length === 2);
+
+  await dropFiles(page, [await fixture("mm2-bad-number.properties")]);
+  const error = page.locator(".import-error");
+  await error.waitFor();
+  assert.match(await error.innerText(), /mm2-bad-number\.properties, line \d+, key /);
+  assert.match(await error.innerText(), /your design is as it was/);
+
+  const started = Date.now();
+  await dropFiles(page, [await fixture("broken-billion-laughs.yaml")]);
+  await page.waitForFunction(() => document.querySelector(".import-error")?.innerText.includes("broken-billion-laughs.yaml"));
+  assert.ok(Date.now() - started < 5000, "refused quickly");
+
+  const badNumber = "clusters = a, b\na->b.enabled = true\na->b.topics = orders\noffset.lag.max = lots\n";
+  await dropFiles(page, [{ name: "<img src=x onerror=alert(1)>.properties", text: badNumber }]);
+  await page.waitForFunction(() => document.querySelector(".import-error")?.innerText.includes("<img src=x"));
+  assert.equal(await page.locator(".designer-import img").count(), 0);
+
+  await dropFiles(page, [{ name: "huge.properties", text: "x".repeat(1024 * 1024 + 10) }]);
+  await page.waitForFunction(() => document.querySelector(".import-error")?.innerText.includes("at most 1 MiB"));
+  assert.equal(await page.locator("g.dz-site").count(), 2, "the canvas keeps the template");
+  assertClean(page);
+  await page.close();
+});
+
+test("a RabbitMQ ring of three brokers, one file each: three sites, a run's coverage, on a phone and in axe", async () => {
+  const page = await openPage(session, { viewport: { width: 390, height: 844 } });
+  await fresh(page);
+  await dropFiles(page, [
+    await fixture("rabbitmq-ring-a.json"),
+    await fixture("rabbitmq-ring-b.json"),
+    await fixture("rabbitmq-ring-c.json"),
+  ]);
+  await page.waitForSelector(".import-report");
+  assert.equal(await page.locator("g.dz-site").count(), 3);
+  assert.equal(await page.locator(".import-site-row input").count(), 3, "a site field per file");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.equal(overflow, 0, "nothing sticks out sideways on a 390 px phone");
+  await page.click(".designer-run button.primary");
+  await page.waitForSelector(".coverage-table tbody tr", { timeout: 60000 });
+  assert.ok((await page.locator(".coverage-table tbody tr").count()) >= 1);
+  await assertAccessible(page, "the designer after an import and a run");
+  assertClean(page);
+  await page.close();
+});
