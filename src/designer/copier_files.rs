@@ -4,13 +4,13 @@
 //! [`Importer`], which the release build keeps in a chunk of its own
 //! (`lazy_pages::import_chunk`), so the readers load only when a person imports or exports.
 
-use hoplab_import::{Format, Ignored, Input};
+use hoplab_import::{Format, Input};
 use hoplab_model::spec::Topology;
 use hoplab_model::ScenarioSpec;
 
 /// The largest file the designer reads: the import's own limit, checked against the
 /// file's size before any of it is read.
-pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+pub const MAX_FILE_BYTES: u64 = hoplab_import::limits::MAX_INPUT_BYTES as u64;
 
 /// One file handed to an import: its name, its text and, where the person named one, the
 /// site it stands for (a RabbitMQ broker, a JetStream domain).
@@ -141,12 +141,7 @@ fn report_of(r: &hoplab_import::Report) -> ImportReport {
                 },
                 key: k.key.clone(),
                 why: k.why.to_string(),
-                suspicious: matches!(
-                    k.why,
-                    Ignored::Misspelt { .. }
-                        | Ignored::Removed { .. }
-                        | Ignored::WronglyScoped { .. }
-                ),
+                suspicious: k.why.is_suspicious(),
             })
             .collect(),
     }

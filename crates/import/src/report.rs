@@ -83,12 +83,17 @@ impl Report {
 
     /// The keys that are typos or gone, the ones a lint should raise.
     pub fn suspicious_keys(&self) -> impl Iterator<Item = &IgnoredKey> {
-        self.ignored.iter().filter(|k| {
-            matches!(
-                k.why,
-                Ignored::Misspelt { .. } | Ignored::Removed { .. } | Ignored::WronglyScoped { .. }
-            )
-        })
+        self.ignored.iter().filter(|k| k.why.is_suspicious())
+    }
+}
+
+impl Ignored {
+    /// Misspelt, removed or at the wrong level: most likely a mistake in the file.
+    pub fn is_suspicious(&self) -> bool {
+        matches!(
+            self,
+            Ignored::Misspelt { .. } | Ignored::Removed { .. } | Ignored::WronglyScoped { .. }
+        )
     }
 }
 
