@@ -243,6 +243,24 @@ mod tests {
     }
 
     #[test]
+    fn an_imported_copier_is_named_on_its_hops_and_in_the_runbook() {
+        let done = import_files(&[file("mm2.properties", BOTH_WAYS)]).unwrap();
+        for h in &done.spec.topology.hops {
+            assert_eq!(
+                h.options.product.as_deref(),
+                Some("mm2-identity"),
+                "{}",
+                h.id
+            );
+        }
+        let d = crate::designer::design::Design::from_spec(done.spec);
+        let md =
+            crate::designer::runbook::to_markdown(&crate::designer::runbook::build(&d, &[], None));
+        assert!(md.contains("IdentityReplicationPolicy"), "{md}");
+        assert!(md.contains(r"east-\>west.enabled = false"), "{md}");
+    }
+
+    #[test]
     fn a_bad_number_names_the_file_line_and_key() {
         let text =
             "clusters = a, b\na->b.enabled = true\na->b.topics = orders\noffset.lag.max = lots\n";

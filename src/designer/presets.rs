@@ -46,7 +46,8 @@ pub fn ids() -> Vec<&'static str> {
 }
 
 /// The preset whose options these are, if any (settings a preset leaves to the link,
-/// such as the round trip, are not compared).
+/// such as the round trip, are not compared). A hop an import marked as a preset's
+/// product (`mm2-default`) matches that preset as well as one whose own options name it.
 pub fn matching(o: &HopOptions) -> Option<Preset> {
     all().into_iter().find(|p| {
         let want = &p.options;
@@ -56,7 +57,7 @@ pub fn matching(o: &HopOptions) -> Option<Preset> {
             && want.map_every == o.map_every
             && want.checkpoint_every_ms == o.checkpoint_every_ms
             && want.map_store == o.map_store
-            && want.product == o.product
+            && (want.product == o.product || o.product.as_deref() == Some(p.id))
     })
 }
 

@@ -171,6 +171,7 @@ pub const PRESET_IDS: &[&str] = &[
     "pulsar-replicated-marker",
     "rabbitmq-federation-max-hops",
     "msk-replicator-identical",
+    "jetstream-mirror",
     "jetstream-source",
     "rabbitmq-shovel",
 ];

@@ -4,11 +4,13 @@
 //! follows them: a copy is itself a stream the next flow may select, and a topic whose
 //! alias chain already names the target is not copied (`isCycle`).
 
-use crate::estate::{Estate, Flow, Naming};
+use crate::estate::{Estate, Flow, Naming, Product};
 use crate::limits::MAX_STREAMS;
 use crate::report::Report;
 use crate::selector;
-use hoplab_model::spec::{HopSpec, SiteSpec, StreamRef, StreamSpec, Topology, WriterSpec};
+use hoplab_model::spec::{
+    HopOptions, HopSpec, SiteSpec, StreamRef, StreamSpec, Topology, WriterSpec,
+};
 
 /// Records per second of each placeholder writer: the files say nothing about traffic.
 pub const PLACEHOLDER_RATE_PER_SEC: f64 = 10.0;
@@ -24,6 +26,23 @@ fn alias_chain_names(name: &str, target: &str) -> bool {
         rest = tail;
     }
     false
+}
+
+/// The preset that names the flow's copier, so the model's product rules and the
+/// designer's runbook speak of it: MirrorMaker 2 by its naming, the offset-preserving
+/// mirrors other than JetStream's as one, RabbitMQ queue federation and MSK's prefixed names as none.
+pub fn product_preset(flow: &Flow) -> Option<&'static str> {
+    Some(match (flow.product, &flow.naming) {
+        (Product::MirrorMaker2, Naming::Identity) => "mm2-identity",
+        (Product::MirrorMaker2, _) => "mm2-default",
+        (Product::MskReplicator, Naming::Identity) => "msk-replicator-identical",
+        (Product::ClusterLink | Product::RedpandaShadow, _) => "offset-preserving-mirror",
+        (Product::JetStreamMirror, _) => "jetstream-mirror",
+        (Product::JetStreamSource, _) => "jetstream-source",
+        (Product::FederatedExchange, _) => "rabbitmq-federation-max-hops",
+        (Product::Shovel, _) => "rabbitmq-shovel",
+        (Product::MskReplicator | Product::FederatedQueue, _) => return None,
+    })
 }
 
 fn skips_as_cycle(flow: &Flow, stream: &str) -> bool {
@@ -83,7 +102,10 @@ impl Builder {
                 site: flow.target.clone(),
                 stream: to.into(),
             },
-            options: flow.options.clone(),
+            options: HopOptions {
+                product: product_preset(flow).map(String::from),
+                ..flow.options.clone()
+            },
         });
         true
     }

@@ -56,6 +56,7 @@ pub fn all() -> Vec<Preset> {
         pulsar_replicated_marker(),
         rabbitmq_max_hops(),
         msk_identical_names(),
+        checked::jetstream_mirror(),
         checked::jetstream_source(),
         checked::rabbitmq_shovel(),
     ]

@@ -14,7 +14,6 @@ use sections::{
     recovery_point_floor, rehearsal_checklist,
 };
 pub use terms::Copier;
-use terms::Copiers;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Table {
@@ -37,18 +36,6 @@ pub struct Runbook {
 }
 
 pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runbook {
-    build_with(d, findings, run, &[])
-}
-
-/// As [`build`], with the copier of each hop an import named (by hop id) over what the
-/// hops' presets say.
-pub fn build_with(
-    d: &Design,
-    findings: &[Finding],
-    run: Option<&RunSummary>,
-    copiers: &[(String, Copier)],
-) -> Runbook {
-    let copiers = Copiers { known: copiers };
     let t = d.topology();
     let name = if d.spec.name.trim().is_empty() {
         "this design"
@@ -59,8 +46,8 @@ pub fn build_with(
     sections.extend(run.and_then(recovery_point_floor));
     sections.push(reader_groups(t, run));
     sections.extend(failover_steps(d));
-    sections.extend(copier_steps(t, &copiers));
-    sections.push(failback(t, &copiers));
+    sections.extend(copier_steps(t));
+    sections.push(failback(t));
     sections.push(rehearsal_checklist(t, run));
     Runbook {
         title: format!("Failover runbook: {name}"),
@@ -240,13 +227,8 @@ mod tests {
             md.contains("read-only mirror") && md.contains("Cluster Linking"),
             "{md}"
         );
-        let hop = d.topology().hops[0].id.clone();
-        let md = items(&build_with(
-            &d,
-            &[],
-            None,
-            &[(hop, Copier::JetStreamMirror)],
-        ));
+        let (d, _) = crate::designer::presets::demo("jetstream-mirror").unwrap();
+        let md = items(&build(&d, &[], None));
         for words in [
             "with `mirror` removed",
             "nats-server 2.12",

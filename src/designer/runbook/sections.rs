@@ -1,6 +1,6 @@
 //! The runbook's sections, one builder each, in the order the runbook lists them.
 
-use super::terms::{self, Copiers};
+use super::terms::{self, Copier};
 use super::{Section, Table};
 use crate::designer::design::Design;
 use crate::designer::run::RunSummary;
@@ -182,10 +182,13 @@ pub(super) fn failover_steps(d: &Design) -> Option<Section> {
 }
 
 /// The switch in the words of each copier the design names (none: no hop says which).
-pub(super) fn copier_steps(t: &Topology, c: &Copiers) -> Option<Section> {
+pub(super) fn copier_steps(t: &Topology) -> Option<Section> {
     let mut items: Vec<String> = Vec::new();
     for h in &t.hops {
-        for i in c.of(h).map(|k| terms::failover(h, k)).unwrap_or_default() {
+        for i in Copier::of_hop(h)
+            .map(|k| terms::failover(h, k))
+            .unwrap_or_default()
+        {
             if !items.contains(&i) {
                 items.push(i);
             }
@@ -200,10 +203,10 @@ pub(super) fn copier_steps(t: &Topology, c: &Copiers) -> Option<Section> {
 
 /// Coming back: reverse copies, draining, translating readers again, moving back (in a
 /// copier's own words where the design says which copier a hop is).
-pub(super) fn failback(t: &Topology, c: &Copiers) -> Section {
+pub(super) fn failback(t: &Topology) -> Section {
     let mut back = Vec::new();
     for h in &t.hops {
-        if let Some(steps) = c.of(h).and_then(|k| terms::failback(h, k, t, c)) {
+        if let Some(steps) = Copier::of_hop(h).and_then(|k| terms::failback(h, k, t)) {
             back.extend(steps);
             continue;
         }

@@ -1,5 +1,5 @@
-//! The runbook's steps in a real copier's own words, where a hop's preset (or an import)
-//! says which copier it is. A hop no preset or import names gets the general steps only.
+//! The runbook's steps in a real copier's own words, where a hop's preset (or an import,
+//! through `HopOptions::product`) says which copier it is. A hop no preset or import names gets the general steps only.
 //!
 //! Facts, each checked at its source:
 //! - MirrorMaker 2 (apache/kafka `1eb7644349cb`): `DefaultReplicationPolicy` names a copy
@@ -44,6 +44,7 @@ impl Copier {
             "mm2-default" => Copier::Mm2Prefixed,
             "mm2-identity" => Copier::Mm2Identity,
             "offset-preserving-mirror" => Copier::ReadOnlyMirror,
+            "jetstream-mirror" => Copier::JetStreamMirror,
             "jetstream-source" => Copier::JetStreamSource,
             "rabbitmq-federation-max-hops" => Copier::FederatedExchange,
             "rabbitmq-shovel" => Copier::Shovel,
@@ -57,22 +58,6 @@ impl Copier {
             Some(p) => Copier::from_preset(p),
             None => presets::matching(&h.options).and_then(|p| Copier::from_preset(p.id)),
         }
-    }
-}
-
-/// Which copier each hop is: what the caller knows (an import's products, by hop id)
-/// over what the hop's own options say.
-pub struct Copiers<'a> {
-    pub known: &'a [(String, Copier)],
-}
-
-impl Copiers<'_> {
-    pub fn of(&self, h: &HopSpec) -> Option<Copier> {
-        self.known
-            .iter()
-            .find(|(id, _)| *id == h.id)
-            .map(|(_, c)| *c)
-            .or_else(|| Copier::of_hop(h))
     }
 }
 
@@ -93,10 +78,10 @@ fn ends(h: &HopSpec) -> (String, String, String, String) {
 }
 
 /// Whether the design already copies from `from` to `to` with this copier.
-fn has_flow(t: &Topology, c: &Copiers, from: &str, to: &str, copier: Copier) -> bool {
+fn has_flow(t: &Topology, from: &str, to: &str, copier: Copier) -> bool {
     t.hops
         .iter()
-        .any(|h| h.from.site == from && h.to.site == to && c.of(h) == Some(copier))
+        .any(|h| h.from.site == from && h.to.site == to && Copier::of_hop(h) == Some(copier))
 }
 
 /// Steps of the switch itself, in the copier's words.
@@ -131,10 +116,10 @@ pub fn failover(h: &HopSpec, copier: Copier) -> Vec<String> {
 }
 
 /// Coming back, in the copier's words; `None` where the general steps say it.
-pub fn failback(h: &HopSpec, copier: Copier, t: &Topology, c: &Copiers) -> Option<Vec<String>> {
+pub fn failback(h: &HopSpec, copier: Copier, t: &Topology) -> Option<Vec<String>> {
     let (a, s, b, to) = ends(h);
     let reverse = |copier| {
-        if has_flow(t, c, &b, &a, copier) {
+        if has_flow(t, &b, &a, copier) {
             "the design already has it"
         } else {
             "add it"

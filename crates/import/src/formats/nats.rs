@@ -162,9 +162,7 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
     }
     let mut estate = Estate::default();
     let js_source = presets::get("jetstream-source").expect("preset").options;
-    let js_mirror = presets::get("offset-preserving-mirror")
-        .expect("preset")
-        .options;
+    let js_mirror = presets::get("jetstream-mirror").expect("preset").options;
     for s in &streams {
         estate.cluster(&s.domain, &[], file);
         let subjects = s

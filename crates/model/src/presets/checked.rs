@@ -2,7 +2,7 @@
 //! real server on every test run: what they say was seen, not only read.
 
 use super::{Preset, PresetSource};
-use crate::spec::{HopOptions, OriginStamp};
+use crate::spec::{HopKind, HopOptions, OriginStamp};
 
 /// NATS JetStream sources: a stream that sources another copies its messages
 /// asynchronously, keeps their order but not their sequence numbers, takes local writes
@@ -32,6 +32,39 @@ pub(super) fn jetstream_source() -> Preset {
             stamp: OriginStamp::None,
             map_every: None,
             product: Some("jetstream-source".into()),
+            ..HopOptions::default()
+        },
+    }
+}
+
+/// NATS JetStream mirrors: a stream that mirrors another keeps the origin's sequence
+/// numbers and timestamps, refuses its own clients' writes, and copies only what the
+/// origin still holds when the mirror starts.
+pub(super) fn jetstream_mirror() -> Preset {
+    Preset {
+        id: "jetstream-mirror",
+        title: "NATS JetStream mirror",
+        product: "NATS JetStream mirrors (nats-server 2.9)",
+        summary: "The mirror copies one origin stream and keeps each message's sequence number and timestamp, so a consumer moved to it resumes from the same sequence with no map. It takes no writes of its own until it is promoted, which from nats-server 2.12 is an update of its configuration with `mirror` removed; a mirror created after the origin aged messages out starts at the first sequence the origin still holds.",
+        card: "position-map",
+        sources: &[
+            PresetSource {
+                url: "https://github.com/nats-io/nats.docs/blob/master/nats-concepts/jetstream/source_and_mirror.md",
+                quote: "Mirrored messages retains the sequence numbers and timestamps of the origin stream.",
+            },
+            PresetSource {
+                url: "https://github.com/nats-io/nats-server/blob/main/server/stream.go",
+                quote: "stream mirror configuration can not be updated",
+            },
+        ],
+        approximations: &[
+            "A JetStream mirror may filter by subject; the model's mirror copies every record of a part.",
+            "The model copies in batches after a fetch round trip; JetStream pushes mirrored messages with flow control.",
+        ],
+        options: HopOptions {
+            kind: HopKind::Mirror,
+            map_every: None,
+            product: Some("jetstream-mirror".into()),
             ..HopOptions::default()
         },
     }

@@ -180,9 +180,10 @@ pub struct HopOptions {
     /// so the target can tell a quiet stream from a stuck copier (MirrorMaker 2:
     /// `emit.heartbeats.interval.seconds`, 1 s by default). None: no heartbeats.
     pub heartbeat_every_ms: Option<Millis>,
-    /// The real copier these options stand for, as a preset id (`jetstream-source`):
-    /// set by the presets that name one, read by the lint rules that only hold for that
-    /// product. None: a copier in general. Written to a file only when set.
+    /// The real copier these options stand for, as a preset id (`jetstream-source`,
+    /// `mm2-default`): set by the presets that name one and by an import of the copier's
+    /// own files; read by the lint rules that only hold for that product and by the
+    /// designer's runbook. None: a copier in general. Written to a file only when set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub product: Option<String>,
     /// When writers to the source stream are acknowledged: `"local"` (the default) or

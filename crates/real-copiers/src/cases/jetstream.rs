@@ -18,7 +18,7 @@ pub fn cases() -> Vec<Case> {
             copier: "jetstream-mirror",
             server: "nats-server",
             title: "A mirror started after its origin aged records out",
-            preset: "offset-preserving-mirror",
+            preset: "jetstream-mirror",
             run: mirror_after_retention,
         },
         Case {
@@ -107,7 +107,7 @@ fn mirror_after_retention(_: &mut Servers) -> Result<Outcome, String> {
 
     let mut origin = StreamSpec::new("east", "ORDERS", 1);
     origin.retention.max_records = Some(5);
-    let mut mirror = preset("offset-preserving-mirror");
+    let mut mirror = preset("jetstream-mirror");
     mirror.start_at_ms = 3_000;
     let spec = estate(
         Topology {
