@@ -37,15 +37,19 @@ pub enum Edit {
     Replace(Box<Design>),
 }
 
-/// Longest name accepted: long enough for any real name, short enough to draw.
-pub const MAX_NAME: usize = 200;
+/// The model's own limit on a name, in bytes: checking characters here let a long
+/// non-ASCII name pass the designer and fail the run.
+pub use hoplab_model::spec::limits::MAX_NAME;
 
 fn check_name(name: &str) -> Result<(), String> {
     if name.trim().is_empty() {
         return Err("a name cannot be empty".into());
     }
-    if name.chars().count() > MAX_NAME {
-        return Err(format!("a name is at most {MAX_NAME} characters"));
+    if name.len() > MAX_NAME {
+        return Err(format!(
+            "a name is at most {MAX_NAME} bytes; this one is {} (a letter outside ASCII takes 2 to 4)",
+            name.len()
+        ));
     }
     Ok(())
 }

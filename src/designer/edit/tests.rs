@@ -189,3 +189,15 @@ fn switching_a_hop_to_and_from_qualified_names_keeps_it_valid() {
         "declared where copies now land"
     );
 }
+
+#[test]
+fn a_name_is_limited_in_bytes_as_the_model_limits_it() {
+    // 150 characters, 300 bytes: the model refuses it, so the designer must too.
+    let long = "é".repeat(150);
+    let mut d = two_sites();
+    let e = apply(&mut d, kit::add_site(&long)).unwrap_err();
+    assert!(e.contains("at most 200 bytes; this one is 300"), "{e}");
+    let fits = "é".repeat(100);
+    apply(&mut d, kit::add_site(&fits)).unwrap();
+    assert!(d.spec.validate().is_ok());
+}
