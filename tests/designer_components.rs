@@ -275,3 +275,85 @@ async fn the_run_summary_prices_each_hops_egress_and_names_a_bad_value() {
     assert_eq!(value(&root, "#dz-price-per-gb"), "1e400");
     clean_up(root);
 }
+
+/// The field of the first hop's options whose label reads `label`.
+fn option_input(root: &HtmlElement, label: &str) -> web_sys::HtmlInputElement {
+    let fields = root.query_selector_all(".hop-options label.field").unwrap();
+    (0..fields.length())
+        .map(|i| fields.item(i).unwrap().unchecked_into::<HtmlElement>())
+        .find(|f| {
+            f.query_selector("span")
+                .unwrap()
+                .unwrap()
+                .text_content()
+                .as_deref()
+                == Some(label)
+        })
+        .unwrap_or_else(|| panic!("no option field {label}"))
+        .query_selector("input")
+        .unwrap()
+        .unwrap()
+        .unchecked_into()
+}
+
+#[wasm_bindgen_test]
+async fn every_hop_option_has_a_field_that_keeps_the_model_s_limits() {
+    let root = mount(None);
+    tick().await;
+    type_into(&root, "#dz-template", "one-way-dr");
+    click(&root, "#dz-template ~ button");
+    tick().await;
+    // The options the form lacked before the option table are there.
+    for label in [
+        "heartbeat every (ms; empty: none)",
+        "round-trip jitter (ms, up to)",
+        "starts at (ms into the run)",
+        "throughput cap (records/s; empty: none)",
+    ] {
+        option_input(&root, label);
+    }
+    assert!(text(&root, ".hop-options").contains("starts reading from"));
+    assert!(count(&root, ".hop-options .option-writers input[type=checkbox]") >= 1);
+    // Beyond the limit: refused with the model's words, the hop as it was.
+    let workers = option_input(&root, "workers");
+    workers.set_value("300");
+    fire(&workers, "change");
+    tick().await;
+    let notice = text(&root, ".designer-notice");
+    assert!(notice.contains("workers: must be at most 256"), "{notice}");
+    assert_eq!(option_input(&root, "workers").value(), "1");
+    // Within it: kept, and an emptied optional number is none again.
+    let jitter = option_input(&root, "round-trip jitter (ms, up to)");
+    jitter.set_value("25");
+    fire(&jitter, "change");
+    tick().await;
+    assert_eq!(
+        option_input(&root, "round-trip jitter (ms, up to)").value(),
+        "25"
+    );
+    let cap = option_input(&root, "throughput cap (records/s; empty: none)");
+    cap.set_value("500");
+    fire(&cap, "change");
+    tick().await;
+    assert_eq!(
+        option_input(&root, "throughput cap (records/s; empty: none)").value(),
+        "500"
+    );
+    cap.set_value("");
+    fire(&cap, "change");
+    tick().await;
+    assert_eq!(
+        option_input(&root, "throughput cap (records/s; empty: none)").value(),
+        ""
+    );
+    // Dropping a writer's records: ticked, it stays ticked.
+    let drop: web_sys::HtmlInputElement =
+        find(&root, ".hop-options .option-writers input[type=checkbox]").unchecked_into();
+    drop.set_checked(true);
+    fire(&drop, "change");
+    tick().await;
+    let again: web_sys::HtmlInputElement =
+        find(&root, ".hop-options .option-writers input[type=checkbox]").unchecked_into();
+    assert!(again.checked());
+    clean_up(root);
+}

@@ -3,6 +3,7 @@
 //! recognising which preset a hop's options match, and applying one while keeping the
 //! hop's own link settings.
 
+use hoplab_model::spec::hop_option_table::{ForPresets, HOP_OPTIONS};
 use hoplab_model::spec::{HopOptions, OriginStamp};
 
 use super::design::Design;
@@ -45,20 +46,14 @@ pub fn ids() -> Vec<&'static str> {
     all().into_iter().map(|p| p.id).collect()
 }
 
-/// The preset whose options these are, if any (settings a preset leaves to the link,
-/// such as the round trip, are not compared). A hop an import marked as a preset's
-/// product (`mm2-default`) matches that preset as well as one whose own options name it.
+/// The preset whose options these are, if any: every option a preset sets agrees (the
+/// option table says which; the link's own settings, such as the round trip, are not
+/// compared). A hop an import marked as a preset's product (`mm2-default`) matches that
+/// preset as well as one whose own options name it.
 pub fn matching(o: &HopOptions) -> Option<Preset> {
-    all().into_iter().find(|p| {
-        let want = &p.options;
-        want.kind == o.kind
-            && want.stamp == o.stamp
-            && (o.stamp != OriginStamp::Marker || want.forward_only_local == o.forward_only_local)
-            && want.map_every == o.map_every
-            && want.checkpoint_every_ms == o.checkpoint_every_ms
-            && want.map_store == o.map_store
-            && (want.product == o.product || o.product.as_deref() == Some(p.id))
-    })
+    all()
+        .into_iter()
+        .find(|p| HOP_OPTIONS.iter().all(|d| d.agrees(&p.options, o, p.id)))
 }
 
 /// A preset's options, keeping the hop's own link: round trip, jitter, target write, start.
@@ -72,37 +67,14 @@ pub fn apply(p: &Preset, current: &HopOptions) -> HopOptions {
     }
 }
 
-pub fn stamp_id(s: OriginStamp) -> String {
-    match s {
-        OriginStamp::None => "none".into(),
-        OriginStamp::Marker => "marker".into(),
-        OriginStamp::QualifiedName => "qualified-name".into(),
-        OriginStamp::HopBudget(n) => format!("hop-budget {n}"),
-    }
-}
-
-/// The settings a preset writes, as (option, value) for the page to show.
+/// The settings a preset writes, as (option, value) for the page to show: the options
+/// the table says presets set, where they do anything (a map's store only with a map).
 pub fn settings(p: &Preset) -> Vec<(&'static str, String)> {
-    let o = &p.options;
-    let mut v = vec![
-        ("kind", format!("{:?}", o.kind).to_lowercase()),
-        ("stamp", stamp_id(o.stamp)),
-        ("forward_only_local", o.forward_only_local.to_string()),
-        (
-            "map_every",
-            o.map_every.map_or("none".into(), |n| n.to_string()),
-        ),
-        (
-            "checkpoint_every_ms",
-            o.checkpoint_every_ms
-                .map_or("none (live position)".into(), |n| n.to_string()),
-        ),
-    ];
-    // Which Kafka release's store keeps the map, for a preset that writes one.
-    if o.map_every.is_some() {
-        v.insert(4, ("map_store", o.map_store.id().to_string()));
-    }
-    v
+    HOP_OPTIONS
+        .iter()
+        .filter(|d| d.presets == ForPresets::Set && (d.applies)(&p.options))
+        .map(|d| (d.id, d.shown(&p.options)))
+        .collect()
 }
 
 #[cfg(test)]

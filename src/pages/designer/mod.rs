@@ -8,6 +8,7 @@ mod files;
 mod hop_form;
 mod import_panel;
 mod lint_panel;
+mod option_field;
 mod panel;
 mod preset_link;
 mod run_panel;

@@ -6,7 +6,8 @@ use crate::estate::{Flow, FlowFacts, Naming, Product, Selector};
 use crate::report::Report;
 use crate::selector::list;
 use crate::ImportError;
-use hoplab_model::spec::limits::{MAX_MAP_EVERY, MAX_MS, MAX_WORKERS};
+use hoplab_model::spec::hop_option_table::limit_of;
+use hoplab_model::spec::limits;
 use hoplab_model::spec::{HopOptions, OriginStamp, StartFrom};
 use std::collections::BTreeMap;
 
@@ -109,7 +110,7 @@ impl Reader<'_> {
     /// Seconds as milliseconds, held within the model's 7 days.
     pub fn seconds_ms(&mut self, key: &str) -> Result<u64, ImportError> {
         let s = self.number(key)?;
-        let ms = s.saturating_mul(1000).clamp(1, MAX_MS);
+        let ms = limits::INTERVAL.clamp(s.saturating_mul(1000));
         if ms != s.saturating_mul(1000) {
             self.report.approximate(format!(
                 "{}: {key} = {s} is outside what the model runs (1 ms to 7 days): {ms} ms",
@@ -212,14 +213,16 @@ pub fn flow(
     }
     let report = c.report;
     let naming = naming(&class, &separator, &place, report);
-    let map_every = offset_syncs.then(|| lag_max.clamp(1, MAX_MAP_EVERY));
+    // Within what the model's option table allows for the options they become.
+    let within = |id: &str, v: u64| limit_of(id).map_or(v, |l| l.clamp(v));
+    let map_every = offset_syncs.then(|| within("map_every", lag_max));
     if checkpoints && !offset_syncs {
         report.approximate(format!(
             "{file}: {} -> {} checkpoints without offset syncs: MirrorMaker 2 refuses to run its checkpoint connector so, and the model writes no map",
             place.source, place.target
         ));
     }
-    let workers = u32::try_from(tasks.clamp(1, MAX_WORKERS)).unwrap_or(1);
+    let workers = u32::try_from(within("workers", tasks)).unwrap_or(1);
     let options = HopOptions {
         stamp: match naming {
             Naming::Identity => OriginStamp::None,

@@ -30,7 +30,7 @@ pub const MAX_TIMELINE: usize = 10_000;
 pub const MAX_NAME: usize = 200;
 
 /// A limit and how to say it: `must be at most 604800000 (7 days)`.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limit {
     pub min: u64,
     pub max: u64,
@@ -81,6 +81,13 @@ pub const RATE_CAP: Limit = Limit {
     max: MAX_RATE_PER_SEC as u64,
     words: "ten million records/s",
 };
+
+impl Limit {
+    /// `v` brought within the limit (for a product's value the model must still run).
+    pub fn clamp(self, v: u64) -> u64 {
+        v.clamp(self.min, self.max)
+    }
+}
 
 /// `field` holds `v` within `limit`, or an error naming the field and the bound.
 pub fn check(field: &str, v: u64, limit: Limit) -> Result<(), SpecError> {

@@ -275,38 +275,10 @@ fn resolve_hop_ends<const CHECK: bool>(
 fn check_hop_options(h: &HopSpec, t: &Topology, f: &str) -> Result<(), SpecError> {
     let o = &h.options;
     let field = |name: &str| format!("{f}.options.{name}");
-    check(&field("start_at_ms"), o.start_at_ms, limits::TIME)?;
-    check(
-        &field("poll_interval_ms"),
-        o.poll_interval_ms,
-        limits::INTERVAL,
-    )?;
-    check(&field("batch_max"), o.batch_max, limits::BATCH)?;
-    check(&field("rtt_ms"), o.rtt_ms, limits::TIME)?;
-    check(&field("rtt_jitter_ms"), o.rtt_jitter_ms, limits::TIME)?;
-    check(&field("target_write_ms"), o.target_write_ms, limits::TIME)?;
-    check(&field("workers"), u64::from(o.workers), limits::WORKERS)?;
-    check(
-        &field("commit_interval_ms"),
-        o.commit_interval_ms,
-        limits::INTERVAL,
-    )?;
-    optional(
-        &field("max_records_per_sec"),
-        o.max_records_per_sec,
-        limits::RATE_CAP,
-    )?;
-    optional(&field("map_every"), o.map_every, limits::MAP_EVERY)?;
-    optional(
-        &field("checkpoint_every_ms"),
-        o.checkpoint_every_ms,
-        limits::INTERVAL,
-    )?;
-    optional(
-        &field("heartbeat_every_ms"),
-        o.heartbeat_every_ms,
-        limits::INTERVAL,
-    )?;
+    // Each numeric option within its limit, as its descriptor states it.
+    for d in super::hop_option_table::HOP_OPTIONS {
+        d.check(&field(d.id), &(d.get)(o))?;
+    }
     if let Some(p) = &o.product {
         if crate::presets::get(p).is_none() {
             return Err(SpecError::new(

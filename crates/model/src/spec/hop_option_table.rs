@@ -1,0 +1,553 @@
+//! One descriptor per hop option, beside the format: its name in the file, its label, what
+//! kind of value it holds with its limits, and whether presets set it. Validation, the
+//! designer's hop form, preset matching and the importers all read this table, so a new
+//! option is its `HopOptions` field, one entry here and its behaviour in the simulation.
+
+use super::limits::{self, Limit};
+use super::{Ack, HopKind, HopOptions, MapStore, OriginStamp, PartMapping, StartFrom, Timestamps};
+use super::{SpecError, StreamSelector};
+
+/// An option's value, read or written through its descriptor.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Number(u64),
+    MaybeNumber(Option<u64>),
+    /// The choice's id (its name in the file).
+    Choice(&'static str),
+    Flag(bool),
+    Names(Vec<String>),
+    Text(Option<String>),
+    Selector(Option<StreamSelector>),
+}
+
+/// What an option holds, and so how a form asks for it.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    /// A count or a time, always set.
+    Number(Limit),
+    /// A count or a time that may be left out; `none` says what leaving it out means.
+    MaybeNumber {
+        limit: Limit,
+        none: &'static str,
+    },
+    /// One of these (id, label) pairs.
+    Choice(&'static [(&'static str, &'static str)]),
+    Flag,
+    /// Names of the design's writers.
+    WriterNames,
+    /// The real copier the options stand for, as a preset id: the form's preset menu.
+    Product,
+    /// Stream patterns: a hop over many streams, written in the file.
+    Selector,
+}
+
+/// Whether a preset sets the option, and so whether a hop must agree to match it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForPresets {
+    /// Left to the hop: its link, its start, its own limits.
+    Kept,
+    /// Set by a preset: a hop matches the preset only with the same value.
+    Set,
+    /// The preset's product: the same value, or the preset's own id (an import names it).
+    Named,
+}
+
+/// One hop option.
+#[derive(Clone, Copy)]
+pub struct HopOption {
+    /// Its name in the file (`poll_interval_ms`).
+    pub id: &'static str,
+    pub label: &'static str,
+    pub kind: Kind,
+    pub presets: ForPresets,
+    /// Whether it does anything, given the rest (`forward_only_local` only with a marker):
+    /// compared with a preset and listed among its settings only then.
+    pub applies: fn(&HopOptions) -> bool,
+    pub get: fn(&HopOptions) -> Value,
+    /// Writes a value of the option's own kind (within its limits: see [`HopOption::put`]).
+    pub set: fn(&mut HopOptions, Value),
+}
+
+fn always(_: &HopOptions) -> bool {
+    true
+}
+
+const BASE: HopOption = HopOption {
+    id: "",
+    label: "",
+    kind: Kind::Flag,
+    presets: ForPresets::Kept,
+    applies: always,
+    get: |_| Value::Flag(false),
+    set: |_, _| {},
+};
+
+fn number(v: Value) -> u64 {
+    match v {
+        Value::Number(n) => n,
+        _ => 0,
+    }
+}
+
+fn maybe(v: Value) -> Option<u64> {
+    match v {
+        Value::MaybeNumber(n) => n,
+        _ => None,
+    }
+}
+
+fn choice(v: &Value) -> &'static str {
+    match v {
+        Value::Choice(c) => c,
+        _ => "",
+    }
+}
+
+const STAMPS: &[(&str, &str)] = &[
+    ("none", "none"),
+    ("marker", "marker"),
+    ("qualified-name", "qualified-name"),
+    ("hop-budget", "hop budget (max-hops 1)"),
+];
+
+/// Every hop option, in the order the designer's form shows them.
+pub static HOP_OPTIONS: &[HopOption] = &[
+    HopOption {
+        id: "kind",
+        label: "kind",
+        kind: Kind::Choice(&[
+            ("translate", "translate (numbers its own copies)"),
+            ("mirror", "mirror (keeps positions)"),
+        ]),
+        presets: ForPresets::Set,
+        get: |o| {
+            Value::Choice(match o.kind {
+                HopKind::Translate => "translate",
+                HopKind::Mirror => "mirror",
+            })
+        },
+        set: |o, v| {
+            o.kind = match choice(&v) {
+                "mirror" => HopKind::Mirror,
+                _ => HopKind::Translate,
+            }
+        },
+        ..BASE
+    },
+    HopOption {
+        id: "stamp",
+        label: "origin stamp",
+        kind: Kind::Choice(STAMPS),
+        presets: ForPresets::Set,
+        get: |o| {
+            Value::Choice(match o.stamp {
+                OriginStamp::None => "none",
+                OriginStamp::Marker => "marker",
+                OriginStamp::QualifiedName => "qualified-name",
+                OriginStamp::HopBudget(_) => "hop-budget",
+            })
+        },
+        // A budget already set is kept; a new one is RabbitMQ's default, 1.
+        set: |o, v| {
+            o.stamp = match (choice(&v), o.stamp) {
+                ("hop-budget", OriginStamp::HopBudget(n)) => OriginStamp::HopBudget(n),
+                ("hop-budget", _) => OriginStamp::HopBudget(1),
+                ("marker", _) => OriginStamp::Marker,
+                ("qualified-name", _) => OriginStamp::QualifiedName,
+                _ => OriginStamp::None,
+            }
+        },
+        ..BASE
+    },
+    HopOption {
+        id: "forward_only_local",
+        label: "forward only local records (with a marker)",
+        kind: Kind::Flag,
+        presets: ForPresets::Set,
+        applies: |o| o.stamp == OriginStamp::Marker,
+        get: |o| Value::Flag(o.forward_only_local),
+        set: |o, v| o.forward_only_local = v == Value::Flag(true),
+    },
+    HopOption {
+        id: "map_every",
+        label: "position-map pair every (records; empty: no map)",
+        kind: Kind::MaybeNumber {
+            limit: limits::MAP_EVERY,
+            none: "none",
+        },
+        presets: ForPresets::Set,
+        get: |o| Value::MaybeNumber(o.map_every),
+        set: |o, v| o.map_every = maybe(v),
+        ..BASE
+    },
+    HopOption {
+        id: "map_store",
+        label: "position-map store (Kafka release)",
+        kind: Kind::Choice(&[
+            ("kafka-3.6", "Kafka 3.6 and later (and 3.5.2)"),
+            ("kafka-3.5.0", "Kafka 3.5.0, 3.5.1 (and 3.4.1)"),
+        ]),
+        presets: ForPresets::Set,
+        applies: |o| o.map_every.is_some(),
+        get: |o| Value::Choice(o.map_store.id()),
+        set: |o, v| {
+            o.map_store = if choice(&v) == MapStore::Kafka350.id() {
+                MapStore::Kafka350
+            } else {
+                MapStore::Kafka36
+            }
+        },
+    },
+    HopOption {
+        id: "ack",
+        label: "writers acknowledged",
+        kind: Kind::Choice(&[
+            ("local", "by the source (the copy follows)"),
+            (
+                "far-copy-durable",
+                "once the far copy is durable (synchronous)",
+            ),
+        ]),
+        get: |o| Value::Choice(o.ack.id()),
+        set: |o, v| {
+            o.ack = if choice(&v) == Ack::FarCopyDurable.id() {
+                Ack::FarCopyDurable
+            } else {
+                Ack::Local
+            }
+        },
+        ..BASE
+    },
+    HopOption {
+        id: "checkpoint_every_ms",
+        label: "checkpoint every (ms; empty: live)",
+        kind: Kind::MaybeNumber {
+            limit: limits::INTERVAL,
+            none: "none (live position)",
+        },
+        presets: ForPresets::Set,
+        get: |o| Value::MaybeNumber(o.checkpoint_every_ms),
+        set: |o, v| o.checkpoint_every_ms = maybe(v),
+        ..BASE
+    },
+    HopOption {
+        id: "heartbeat_every_ms",
+        label: "heartbeat every (ms; empty: none)",
+        kind: Kind::MaybeNumber {
+            limit: limits::INTERVAL,
+            none: "none",
+        },
+        get: |o| Value::MaybeNumber(o.heartbeat_every_ms),
+        set: |o, v| o.heartbeat_every_ms = maybe(v),
+        ..BASE
+    },
+    HopOption {
+        id: "timestamps",
+        label: "timestamps",
+        kind: Kind::Choice(&[
+            ("keep-source", "keep the source's"),
+            ("stamp-arrival", "stamp arrival time"),
+        ]),
+        get: |o| {
+            Value::Choice(match o.timestamps {
+                Timestamps::KeepSource => "keep-source",
+                Timestamps::StampArrival => "stamp-arrival",
+            })
+        },
+        set: |o, v| {
+            o.timestamps = match choice(&v) {
+                "stamp-arrival" => Timestamps::StampArrival,
+                _ => Timestamps::KeepSource,
+            }
+        },
+        ..BASE
+    },
+    HopOption {
+        id: "mapping",
+        label: "parts",
+        kind: Kind::Choice(&[("one-to-one", "one to one"), ("fan-out", "fan out")]),
+        get: |o| {
+            Value::Choice(match o.mapping {
+                PartMapping::OneToOne => "one-to-one",
+                PartMapping::FanOut => "fan-out",
+            })
+        },
+        set: |o, v| {
+            o.mapping = match choice(&v) {
+                "fan-out" => PartMapping::FanOut,
+                _ => PartMapping::OneToOne,
+            }
+        },
+        ..BASE
+    },
+    HopOption {
+        id: "start_from",
+        label: "starts reading from",
+        kind: Kind::Choice(&[
+            ("earliest", "the oldest record held"),
+            ("latest", "the newest (skips what is there)"),
+        ]),
+        get: |o| {
+            Value::Choice(match o.start_from {
+                StartFrom::Earliest => "earliest",
+                StartFrom::Latest => "latest",
+            })
+        },
+        set: |o, v| {
+            o.start_from = match choice(&v) {
+                "latest" => StartFrom::Latest,
+                _ => StartFrom::Earliest,
+            }
+        },
+        ..BASE
+    },
+    HopOption {
+        id: "rtt_ms",
+        label: "link round trip (ms)",
+        kind: Kind::Number(limits::TIME),
+        get: |o| Value::Number(o.rtt_ms),
+        set: |o, v| o.rtt_ms = number(v),
+        ..BASE
+    },
+    HopOption {
+        id: "rtt_jitter_ms",
+        label: "round-trip jitter (ms, up to)",
+        kind: Kind::Number(limits::TIME),
+        get: |o| Value::Number(o.rtt_jitter_ms),
+        set: |o, v| o.rtt_jitter_ms = number(v),
+        ..BASE
+    },
+    HopOption {
+        id: "poll_interval_ms",
+        label: "poll interval (ms)",
+        kind: Kind::Number(limits::INTERVAL),
+        get: |o| Value::Number(o.poll_interval_ms),
+        set: |o, v| o.poll_interval_ms = number(v),
+        ..BASE
+    },
+    HopOption {
+        id: "target_write_ms",
+        label: "target write (ms)",
+        kind: Kind::Number(limits::TIME),
+        get: |o| Value::Number(o.target_write_ms),
+        set: |o, v| o.target_write_ms = number(v),
+        ..BASE
+    },
+    HopOption {
+        id: "batch_max",
+        label: "batch max (records)",
+        kind: Kind::Number(limits::BATCH),
+        get: |o| Value::Number(o.batch_max),
+        set: |o, v| o.batch_max = number(v),
+        ..BASE
+    },
+    HopOption {
+        id: "workers",
+        label: "workers",
+        kind: Kind::Number(limits::WORKERS),
+        get: |o| Value::Number(u64::from(o.workers)),
+        // Within WORKERS (256) by `put`, so the conversion cannot fail there.
+        set: |o, v| o.workers = u32::try_from(number(v)).unwrap_or(u32::MAX),
+        ..BASE
+    },
+    HopOption {
+        id: "commit_interval_ms",
+        label: "commit every (ms)",
+        kind: Kind::Number(limits::INTERVAL),
+        get: |o| Value::Number(o.commit_interval_ms),
+        set: |o, v| o.commit_interval_ms = number(v),
+        ..BASE
+    },
+    HopOption {
+        id: "start_at_ms",
+        label: "starts at (ms into the run)",
+        kind: Kind::Number(limits::TIME),
+        get: |o| Value::Number(o.start_at_ms),
+        set: |o, v| o.start_at_ms = number(v),
+        ..BASE
+    },
+    HopOption {
+        id: "max_records_per_sec",
+        label: "throughput cap (records/s; empty: none)",
+        kind: Kind::MaybeNumber {
+            limit: limits::RATE_CAP,
+            none: "none",
+        },
+        get: |o| Value::MaybeNumber(o.max_records_per_sec),
+        set: |o, v| o.max_records_per_sec = maybe(v),
+        ..BASE
+    },
+    HopOption {
+        id: "filter",
+        label: "drop the records of writers (names, comma-separated)",
+        kind: Kind::WriterNames,
+        get: |o| Value::Names(o.filter.drop_writers.clone()),
+        set: |o, v| {
+            if let Value::Names(n) = v {
+                o.filter.drop_writers = n;
+            }
+        },
+        ..BASE
+    },
+    HopOption {
+        id: "product",
+        label: "product preset",
+        kind: Kind::Product,
+        presets: ForPresets::Named,
+        get: |o| Value::Text(o.product.clone()),
+        set: |o, v| {
+            if let Value::Text(p) = v {
+                o.product = p;
+            }
+        },
+        ..BASE
+    },
+    HopOption {
+        id: "streams",
+        label: "streams selected by pattern",
+        kind: Kind::Selector,
+        get: |o| Value::Selector(o.streams.clone()),
+        set: |o, v| {
+            if let Value::Selector(s) = v {
+                o.streams = s;
+            }
+        },
+        ..BASE
+    },
+];
+
+/// The option named `id` in the file.
+pub fn find(id: &str) -> Option<&'static HopOption> {
+    HOP_OPTIONS.iter().find(|d| d.id == id)
+}
+
+/// The limit of a numeric option (`workers`: 1 to 256), for code that clamps a product's
+/// value into what the model accepts.
+pub fn limit_of(id: &str) -> Option<Limit> {
+    match find(id)?.kind {
+        Kind::Number(l) | Kind::MaybeNumber { limit: l, .. } => Some(l),
+        _ => None,
+    }
+}
+
+impl HopOption {
+    /// Checks a numeric value against the option's limit (the error names `field`).
+    pub fn check(&self, field: &str, v: &Value) -> Result<(), SpecError> {
+        match (self.kind, v) {
+            (Kind::Number(l), Value::Number(n))
+            | (Kind::MaybeNumber { limit: l, .. }, Value::MaybeNumber(Some(n))) => {
+                limits::check(field, *n, l)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Writes `v` once it is within the option's limit; the error names the option.
+    pub fn put(&self, o: &mut HopOptions, v: Value) -> Result<(), SpecError> {
+        self.check(self.id, &v)?;
+        (self.set)(o, v);
+        Ok(())
+    }
+
+    /// A value as a preset's settings list shows it (`none (live position)`).
+    pub fn shown(&self, o: &HopOptions) -> String {
+        match ((self.get)(o), self.kind) {
+            (Value::Number(n) | Value::MaybeNumber(Some(n)), _) => n.to_string(),
+            (Value::MaybeNumber(None), Kind::MaybeNumber { none, .. }) => none.to_string(),
+            (Value::Choice("hop-budget"), _) => match o.stamp {
+                OriginStamp::HopBudget(n) => format!("hop-budget {n}"),
+                _ => "hop-budget".into(),
+            },
+            (Value::Choice(c), _) => c.to_string(),
+            (Value::Flag(f), _) => f.to_string(),
+            (Value::Names(n), _) => n.join(", "),
+            (Value::Text(t), _) => t.unwrap_or_else(|| "none".into()),
+            (Value::Selector(s), _) => s.map_or("none".into(), |s| s.include.join(", ")),
+            (Value::MaybeNumber(None), _) => "none".into(),
+        }
+    }
+
+    /// Whether a hop with options `have` agrees with preset `preset_id`'s options `want`
+    /// on this option.
+    pub fn agrees(&self, want: &HopOptions, have: &HopOptions, preset_id: &str) -> bool {
+        match self.presets {
+            ForPresets::Kept => true,
+            _ if !(self.applies)(have) => true,
+            ForPresets::Set => (self.get)(want) == (self.get)(have),
+            ForPresets::Named => {
+                (self.get)(want) == (self.get)(have) || have.product.as_deref() == Some(preset_id)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field of `HopOptions` has one descriptor: serialising the defaults names
+    /// every field the file holds (some are left out when default, so set them).
+    #[test]
+    fn every_option_of_the_file_has_one_descriptor() {
+        let o = HopOptions {
+            product: Some("mm2-default".into()),
+            map_store: MapStore::Kafka350,
+            ack: Ack::FarCopyDurable,
+            streams: Some(StreamSelector::default()),
+            ..HopOptions::default()
+        };
+        let json = serde_json::to_value(&o).unwrap();
+        let mut fields: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        fields.sort_unstable();
+        let mut ids: Vec<&str> = HOP_OPTIONS.iter().map(|d| d.id).collect();
+        ids.sort_unstable();
+        assert_eq!(ids, fields);
+    }
+
+    #[test]
+    fn what_is_written_reads_back_and_limits_are_kept() {
+        let mut o = HopOptions::default();
+        for d in HOP_OPTIONS {
+            let v = (d.get)(&o);
+            d.put(&mut o, v.clone()).unwrap();
+            assert_eq!((d.get)(&o), v, "{}", d.id);
+            if let Kind::Choice(choices) = d.kind {
+                for (id, _) in choices {
+                    d.put(&mut o, Value::Choice(id)).unwrap();
+                    assert_eq!((d.get)(&o), Value::Choice(id), "{}", d.id);
+                }
+            }
+        }
+        let workers = find("workers").unwrap();
+        let e = workers.put(&mut o, Value::Number(257)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "workers: must be at most 256 (workers per hop)"
+        );
+        assert_eq!(o.workers, 1, "a refused value changes nothing");
+        let poll = find("poll_interval_ms").unwrap();
+        assert!(poll.put(&mut o, Value::Number(0)).is_err());
+        assert_eq!(limit_of("workers").map(|l| l.max), Some(256));
+        assert!(limit_of("kind").is_none());
+    }
+
+    #[test]
+    fn a_hop_budget_is_kept_when_the_stamp_is_chosen_again() {
+        let mut o = HopOptions {
+            stamp: OriginStamp::HopBudget(3),
+            ..HopOptions::default()
+        };
+        let stamp = find("stamp").unwrap();
+        stamp.put(&mut o, Value::Choice("hop-budget")).unwrap();
+        assert_eq!(o.stamp, OriginStamp::HopBudget(3));
+        assert_eq!(stamp.shown(&o), "hop-budget 3");
+        stamp.put(&mut o, Value::Choice("none")).unwrap();
+        stamp.put(&mut o, Value::Choice("hop-budget")).unwrap();
+        assert_eq!(o.stamp, OriginStamp::HopBudget(1));
+    }
+}
