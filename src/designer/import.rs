@@ -24,15 +24,6 @@ impl fmt::Display for ImportError {
     }
 }
 
-/// The "line N" serde_json puts in its messages.
-fn line_in(message: &str) -> Option<usize> {
-    let rest = &message[message.find("line ")? + 5..];
-    rest.split(|c: char| !c.is_ascii_digit())
-        .next()?
-        .parse()
-        .ok()
-}
-
 /// Largest value accepted for a delay or interval: an hour of simulated time.
 const MAX_DELAY_MS: u64 = 3_600_000;
 
@@ -115,7 +106,7 @@ pub fn check_sane(spec: &ScenarioSpec) -> Result<(), ImportError> {
 /// A model file (the one `hoplab lint` reads) as a design, laid out automatically.
 pub fn import_model_file(text: &str) -> Result<Design, ImportError> {
     let spec = ScenarioSpec::from_json(text).map_err(|e| ImportError {
-        line: line_in(&e.problem),
+        line: e.line,
         field: e.field,
         problem: e.problem,
     })?;

@@ -291,3 +291,19 @@ fn a_synchronous_hop_may_not_filter_and_is_alone_on_its_stream() {
         .expect_err("two synchronous hops from one stream");
     assert_eq!(e.field, "topology.hops[1].options.ack");
 }
+
+#[test]
+fn a_parse_error_carries_its_line_and_a_check_its_field_only() {
+    // Broken JSON on the third line.
+    let e = err("{\n\"version\": 1,\n\"topology\": {,\n}");
+    assert_eq!((e.field.as_str(), e.line), ("(file)", Some(3)));
+    // A mistyped value: the field's path and the line it is on.
+    let typed = MINIMAL.replace("\"rate_per_sec\": 10", "\"rate_per_sec\": \"ten\"");
+    let e = err(&typed);
+    assert_eq!(e.line, Some(4), "{e:?}");
+    assert!(e.field.contains("rate_per_sec"), "{e:?}");
+    // A check on the parsed file: no line, the field named.
+    let e = err(&MINIMAL.replace("\"site\": \"B\", \"stream\"", "\"site\": \"C\", \"stream\""));
+    assert_eq!(e.line, None);
+    assert!(e.field.starts_with("topology.hops[0].to"), "{e:?}");
+}

@@ -7,6 +7,9 @@ use std::fmt;
 pub struct SpecError {
     pub field: String,
     pub problem: String,
+    /// The file's line, where the parser knew it (a broken or mistyped value); a check
+    /// of the parsed file names the field only.
+    pub line: Option<usize>,
 }
 
 impl SpecError {
@@ -14,7 +17,14 @@ impl SpecError {
         Self {
             field: field.into(),
             problem: problem.into(),
+            line: None,
         }
+    }
+
+    /// The error at the line serde_json stopped on (it counts from 1; 0 means none).
+    pub(crate) fn at_json_line(mut self, e: &serde_json::Error) -> Self {
+        self.line = Some(e.line()).filter(|&l| l > 0);
+        self
     }
 
     /// A parse error at a path in the file. serde names a missing or unknown field in
@@ -30,7 +40,7 @@ impl SpecError {
             (p, Some(name)) if !p.ends_with(&format!(".{name}")) => format!("{p}.{name}"),
             (p, _) => p.to_string(),
         };
-        Self::new(field, msg)
+        Self::new(field, msg).at_json_line(e.inner())
     }
 }
 

@@ -294,8 +294,8 @@ impl Topology {
 impl ScenarioSpec {
     /// Parses and validates a scenario file.
     pub fn from_json(text: &str) -> Result<ScenarioSpec, SpecError> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| SpecError::new("(file)", e.to_string()))?;
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| SpecError::new("(file)", e.to_string()).at_json_line(&e))?;
         match value.get("version").and_then(|v| v.as_u64()) {
             Some(v) if v == u64::from(FORMAT_VERSION) => {}
             Some(v) => {
