@@ -1,50 +1,25 @@
 //! Which drawn elements a lint finding concerns. The finding itself comes from the model;
-//! this only reads its subject back onto the canvas.
+//! this only maps its typed subjects onto the canvas.
 
 use super::design::{stream_ref, ElementRef};
-use hoplab_model::{Finding, Topology};
+use hoplab_model::{Finding, Subject, Topology};
 
 pub fn targets(f: &Finding, t: &Topology) -> Vec<ElementRef> {
-    let s = f.subject.as_str();
-    let hop = |id: &str| t.hops.iter().any(|h| h.id == id);
-    match f.code {
-        "echo-loop" => {
-            // The subject lists the cycle's hops joined by commas; a hop id may itself
-            // hold a comma, so match whole ids against the list rather than splitting.
-            let list = format!(",{s},");
-            t.hops
+    f.subjects
+        .iter()
+        .flat_map(|s| match s {
+            Subject::Hop(id) => vec![ElementRef::Hop(id.clone())],
+            Subject::StreamName(name) => t
+                .streams
                 .iter()
-                .filter(|h| list.contains(&format!(",{},", h.id)))
-                .map(|h| ElementRef::Hop(h.id.clone()))
-                .collect()
-        }
-        "written-at-two-sites" => t
-            .streams
-            .iter()
-            .filter(|x| x.name == s)
-            .map(|x| ElementRef::Stream(stream_ref(&x.site, &x.name)))
-            .collect(),
-        _ => {
-            // One named element: a hop, reader group, companion, writer or site.
-            let mut out = Vec::new();
-            if hop(s) {
-                out.push(ElementRef::Hop(s.into()));
-            }
-            if t.readers.iter().any(|r| r.id == s) {
-                out.push(ElementRef::Reader(s.into()));
-            }
-            if t.companions.iter().any(|c| c.name == s) {
-                out.push(ElementRef::Companion(s.into()));
-            }
-            if t.writers.iter().any(|w| w.id == s) {
-                out.push(ElementRef::Writer(s.into()));
-            }
-            if t.sites.iter().any(|x| x.name == s) {
-                out.push(ElementRef::Site(s.into()));
-            }
-            out
-        }
-    }
+                .filter(|x| &x.name == name)
+                .map(|x| ElementRef::Stream(stream_ref(&x.site, &x.name)))
+                .collect(),
+            Subject::Reader(id) => vec![ElementRef::Reader(id.clone())],
+            Subject::Writer(id) => vec![ElementRef::Writer(id.clone())],
+            Subject::Companion(name) => vec![ElementRef::Companion(name.clone())],
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -137,7 +137,7 @@ mod tests {
             let (d, _) = demo(id).unwrap();
             hoplab_model::lint(d.topology())
                 .iter()
-                .map(|f| f.code)
+                .map(|f| f.code.id())
                 .collect()
         };
         assert!(codes("mm2-identity").contains(&"echo-loop"));

@@ -330,7 +330,7 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{}: {e}", t.id));
             let codes: Vec<&str> = hoplab_model::lint(d.topology())
                 .iter()
-                .map(|f| f.code)
+                .map(|f| f.code.id())
                 .collect();
             assert_eq!(codes, t.expected_findings, "{}", t.id);
             // The exported file reads back as the same spec.

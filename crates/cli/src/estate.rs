@@ -148,7 +148,7 @@ pub fn lint_files(
                         "{}: {} [{}] {} (see card: {})",
                         input.name,
                         x.code,
-                        x.subject,
+                        x.subject(),
                         x.message,
                         x.card
                     );

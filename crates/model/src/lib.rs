@@ -51,7 +51,7 @@ pub use egress::{hop_egress, Egress};
 pub use hop::HopStatus;
 pub use inspect::CopyRecord;
 pub use knobs::{Knob, KnobError, KnobKind, KnobValue, KnobValues};
-pub use lint::{lint, Finding};
+pub use lint::{lint, Code, Finding, Subject};
 pub use log::{fmt_n, LogEntry, LogKind};
 pub use measures::{
     CompanionMeasure, EchoMeasure, HopMeasure, HopPartMeasure, Measures, ReaderMeasure,

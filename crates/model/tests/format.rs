@@ -163,7 +163,7 @@ fn every_scenario_and_finding_points_at_a_real_card() {
         sites: vec!["A".into()],
     });
     let findings = lint(&t);
-    let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
+    let codes: Vec<&str> = findings.iter().map(|f| f.code.id()).collect();
     for code in [
         "echo-loop",
         "no-position-map",

@@ -21,7 +21,9 @@ pub(super) fn preconditions(t: &Topology, findings: &[Finding]) -> Section {
     for f in findings {
         pre.push(format!(
             "Resolve the lint finding {} ({}): {}",
-            f.code, f.subject, f.message
+            f.code,
+            f.subject(),
+            f.message
         ));
     }
     for h in &t.hops {

@@ -28,7 +28,7 @@ pub fn LintPanel() -> impl IntoView {
             <h2 id="dz-lint-title">"Lint"</h2>
             <p class="lint-headline" role="status" aria-live="polite" class:lint-clean=move || count() == 0>{headline}</p>
             <ul class="lint-list">
-                <For each=items key=|(i, f)| (*i, f.code, f.subject.clone(), f.message.clone()) let:item>
+                <For each=items key=|(i, f)| (*i, f.code, f.subject(), f.message.clone()) let:item>
                     {
                         let (i, f) = item;
                         let concerns = ctx.with_topology(|t| targets(&f, t).iter().map(|e| e.label()).collect::<Vec<_>>().join(", "));
@@ -36,13 +36,13 @@ pub fn LintPanel() -> impl IntoView {
                             <li
                                 class="lint-item"
                                 class:is-hot=move || ctx.active_finding.get() == Some(i)
-                                data-code=f.code
+                                data-code=f.code.id()
                                 on:pointerenter=move |_| ctx.active_finding.set(Some(i))
                                 on:pointerleave=move |_| ctx.active_finding.set(None)
                                 on:focusin=move |_| ctx.active_finding.set(Some(i))
                                 on:focusout=move |_| ctx.active_finding.set(None)
                             >
-                                <p class="lint-code">{f.code}</p>
+                                <p class="lint-code">{f.code.id()}</p>
                                 <p>{f.message.clone()}</p>
                                 <p class="row-note">"Concerns: " {concerns}</p>
                                 <A href=format!("/cards/{}", f.card)>"Read the card: " {f.card}</A>

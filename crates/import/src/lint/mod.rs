@@ -40,18 +40,18 @@ impl ImportFinding {
 /// A model finding, with its evidence where a rule lists one.
 fn from_model(f: hoplab_model::Finding) -> ImportFinding {
     ImportFinding {
-        code: f.code,
-        evidence: rule(f.code).map_or(&[], |r| r.evidence),
+        code: f.code.id(),
+        evidence: rule(f.code.id()).map_or(&[], |r| r.evidence),
         card: f.card,
+        subject: f.subject(),
         message: f.message,
-        subject: f.subject,
     }
 }
 
-/// Whether every hop named in `subject` is a MirrorMaker 2 flow with identity names.
-fn all_mm2_identity(subject: &str, t: &Topology, e: &Estate) -> bool {
-    subject.split(',').all(|id| {
-        t.hops.iter().find(|h| h.id == id).is_some_and(|h| {
+/// Whether every hop the finding names is a MirrorMaker 2 flow with identity names.
+fn all_mm2_identity(f: &hoplab_model::Finding, t: &Topology, e: &Estate) -> bool {
+    f.subjects.iter().all(|s| {
+        t.hops.iter().find(|h| h.id == s.name()).is_some_and(|h| {
             e.flows.iter().any(|f| {
                 f.product == Product::MirrorMaker2
                     && f.naming == Naming::Identity
@@ -73,10 +73,10 @@ pub fn lint(imported: &Imported) -> Vec<ImportFinding> {
     let e = &imported.estate;
     let mut out = Vec::new();
     for f in hoplab_model::lint(t) {
-        if f.code == "echo-loop" && all_mm2_identity(&f.subject, t, e) {
+        if f.code == hoplab_model::Code::EchoLoop && all_mm2_identity(&f, t, e) {
             out.push(ImportFinding::new(
                 "mm2-identity-loop",
-                f.subject,
+                f.subject(),
                 format!(
                     "MirrorMaker 2 with IdentityReplicationPolicy both ways: its cycle check reads the source alias from a topic's name, and identity names carry none, so {}; use DefaultReplicationPolicy (prefixed names) or copy one way",
                     f.message.trim_end_matches('.')

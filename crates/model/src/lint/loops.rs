@@ -6,7 +6,7 @@
 //! And a qualified-name hop whose source stream's name already carries the target site is
 //! a loop by name, which MirrorMaker 2 refuses to copy.
 
-use super::Finding;
+use super::{Code, Finding, Subject};
 use crate::spec::{HopOptions, HopSpec, OriginStamp, Topology};
 use std::collections::{BTreeMap, VecDeque};
 
@@ -174,12 +174,12 @@ pub(super) fn echo_loops(t: &Topology, out: &mut Vec<Finding>) {
             String::new()
         };
         out.push(Finding {
-            code: "echo-loop",
+            code: Code::EchoLoop,
             message: format!(
                 "hops {} form a cycle and none carries an origin stamp that stops it: every record comes back and is copied again, without end.{extent}",
                 ids.join(" -> ")
             ),
-            subject: ids.join(","),
+            subjects: Subject::hops(&ids),
             card: "echo-loop",
         });
     }
@@ -223,12 +223,12 @@ pub(super) fn qualified_name_loops(t: &Topology, out: &mut Vec<Finding>) {
 
 fn qualified_loop_finding(h: &HopSpec, site: &str) -> Finding {
     Finding {
-        code: "qualified-name-loop",
+        code: Code::QualifiedNameLoop,
         message: format!(
             "hop {} copies {}/{} to {}, but that stream's name says its records came from {site}: the copy ({}.{}) would carry them back where they were written, a loop; MirrorMaker 2 refuses to copy such a stream",
             h.id, h.from.site, h.from.stream, h.to.site, h.from.site, h.from.stream
         ),
-        subject: h.id.clone(),
+        subjects: vec![Subject::Hop(h.id.clone())],
         card: "echo-loop",
     }
 }

@@ -1,7 +1,7 @@
 //! Lint rules for offset-preserving mirrors: a mirror's target must be an empty part
 //! that nothing else writes, or the copies cannot keep their source positions.
 
-use super::Finding;
+use super::{Code, Finding, Subject};
 use crate::spec::{qualified_target, HopKind, Topology};
 
 /// Appends one finding per broken mirror rule, hop by hop in file order.
@@ -18,12 +18,12 @@ pub(super) fn mirror_rules(t: &Topology, out: &mut Vec<Finding>) {
             .filter(|w| w.site == target.site && w.stream == target.stream)
         {
             out.push(Finding {
-                code: "mirror-target-written",
+                code: Code::MirrorTargetWritten,
                 message: format!(
                     "writer {} publishes to {at}, which mirror {} keeps read-only until it is promoted: every publish is refused; write at the source, and promote only once its writers have stopped",
                     w.id, h.id
                 ),
-                subject: w.id.clone(),
+                subjects: vec![Subject::Writer(w.id.clone())],
                 card: "single-writer-streams",
             });
         }
@@ -33,12 +33,12 @@ pub(super) fn mirror_rules(t: &Topology, out: &mut Vec<Finding>) {
             .find(|s| s.site == target.site && s.name == target.stream);
         if let Some(s) = declared.filter(|s| s.start_position > 0) {
             out.push(Finding {
-                code: "mirror-into-non-empty",
+                code: Code::MirrorIntoNonEmpty,
                 message: format!(
                     "mirror {} copies into {at}, which already numbers from {}: the copies cannot keep their source positions; mirror into a new, empty stream",
                     h.id, s.start_position
                 ),
-                subject: h.id.clone(),
+                subjects: vec![Subject::Hop(h.id.clone())],
                 card: "position-map",
             });
         }
@@ -51,13 +51,13 @@ pub(super) fn mirror_rules(t: &Topology, out: &mut Vec<Finding>) {
             .collect();
         if !others.is_empty() {
             out.push(Finding {
-                code: "mirror-target-shared",
+                code: Code::MirrorTargetShared,
                 message: format!(
                     "mirror {} copies into {at}, which hop {} also writes: two sources cannot both keep their positions in one part; give each its own target",
                     h.id,
                     others.join(", ")
                 ),
-                subject: h.id.clone(),
+                subjects: vec![Subject::Hop(h.id.clone())],
                 card: "single-writer-streams",
             });
         }
@@ -93,7 +93,7 @@ mod tests {
     }
 
     fn codes(t: &Topology) -> Vec<&'static str> {
-        lint(t).into_iter().map(|f| f.code).collect()
+        lint(t).into_iter().map(|f| f.code.id()).collect()
     }
 
     #[test]
@@ -111,7 +111,7 @@ mod tests {
             .find(|f| f.code == "mirror-target-written")
             .unwrap();
         assert_eq!(
-            (hit.subject.as_str(), hit.card),
+            (hit.subject().as_str(), hit.card),
             ("local", "single-writer-streams")
         );
     }

@@ -7,14 +7,153 @@ mod products;
 use crate::spec::{HopKind, PartMapping, ResumeRule, Timestamps, Topology};
 use serde::Serialize;
 
-/// One finding: what, where, and the card that explains it.
+/// What a finding is about: a rule of the lint, each with its own code in the page and
+/// on the command line (`echo-loop`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Code {
+    CompanionAtOneSite,
+    EchoLoop,
+    FanOutBreaksOrder,
+    HopBudgetShortOfRing,
+    JetstreamCycleAcrossDomains,
+    JetstreamCycleRefused,
+    MirrorIntoNonEmpty,
+    MirrorTargetShared,
+    MirrorTargetWritten,
+    NoPositionMap,
+    QualifiedNameLoop,
+    ShovelsBothWays,
+    TimeResumeWithoutTimestamps,
+    WrittenAtTwoSites,
+}
+
+impl Code {
+    pub const ALL: &'static [Code] = &[
+        Code::CompanionAtOneSite,
+        Code::EchoLoop,
+        Code::FanOutBreaksOrder,
+        Code::HopBudgetShortOfRing,
+        Code::JetstreamCycleAcrossDomains,
+        Code::JetstreamCycleRefused,
+        Code::MirrorIntoNonEmpty,
+        Code::MirrorTargetShared,
+        Code::MirrorTargetWritten,
+        Code::NoPositionMap,
+        Code::QualifiedNameLoop,
+        Code::ShovelsBothWays,
+        Code::TimeResumeWithoutTimestamps,
+        Code::WrittenAtTwoSites,
+    ];
+
+    /// The code as the page, the command line and the cards' links spell it.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Code::CompanionAtOneSite => "companion-at-one-site",
+            Code::EchoLoop => "echo-loop",
+            Code::FanOutBreaksOrder => "fan-out-breaks-order",
+            Code::HopBudgetShortOfRing => "hop-budget-short-of-ring",
+            Code::JetstreamCycleAcrossDomains => "jetstream-cycle-across-domains",
+            Code::JetstreamCycleRefused => "jetstream-cycle-refused",
+            Code::MirrorIntoNonEmpty => "mirror-into-non-empty",
+            Code::MirrorTargetShared => "mirror-target-shared",
+            Code::MirrorTargetWritten => "mirror-target-written",
+            Code::NoPositionMap => "no-position-map",
+            Code::QualifiedNameLoop => "qualified-name-loop",
+            Code::ShovelsBothWays => "shovels-both-ways",
+            Code::TimeResumeWithoutTimestamps => "time-resume-without-timestamps",
+            Code::WrittenAtTwoSites => "written-at-two-sites",
+        }
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.id() == *other
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+/// An element a finding concerns, by kind, so nothing has to parse names back out of a
+/// sentence or a joined list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", content = "name")]
+pub enum Subject {
+    Hop(String),
+    /// Every stream of this name, whatever its site.
+    StreamName(String),
+    Reader(String),
+    Writer(String),
+    Companion(String),
+}
+
+impl Subject {
+    pub fn hops<S: AsRef<str>>(ids: &[S]) -> Vec<Subject> {
+        ids.iter()
+            .map(|id| Subject::Hop(id.as_ref().to_string()))
+            .collect()
+    }
+
+    pub fn name(&self) -> &str {
+        match self {
+            Subject::Hop(n)
+            | Subject::StreamName(n)
+            | Subject::Reader(n)
+            | Subject::Writer(n)
+            | Subject::Companion(n) => n,
+        }
+    }
+}
+
+/// One finding: what, where, and the card that explains it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
-    /// The hop, stream ("site/stream"), reader group or companion concerned.
-    pub subject: String,
+    /// The hops, streams, reader groups, writers or companions concerned.
+    pub subjects: Vec<Subject>,
     pub card: &'static str,
+}
+
+/// As `hoplab lint --json` writes it: the subjects typed, and their names joined as
+/// `subject` too, as the file has always had it.
+impl Serialize for Finding {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("Finding", 5)?;
+        out.serialize_field("code", &self.code)?;
+        out.serialize_field("message", &self.message)?;
+        out.serialize_field("subject", &self.subject())?;
+        out.serialize_field("subjects", &self.subjects)?;
+        out.serialize_field("card", self.card)?;
+        out.end()
+    }
+}
+
+impl Finding {
+    /// The subjects' names joined by commas, as a line of text shows them.
+    pub fn subject(&self) -> String {
+        self.subjects
+            .iter()
+            .map(Subject::name)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// Whether the finding concerns hop `id`.
+    pub fn names_hop(&self, id: &str) -> bool {
+        self.subjects.contains(&Subject::Hop(id.to_string()))
+    }
 }
 
 /// Every finding for `t`, in a stable order.
@@ -35,23 +174,23 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
     for h in &t.hops {
         if h.options.map_every.is_none() && h.options.kind == HopKind::Translate {
             out.push(Finding {
-                code: "no-position-map",
+                code: Code::NoPositionMap,
                 message: format!(
                     "hop {} writes no position map: after a failover no reader position on {} can be translated to {}",
                     h.id, h.from.site, h.to.site
                 ),
-                subject: h.id.clone(),
+                subjects: vec![Subject::Hop(h.id.clone())],
                 card: "position-map",
             });
         }
         if h.options.mapping == PartMapping::FanOut {
             out.push(Finding {
-                code: "fan-out-breaks-order",
+                code: Code::FanOutBreaksOrder,
                 message: format!(
                     "hop {} spreads each source part over several target parts: per-key order is lost on {}",
                     h.id, h.to.site
                 ),
-                subject: h.id.clone(),
+                subjects: vec![Subject::Hop(h.id.clone())],
                 card: "what-crosses",
             });
         }
@@ -67,12 +206,12 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
             .filter(|h| h.options.timestamps == Timestamps::StampArrival)
         {
             out.push(Finding {
-                code: "time-resume-without-timestamps",
+                code: Code::TimeResumeWithoutTimestamps,
                 message: format!(
                     "reader group {} plans to resume by timestamp, but hop {} stamps arrival time on {}: the timestamps there are not the source's",
                     r.id, h.id, h.to.site
                 ),
-                subject: r.id.clone(),
+                subjects: vec![Subject::Reader(r.id.clone())],
                 card: "reader-resume",
             });
         }
@@ -105,12 +244,12 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
     for (name, mut sites) in mixed {
         sites.sort();
         out.push(Finding {
-            code: "written-at-two-sites",
+            code: Code::WrittenAtTwoSites,
             message: format!(
                 "stream {name} is written at {} and copied between them into the same stream: there is no order across sites and every hop needs loop prevention; give each site its own stream",
                 sites.join(" and ")
             ),
-            subject: name,
+            subjects: vec![Subject::StreamName(name)],
             card: "single-writer-streams",
         });
     }
@@ -121,12 +260,12 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
             sites.dedup();
             if sites.len() == 1 {
                 out.push(Finding {
-                    code: "companion-at-one-site",
+                    code: Code::CompanionAtOneSite,
                     message: format!(
                         "{} {} runs only at {}: if that site goes, every writer that needs it is refused while the cluster looks healthy",
                         c.kind, c.name, sites[0]
                     ),
-                    subject: c.name.clone(),
+                    subjects: vec![Subject::Companion(c.name.clone())],
                     card: "companion-inventory",
                 });
             }
@@ -199,6 +338,33 @@ mod tests {
         assert!(lint(&ring(stamps)).iter().any(|f| f.code == "echo-loop"));
     }
 
+    #[test]
+    fn a_loop_names_its_hops_as_hops_and_the_file_keeps_its_joined_subject() {
+        let stamps = [(OriginStamp::None, true); 3];
+        let f = lint(&ring(stamps))
+            .into_iter()
+            .find(|f| f.code == Code::EchoLoop)
+            .unwrap();
+        assert_eq!(f.subjects.len(), 3);
+        assert!(f.subjects.iter().all(|s| matches!(s, Subject::Hop(_))));
+        assert!(f.subjects.iter().all(|s| f.names_hop(s.name())));
+        let json = serde_json::to_value(&f).unwrap();
+        assert_eq!(json["code"], "echo-loop");
+        assert_eq!(json["subject"], f.subject());
+        assert_eq!(json["subjects"][0]["kind"], "hop");
+    }
+
+    #[test]
+    fn every_code_is_spelt_once_in_kebab_case() {
+        let mut ids: Vec<&str> = Code::ALL.iter().map(|c| c.id()).collect();
+        assert!(ids
+            .iter()
+            .all(|id| id.chars().all(|c| c.is_ascii_lowercase() || c == '-')));
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), Code::ALL.len());
+    }
+
     fn site_names(n: usize) -> Vec<String> {
         (0..n).map(|i| format!("S{i}")).collect()
     }
@@ -232,7 +398,7 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].code, "echo-loop");
         // The shortest cycle through the first hop: there and straight back.
-        assert_eq!(found[0].subject, "S0-S1,S1-S0");
+        assert_eq!(found[0].subject(), "S0-S1,S1-S0");
         assert!(
             found[0].message.contains("90 hops over 10 streams"),
             "{}",
@@ -255,8 +421,8 @@ mod tests {
         t.hops.extend((0..4).map(ring));
         let found = loops(&t);
         assert_eq!(found.len(), 2, "{found:?}");
-        assert_eq!(found[0].subject, "S0-S1,S1-S0");
-        assert_eq!(found[1].subject, "r0,r1,r2,r3");
+        assert_eq!(found[0].subject(), "S0-S1,S1-S0");
+        assert_eq!(found[1].subject(), "r0,r1,r2,r3");
         assert!(!found[1].message.contains("several"));
         // Markers every hop acts on, or qualified names: no echo loop.
         assert!(loops(&mesh(4, OriginStamp::QualifiedName)).is_empty());
@@ -292,7 +458,7 @@ mod tests {
         t.hops.push(q("b-a", "B", "A.orders", "A"));
         t.hops.push(q("c-a", "C", "B.A.orders", "A"));
         let found = loops(&t);
-        let subjects: Vec<&str> = found.iter().map(|f| f.subject.as_str()).collect();
+        let subjects: Vec<String> = found.iter().map(|f| f.subject()).collect();
         assert_eq!(subjects, ["b-a", "c-a"]);
         assert!(found
             .iter()

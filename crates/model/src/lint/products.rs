@@ -2,7 +2,7 @@
 //! (`HopOptions::product`, set by its preset). Each is what the real server showed in the
 //! real-copiers layer (`crates/real-copiers`), beside the product's source.
 
-use super::Finding;
+use super::{Code, Finding, Subject};
 use crate::spec::{HopSpec, OriginStamp, Topology};
 
 fn is(h: &HopSpec, product: &str) -> bool {
@@ -63,22 +63,22 @@ pub(super) fn jetstream_cycles(t: &Topology, out: &mut Vec<Finding>) {
         });
         out.push(if one_site {
             Finding {
-                code: "jetstream-cycle-refused",
+                code: Code::JetstreamCycleRefused,
                 message: format!(
                     "JetStream sources {} form a cycle inside {site}: nats-server refuses the configuration that closes it (\"detected cycle\"), so the last of these streams cannot be created as drawn",
                     ids.join(" -> ")
                 ),
-                subject: ids.join(","),
+                subjects: Subject::hops(&ids),
                 card: "echo-loop",
             }
         } else {
             Finding {
-                code: "jetstream-cycle-across-domains",
+                code: Code::JetstreamCycleAcrossDomains,
                 message: format!(
                     "JetStream sources {} form a cycle through another domain: nats-server checks only the sources it can see in one domain, so it accepts this and every message goes round without end (Nats-Stream-Source names only the last stream, which stops nothing); copy one way, or source only streams written locally",
                     ids.join(" -> ")
                 ),
-                subject: ids.join(","),
+                subjects: Subject::hops(&ids),
                 card: "echo-loop",
             }
         });
@@ -96,12 +96,12 @@ pub(super) fn shovels_both_ways(t: &Topology, out: &mut Vec<Finding>) {
         for b in &t.hops[i + 1..] {
             if is(b, "rabbitmq-shovel") && b.from == a.to && b.to == a.from {
                 out.push(Finding {
-                    code: "shovels-both-ways",
+                    code: Code::ShovelsBothWays,
                     message: format!(
                         "shovels {} and {} move messages each way between {} and {}: a shovel stops no message going back, so every message is moved round without end; shovel one way, or between queues no one republishes into",
                         a.id, b.id, a.from.site, a.to.site
                     ),
-                    subject: format!("{},{}", a.id, b.id),
+                    subjects: Subject::hops(&[&a.id, &b.id]),
                     card: "echo-loop",
                 });
             }
@@ -140,14 +140,14 @@ pub(super) fn short_hop_budget(t: &Topology, out: &mut Vec<Finding>) {
             .collect();
         if !short.is_empty() {
             out.push(Finding {
-                code: "hop-budget-short-of-ring",
+                code: Code::HopBudgetShortOfRing,
                 message: format!(
                     "hops {} form a ring of {} sites, but {} allow fewer than {need} hops (RabbitMQ's max-hops): a record stops before it has reached every site, so the farther sites never hold it; set the budget to {need}",
                     cycle.iter().map(|&j| t.hops[j].id.as_str()).collect::<Vec<_>>().join(" -> "),
                     sites.len(),
                     short.join(", "),
                 ),
-                subject: short.join(","),
+                subjects: Subject::hops(&short),
                 card: "echo-loop",
             });
         }
@@ -182,7 +182,7 @@ mod tests {
     }
 
     fn codes(t: &Topology) -> Vec<&'static str> {
-        crate::lint(t).into_iter().map(|f| f.code).collect()
+        crate::lint(t).into_iter().map(|f| f.code.id()).collect()
     }
 
     #[test]
