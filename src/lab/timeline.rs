@@ -7,7 +7,7 @@
 //! built (a lab page draws its stage at 0 s before the engine's code is downloaded). Until
 //! then the run stands at 0 s: seeks, presses and steps are kept and done on arrival.
 
-use hoplab_model::{Command, Millis, ScenarioSpec, Sim, StepInfo};
+use hoplab_model::{Command, Millis, ScenarioSpec, Sim, StepInfo, StepKind};
 
 use super::engine::Engine;
 
@@ -252,7 +252,7 @@ impl Run {
                 self.applied += 1;
                 return Some(StepInfo {
                     at_ms: self.sim.now(),
-                    kind: "command",
+                    kind: StepKind::Command,
                 });
             }
         }

@@ -65,7 +65,7 @@ pub use rng::Rng;
 pub use scenarios::{Button, Scenario};
 pub use series::Sample;
 pub use sim::{
-    Backup, Budget, BudgetExhausted, BudgetLimit, CommandError, Sim, SiteStatus, StepInfo,
+    Backup, Budget, BudgetExhausted, BudgetLimit, CommandError, Sim, SiteStatus, StepInfo, StepKind,
 };
 pub use spec::{Command, ResumeRule, ScenarioSpec, SpecError, Topology};
 pub use time::Millis;

@@ -78,11 +78,23 @@ pub(crate) enum Event {
     Timeline(u32),
 }
 
+/// What kind of event one step ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StepKind {
+    Writer,
+    HopFetch,
+    HopDeliver,
+    Reader,
+    /// A timeline command, or a press the lab applied.
+    Command,
+}
+
 /// What one [`Sim::step`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct StepInfo {
     pub at_ms: Millis,
-    pub kind: &'static str,
+    pub kind: StepKind,
 }
 
 /// A deterministic simulation of one scenario. Cheap to clone (for checkpoints).
@@ -183,7 +195,7 @@ impl Sim {
     /// Runs `event`, the queue's next, due at `at`; returns what kind it was and whether
     /// the run then stopped for its budget.
     #[inline(always)]
-    fn run_next_event(&mut self, at: Millis, event: Event) -> (&'static str, bool) {
+    fn run_next_event(&mut self, at: Millis, event: Event) -> (StepKind, bool) {
         // Rare: a series sample or a checkpoint due first (one test inline).
         if at >= self.housekeeping_at {
             self.housekeeping(at);
@@ -195,25 +207,25 @@ impl Sim {
         let kind = match event {
             Event::WriterTick(w) => {
                 self.writer_tick(w as usize);
-                "writer"
+                StepKind::Writer
             }
             Event::HopFetch { hop, worker, chain } => {
                 self.hop_fetch(hop as usize, worker as usize, chain);
-                "hop-fetch"
+                StepKind::HopFetch
             }
             Event::HopDeliver { hop, worker, chain } => {
                 self.hop_deliver(hop as usize, worker as usize, chain);
-                "hop-deliver"
+                StepKind::HopDeliver
             }
             Event::ReaderTick(r) => {
                 self.reader_tick(r as usize);
-                "reader"
+                StepKind::Reader
             }
             Event::Timeline(i) => {
                 let cmd = self.spec.timeline[i as usize].command.clone();
                 // Timeline commands were validated with the file.
                 let _ = self.apply(cmd);
-                "command"
+                StepKind::Command
             }
         };
         self.queue.taken_done();
