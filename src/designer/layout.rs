@@ -100,7 +100,7 @@ mod tests {
 
     #[test]
     fn ten_sites_and_forty_hops_lay_out_without_overlap() {
-        let d = templates::mesh(10, 40);
+        let d = crate::designer::mesh::mesh(10, 40);
         assert_eq!(d.topology().sites.len(), 10);
         assert_eq!(d.topology().hops.len(), 40);
         let s = scene(&d);
@@ -113,7 +113,7 @@ mod tests {
 
     #[test]
     fn layout_is_the_same_every_time() {
-        let mut a = templates::mesh(7, 12);
+        let mut a = crate::designer::mesh::mesh(7, 12);
         let mut b = a.clone();
         auto_layout(&mut a);
         auto_layout(&mut b);

@@ -14,6 +14,7 @@ pub mod history;
 pub mod import;
 pub mod kit;
 pub mod layout;
+pub mod mesh;
 pub mod presets;
 pub mod run;
 pub mod runbook;

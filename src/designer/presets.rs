@@ -32,11 +32,8 @@ pub fn demo(id: &str) -> Option<(Design, String)> {
     for h in &mut d.spec.topology.hops {
         p.apply_to(h);
     }
-    let title = templates::ALL
-        .iter()
-        .find(|t| t.id == template)
-        .map_or(template, |t| t.title);
-    d.spec.name = format!("{}: {}", p.title, title.to_lowercase());
+    // A template's design is named by its title.
+    d.spec.name = format!("{}: {}", p.title, d.spec.name.to_lowercase());
     let first = d.spec.topology.hops.first()?.id.clone();
     Some((d, first))
 }

@@ -97,7 +97,7 @@ mod tests {
 
     #[test]
     fn a_design_too_large_for_a_link_says_so() {
-        let mut d = templates::mesh(20, 60);
+        let mut d = crate::designer::mesh::mesh(20, 60);
         // Names that do not compress: the link grows with them.
         let mut seed = 7u64;
         let mut noise = |n: usize| -> String {

@@ -3,6 +3,7 @@
 //! its scenario ([`RunShow::for_scenario`]); anything else (the designer, a course) can
 //! derive one from its topology ([`RunShow::for_spec`]) and adjust it. Pure.
 
+use hoplab_model::scenarios::Highlight;
 use hoplab_model::{Command, ResumeRule, Scenario, ScenarioSpec};
 
 /// A chart the run view may draw. Some draw only once they have something to show
@@ -74,9 +75,11 @@ pub struct RunShow {
 }
 
 impl RunShow {
-    /// What a built-in scenario shows: its own buttons and story.
+    /// What a built-in scenario shows: its own buttons and story, and the measures it
+    /// highlights.
     pub fn for_scenario(s: &Scenario) -> RunShow {
-        let subtraction = matches!(s.id, "subtraction-fallacy" | "drift-causes");
+        let highlights = |h: Highlight| s.highlights.contains(&h);
+        let subtraction = highlights(Highlight::Subtraction);
         let mut charts = ChartKind::GENERAL.to_vec();
         if subtraction {
             charts.insert(3, ChartKind::Subtraction);
@@ -86,11 +89,8 @@ impl RunShow {
             charts,
             emphasis: Emphasis {
                 subtraction,
-                drift: matches!(s.id, "drift-causes" | "sampled-map"),
-                order: matches!(
-                    s.id,
-                    "order-across-parts" | "two-site-interleaving" | "single-writer-streams"
-                ),
+                drift: highlights(Highlight::Drift),
+                order: highlights(Highlight::Order),
             },
             buttons: s
                 .buttons
@@ -242,6 +242,25 @@ mod tests {
         let fallacy = RunShow::for_scenario(&scenarios::get("subtraction-fallacy").unwrap());
         assert!(fallacy.emphasis.subtraction && fallacy.charts.contains(&ChartKind::Subtraction));
         assert_eq!(fallacy.card.as_deref(), Some("lag-by-subtraction"));
+    }
+
+    #[test]
+    fn a_scenario_emphasises_exactly_the_measures_it_highlights() {
+        for s in scenarios::all() {
+            let e = RunShow::for_scenario(&s).emphasis;
+            for (shown, highlight) in [
+                (e.subtraction, Highlight::Subtraction),
+                (e.drift, Highlight::Drift),
+                (e.order, Highlight::Order),
+            ] {
+                assert_eq!(
+                    shown,
+                    s.highlights.contains(&highlight),
+                    "{} {highlight:?}",
+                    s.id
+                );
+            }
+        }
     }
 
     #[test]

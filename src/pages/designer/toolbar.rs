@@ -18,13 +18,11 @@ pub fn Toolbar() -> impl IntoView {
     let load_template = move |_| {
         let id = template.get_untracked();
         if let Some(d) = templates::build(&id) {
+            // A template's design is named by its title.
+            let title = d.spec.name.clone();
             if ctx.edit(Edit::Replace(Box::new(d))) {
                 ctx.info(format!(
-                    "Loaded the template “{}”. Undo brings back what you had.",
-                    templates::ALL
-                        .iter()
-                        .find(|t| t.id == id)
-                        .map_or("", |t| t.title)
+                    "Loaded the template “{title}”. Undo brings back what you had."
                 ));
             }
         }
@@ -92,7 +90,7 @@ pub fn Toolbar() -> impl IntoView {
             <div class="tool-group">
                 <label for="dz-template">"Template"</label>
                 <select id="dz-template" on:change=move |ev| template.set(event_target_value(&ev)) prop:value=move || template.get()>
-                    {templates::ALL.iter().map(|t| view! { <option value=t.id>{t.title}</option> }).collect_view()}
+                    {templates::ALL.iter().map(|t| view! { <option value=t.id>{t.title()}</option> }).collect_view()}
                 </select>
                 <button type="button" on:click=load_template>"Load template"</button>
             </div>

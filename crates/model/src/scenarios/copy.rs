@@ -2,7 +2,7 @@
 //! and why subtracting positions is not lag.
 
 use super::kit::*;
-use super::{button, hop_buttons, Scenario};
+use super::{button, hop_buttons, Highlight, Scenario};
 use crate::knobs::{Knob, KnobValues};
 use crate::spec::*;
 
@@ -33,6 +33,7 @@ pub fn follow_one_record() -> Scenario {
             Knob::range("durability_ms", "Source durability delay (ms)", 0.0, 100.0, 5.0, 5.0),
         ],
         buttons: hop_buttons("a-to-b", "A"),
+        highlights: vec![],
         builder: |v: &KnobValues| {
             let options = HopOptions {
                 rtt_ms: v.number("rtt_ms")? as u64,
@@ -70,6 +71,7 @@ pub fn lag_components() -> Scenario {
             Knob::range("cap", "Throughput cap (records/s, 0 = none)", 0.0, 2000.0, 50.0, 0.0),
         ],
         buttons: hop_buttons("a-to-b", "A"),
+        highlights: vec![],
         builder: |v: &KnobValues| {
             let cap = v.number("cap")? as u64;
             let options = HopOptions {
@@ -104,6 +106,7 @@ pub fn stall_and_backlog() -> Scenario {
             Knob::toggle("lose_a", "Lose site A right after the stall", false),
         ],
         buttons: hop_buttons("a-to-b", "A"),
+        highlights: vec![],
         builder: |v: &KnobValues| {
             let options = HopOptions {
                 batch_max: v.number("batch")? as u64,
@@ -141,6 +144,7 @@ pub fn subtraction_fallacy() -> Scenario {
             button("stall", "Stall the copier", Command::StallHop { hop: s("a-to-b") }),
             button("resume", "Resume the copier", Command::ResumeHop { hop: s("a-to-b") }),
         ],
+        highlights: vec![Highlight::Subtraction],
         builder: |v: &KnobValues| {
             let late = v.toggle("late_start")?;
             let options = HopOptions {

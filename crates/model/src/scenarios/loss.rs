@@ -33,6 +33,7 @@ pub fn site_loss_tail() -> Scenario {
             Knob::toggle("stall_before", "Copier stalled for 10 s before the loss", false),
         ],
         buttons: hop_buttons("a-to-b", "A"),
+        highlights: vec![],
         builder: |v: &KnobValues| {
             let options = HopOptions {
                 poll_interval_ms: v.number("poll_ms")? as u64,
@@ -117,6 +118,7 @@ pub fn synchronous_copy() -> Scenario {
             Knob::toggle("payments_sync", "Payments copied synchronously", true),
         ],
         buttons: hop_buttons("payments-a-to-b", "A"),
+        highlights: vec![],
         builder: |v: &KnobValues| {
             let t = sync_beside_async(v.number("rtt_ms")? as u64, v.toggle("payments_sync")?);
             let timeline = vec![cmd(v.number("loss_s")?, Command::LoseSite { site: s("A") })];
@@ -142,6 +144,7 @@ pub fn failback() -> Scenario {
             button("restore-a", "A answers again", Command::RestoreSite { site: s("A") }),
             button("start-back", "Start the copy B to A", Command::StartHop { hop: s("b-to-a") }),
         ],
+        highlights: vec![],
         builder: |v: &KnobValues| {
             let fwd = HopOptions {
                 stamp: OriginStamp::Marker,
@@ -194,6 +197,7 @@ pub fn contract_store_outage() -> Scenario {
             button("store-up-a", "Contract store at A up", Command::CompanionUp { name: s("contracts"), site: s("A") }),
             button("lose-a", "Lose site A", Command::LoseSite { site: s("A") }),
         ],
+        highlights: vec![],
         builder: |v: &KnobValues| {
             let mut t = primary_standby(100.0, HopOptions::default());
             let sites = if v.choice("store_sites")? == "both" { vec![s("A"), s("B")] } else { vec![s("A")] };
@@ -224,6 +228,7 @@ pub fn backup_vs_copy() -> Scenario {
             button("backup", "Take a backup of A now", Command::TakeBackup { site: s("A") }),
             button("lose-a", "Lose site A", Command::LoseSite { site: s("A") }),
         ],
+        highlights: vec![],
         builder: |v: &KnobValues| {
             let t = primary_standby(100.0, HopOptions::default());
             let every = v.number("backup_every_s")?.max(1.0);

@@ -84,6 +84,7 @@ pub fn mirror_vs_translate() -> Scenario {
             button("move-c-map", "Move billing-c to C: position map", move_reader("billing-c", "C", ResumeRule::PositionMap)),
             button("move-writer", "Move the writer to B", Command::MoveWriter { writer: s("w1"), site: s("B") }),
         ],
+        highlights: vec![],
         builder: |v: &KnobValues| {
             let drift = v.choice("drift")?;
             let rule = ResumeRule::parse(v.choice("rule")?).unwrap_or(ResumeRule::RawNumber);

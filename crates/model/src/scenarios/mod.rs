@@ -51,6 +51,19 @@ pub struct Button {
     pub command: Command,
 }
 
+/// A measure the lab lists beside the stage because the scenario's story is about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Highlight {
+    /// "Target end − source end" beside each hop's lag, with its own chart (a meaningless
+    /// figure, shown on purpose).
+    Subtraction,
+    /// Why each hop's positions drift from the source's.
+    Drift,
+    /// Keys split across parts and order inversions per stream.
+    Order,
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct Scenario {
     pub id: &'static str,
@@ -60,6 +73,8 @@ pub struct Scenario {
     pub summary: &'static str,
     /// What the learner should watch for.
     pub watch_for: Vec<&'static str>,
+    /// The measures its story is about; most scenarios have none.
+    pub highlights: Vec<Highlight>,
     pub knobs: Vec<Knob>,
     pub buttons: Vec<Button>,
     #[serde(skip)]

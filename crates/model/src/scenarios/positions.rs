@@ -2,7 +2,7 @@
 //! reader group lands when it moves.
 
 use super::kit::*;
-use super::{button, Scenario};
+use super::{button, Highlight, Scenario};
 use crate::knobs::{Knob, KnobValues};
 use crate::spec::*;
 
@@ -28,6 +28,7 @@ pub fn drift_causes() -> Scenario {
             button("restart", "Restart the copier", Command::RestartHop { hop: s("a-to-b") }),
             button("start", "Start the copier now", Command::StartHop { hop: s("a-to-b") }),
         ],
+        highlights: vec![Highlight::Subtraction, Highlight::Drift],
         builder: |v: &KnobValues| {
             let options = HopOptions {
                 start_at_ms: if v.toggle("late_start")? { secs(10.0) } else { 0 },
@@ -167,6 +168,7 @@ pub fn sampled_map() -> Scenario {
             Knob::toggle("map_on", "Copier writes a position map", true),
         ],
         buttons: failover_buttons(),
+        highlights: vec![Highlight::Drift],
         builder: |v: &KnobValues| {
             let map = v.toggle("map_on")?.then_some(v.number("map_every")? as u64);
             let t = failover_topology(map, Timestamps::KeepSource, 90.0);
@@ -207,6 +209,7 @@ pub fn failover_resume() -> Scenario {
             ),
         ],
         buttons: failover_buttons(),
+        highlights: vec![],
         builder: |v: &KnobValues| {
             let stamps = match v.choice("timestamps")? {
                 "stamp-arrival" => Timestamps::StampArrival,
@@ -240,6 +243,7 @@ pub fn replay_vs_gap() -> Scenario {
             Knob::range("reader_rate", "Reader rate (records/s)", 10.0, 100.0, 5.0, 60.0),
         ],
         buttons: failover_buttons(),
+        highlights: vec![],
         builder: |v: &KnobValues| {
             let t = failover_topology(
                 Some(v.number("map_every")? as u64),

@@ -2,7 +2,7 @@
 //! what a hop keeps of per-key order.
 
 use super::kit::*;
-use super::{button, Scenario};
+use super::{button, Highlight, Scenario};
 use crate::knobs::{Knob, KnobValues};
 use crate::spec::*;
 
@@ -66,6 +66,7 @@ pub fn echo_loop() -> Scenario {
             button("stall-ba", "Stall copier b-to-a", Command::StallHop { hop: s("b-to-a") }),
             button("resume-ba", "Resume copier b-to-a", Command::ResumeHop { hop: s("b-to-a") }),
         ],
+        highlights: vec![],
         builder: |v: &KnobValues| {
             let mut t = two_way(parse_stamp(v.choice("stamp")?), 20.0, 0);
             for h in &mut t.hops {
@@ -110,6 +111,7 @@ pub fn two_site_interleaving() -> Scenario {
             button("stall-ab", "Stall copier a-to-b", Command::StallHop { hop: s("a-to-b") }),
             button("resume-ab", "Resume copier a-to-b", Command::ResumeHop { hop: s("a-to-b") }),
         ],
+        highlights: vec![Highlight::Order],
         builder: |v: &KnobValues| {
             let mut t = two_way(OriginStamp::Marker, 5.0, v.number("jitter_ms")? as u64);
             for w in &mut t.writers {
@@ -144,6 +146,7 @@ pub fn single_writer_streams() -> Scenario {
             "single-writer",
         )],
         buttons: vec![button("lose-b", "Lose site B", Command::LoseSite { site: s("B") })],
+        highlights: vec![Highlight::Order],
         builder: |v: &KnobValues| {
             let t = if v.choice("shape")? == "shared" {
                 two_way(OriginStamp::Marker, 20.0, 20)
@@ -194,6 +197,7 @@ pub fn order_across_parts() -> Scenario {
             "one-to-one",
         )],
         buttons: vec![button("restart", "Restart the copier", Command::RestartHop { hop: s("a-to-b") })],
+        highlights: vec![Highlight::Order],
         builder: |v: &KnobValues| {
             let mapping = if v.choice("mapping")? == "fan-out" { PartMapping::FanOut } else { PartMapping::OneToOne };
             let options = HopOptions { mapping, workers: 2, batch_max: 50, ..HopOptions::default() };
