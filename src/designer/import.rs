@@ -64,7 +64,6 @@ pub fn check_sane(spec: &ScenarioSpec) -> Result<(), ImportError> {
             MAX_DELAY_MS,
             "ms",
         )?;
-        too_big(f("workers"), u64::from(o.workers), 256, "workers")?;
     }
     for (i, s) in spec.topology.streams.iter().enumerate() {
         too_big(
