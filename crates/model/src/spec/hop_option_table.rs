@@ -103,6 +103,37 @@ fn choice(v: &Value) -> &'static str {
     }
 }
 
+/// A number always set, its id the field's own name.
+macro_rules! number {
+    ($field:ident, $label:literal, $limit:expr) => {
+        HopOption {
+            id: stringify!($field),
+            label: $label,
+            kind: Kind::Number($limit),
+            get: |o| Value::Number(o.$field),
+            set: |o, v| o.$field = number(v),
+            ..BASE
+        }
+    };
+}
+
+/// A number that may be left out (`none` says what that means), its id the field's name.
+macro_rules! maybe_number {
+    ($field:ident, $label:literal, $limit:expr, $none:literal) => {
+        HopOption {
+            id: stringify!($field),
+            label: $label,
+            kind: Kind::MaybeNumber {
+                limit: $limit,
+                none: $none,
+            },
+            get: |o| Value::MaybeNumber(o.$field),
+            set: |o, v| o.$field = maybe(v),
+            ..BASE
+        }
+    };
+}
+
 const STAMPS: &[(&str, &str)] = &[
     ("none", "none"),
     ("marker", "marker"),
@@ -230,17 +261,12 @@ pub static HOP_OPTIONS: &[HopOption] = &[
         set: |o, v| o.checkpoint_every_ms = maybe(v),
         ..BASE
     },
-    HopOption {
-        id: "heartbeat_every_ms",
-        label: "heartbeat every (ms; empty: none)",
-        kind: Kind::MaybeNumber {
-            limit: limits::INTERVAL,
-            none: "none",
-        },
-        get: |o| Value::MaybeNumber(o.heartbeat_every_ms),
-        set: |o, v| o.heartbeat_every_ms = maybe(v),
-        ..BASE
-    },
+    maybe_number!(
+        heartbeat_every_ms,
+        "heartbeat every (ms; empty: none)",
+        limits::INTERVAL,
+        "none"
+    ),
     HopOption {
         id: "timestamps",
         label: "timestamps",
@@ -301,46 +327,11 @@ pub static HOP_OPTIONS: &[HopOption] = &[
         },
         ..BASE
     },
-    HopOption {
-        id: "rtt_ms",
-        label: "link round trip (ms)",
-        kind: Kind::Number(limits::TIME),
-        get: |o| Value::Number(o.rtt_ms),
-        set: |o, v| o.rtt_ms = number(v),
-        ..BASE
-    },
-    HopOption {
-        id: "rtt_jitter_ms",
-        label: "round-trip jitter (ms, up to)",
-        kind: Kind::Number(limits::TIME),
-        get: |o| Value::Number(o.rtt_jitter_ms),
-        set: |o, v| o.rtt_jitter_ms = number(v),
-        ..BASE
-    },
-    HopOption {
-        id: "poll_interval_ms",
-        label: "poll interval (ms)",
-        kind: Kind::Number(limits::INTERVAL),
-        get: |o| Value::Number(o.poll_interval_ms),
-        set: |o, v| o.poll_interval_ms = number(v),
-        ..BASE
-    },
-    HopOption {
-        id: "target_write_ms",
-        label: "target write (ms)",
-        kind: Kind::Number(limits::TIME),
-        get: |o| Value::Number(o.target_write_ms),
-        set: |o, v| o.target_write_ms = number(v),
-        ..BASE
-    },
-    HopOption {
-        id: "batch_max",
-        label: "batch max (records)",
-        kind: Kind::Number(limits::BATCH),
-        get: |o| Value::Number(o.batch_max),
-        set: |o, v| o.batch_max = number(v),
-        ..BASE
-    },
+    number!(rtt_ms, "link round trip (ms)", limits::TIME),
+    number!(rtt_jitter_ms, "round-trip jitter (ms, up to)", limits::TIME),
+    number!(poll_interval_ms, "poll interval (ms)", limits::INTERVAL),
+    number!(target_write_ms, "target write (ms)", limits::TIME),
+    number!(batch_max, "batch max (records)", limits::BATCH),
     HopOption {
         id: "workers",
         label: "workers",
@@ -350,33 +341,14 @@ pub static HOP_OPTIONS: &[HopOption] = &[
         set: |o, v| o.workers = u32::try_from(number(v)).unwrap_or(u32::MAX),
         ..BASE
     },
-    HopOption {
-        id: "commit_interval_ms",
-        label: "commit every (ms)",
-        kind: Kind::Number(limits::INTERVAL),
-        get: |o| Value::Number(o.commit_interval_ms),
-        set: |o, v| o.commit_interval_ms = number(v),
-        ..BASE
-    },
-    HopOption {
-        id: "start_at_ms",
-        label: "starts at (ms into the run)",
-        kind: Kind::Number(limits::TIME),
-        get: |o| Value::Number(o.start_at_ms),
-        set: |o, v| o.start_at_ms = number(v),
-        ..BASE
-    },
-    HopOption {
-        id: "max_records_per_sec",
-        label: "throughput cap (records/s; empty: none)",
-        kind: Kind::MaybeNumber {
-            limit: limits::RATE_CAP,
-            none: "none",
-        },
-        get: |o| Value::MaybeNumber(o.max_records_per_sec),
-        set: |o, v| o.max_records_per_sec = maybe(v),
-        ..BASE
-    },
+    number!(commit_interval_ms, "commit every (ms)", limits::INTERVAL),
+    number!(start_at_ms, "starts at (ms into the run)", limits::TIME),
+    maybe_number!(
+        max_records_per_sec,
+        "throughput cap (records/s; empty: none)",
+        limits::RATE_CAP,
+        "none"
+    ),
     HopOption {
         id: "filter",
         label: "drop the records of writers (names, comma-separated)",
