@@ -1,5 +1,6 @@
 //! Time travel for the lab: a run of one spec that can be sought backwards and
-//! forwards. Checkpoints (clones of the model) are kept every few simulated seconds;
+//! forwards. Snapshots (clones of the model; "checkpoint" is MirrorMaker 2's word for a
+//! translated group position, so not used here) are kept every few simulated seconds;
 //! seeking restores the nearest one at or before the target and advances from there,
 //! replaying the buttons pressed. Advancing is budgeted, so the page never blocks.
 //!
@@ -21,22 +22,22 @@ pub struct Pressed {
 }
 
 #[derive(Debug)]
-struct Checkpoint {
+struct Snapshot {
     sim: Sim,
-    /// How many presses the checkpoint already includes.
+    /// How many presses the snapshot already includes.
     applied: usize,
 }
 
-/// Checkpoints kept before the spacing doubles.
-const MAX_CHECKPOINTS: usize = 96;
+/// Snapshots kept before the spacing doubles.
+const MAX_SNAPSHOTS: usize = 96;
 
-/// One scenario's run: the live model, its checkpoints and the presses to replay.
+/// One scenario's run: the live model, its snapshots and the presses to replay.
 #[derive(Debug)]
 pub struct Run {
     sim: Sim,
     /// What moves the model; until it arrives, the model stands at 0 s untouched.
     engine: Option<Engine>,
-    checkpoints: Vec<Checkpoint>,
+    snapshots: Vec<Snapshot>,
     every_ms: Millis,
     pressed: Vec<Pressed>,
     applied: usize,
@@ -69,7 +70,7 @@ impl Run {
         let mut run = Run {
             sim,
             engine: None,
-            checkpoints: Vec::new(),
+            snapshots: Vec::new(),
             every_ms,
             pressed,
             applied: 0,
@@ -85,7 +86,7 @@ impl Run {
         Ok(run)
     }
 
-    /// Takes the engine: the first checkpoint is the model at 0 s, and the catch-up toward
+    /// Takes the engine: the first snapshot is the model at 0 s, and the catch-up toward
     /// the target (with the presses and steps asked for meanwhile) can start.
     pub fn engine_arrived(&mut self, engine: Engine) {
         if self.engine.is_some() {
@@ -93,7 +94,7 @@ impl Run {
         }
         // Without an engine nothing moved the model: it is where `new` built it.
         debug_assert!(self.sim.now() == 0 && self.applied == 0);
-        self.checkpoints = vec![Checkpoint {
+        self.snapshots = vec![Snapshot {
             sim: (engine.clone)(&self.sim),
             applied: 0,
         }];
@@ -122,8 +123,8 @@ impl Run {
         &self.pressed
     }
 
-    pub fn checkpoint_count(&self) -> usize {
-        self.checkpoints.len()
+    pub fn snapshot_count(&self) -> usize {
+        self.snapshots.len()
     }
 
     /// Whether the model has reached the target: everything due by then has run (or a
@@ -132,7 +133,7 @@ impl Run {
         self.reached == Some(self.target)
     }
 
-    /// Heads for `t`. Going back (or far ahead) restores the nearest checkpoint first.
+    /// Heads for `t`. Going back (or far ahead) restores the nearest snapshot first.
     /// Steps not done yet are forgotten: the run is going elsewhere.
     pub fn seek(&mut self, t: Millis) {
         self.steps_queued = 0;
@@ -142,13 +143,13 @@ impl Run {
         };
         let now = self.sim.now();
         let best = self
-            .checkpoints
+            .snapshots
             .iter()
             .rposition(|c| c.sim.now() <= t && c.applied <= self.pressed.len())
             .unwrap_or(0);
-        let cp_time = self.checkpoints[best].sim.now();
+        let cp_time = self.snapshots[best].sim.now();
         if t < now || (!self.settled && t == now) || cp_time > now {
-            let cp = &self.checkpoints[best];
+            let cp = &self.snapshots[best];
             self.sim = (engine.clone)(&cp.sim);
             self.applied = cp.applied;
             self.settled = true;
@@ -172,16 +173,16 @@ impl Run {
         self.target = self.target.max(self.sim.now()) + dt;
     }
 
-    fn maybe_checkpoint(&mut self, engine: Engine) {
-        let last = self.checkpoints.last().map_or(0, |c| c.sim.now());
+    fn maybe_snapshot(&mut self, engine: Engine) {
+        let last = self.snapshots.last().map_or(0, |c| c.sim.now());
         if self.sim.now() >= last + self.every_ms {
-            self.checkpoints.push(Checkpoint {
+            self.snapshots.push(Snapshot {
                 sim: (engine.clone)(&self.sim),
                 applied: self.applied,
             });
-            if self.checkpoints.len() > MAX_CHECKPOINTS {
-                let kept: Vec<Checkpoint> = self.checkpoints.drain(..).step_by(2).collect();
-                self.checkpoints = kept;
+            if self.snapshots.len() > MAX_SNAPSHOTS {
+                let kept: Vec<Snapshot> = self.snapshots.drain(..).step_by(2).collect();
+                self.snapshots = kept;
                 self.every_ms *= 2;
             }
         }
@@ -209,7 +210,7 @@ impl Run {
                 return false;
             }
             self.settled = true;
-            self.maybe_checkpoint(engine);
+            self.maybe_snapshot(engine);
             match due {
                 Some(_) => {
                     let cmd = self.pressed[self.applied].command.clone();
@@ -263,7 +264,7 @@ impl Run {
         info
     }
 
-    /// Presses a button now: the run forks here (later presses and checkpoints are
+    /// Presses a button now: the run forks here (later presses and snapshots are
     /// forgotten), the command applies and is remembered for replays. Without the engine
     /// the press is kept at the time the run is heading for, and applies (unchecked, like
     /// a replayed press) when the engine gets there.
@@ -284,7 +285,7 @@ impl Run {
         self.settled = true;
         self.pressed.truncate(self.applied);
         let applied = self.applied;
-        self.checkpoints
+        self.snapshots
             .retain(|c| c.sim.now() <= now && c.applied <= applied);
         (engine.apply)(&mut self.sim, command.clone()).map_err(|e| e.to_string())?;
         self.pressed.push(Pressed {

@@ -51,7 +51,7 @@ fn playing_in_small_frames_equals_one_jump() {
     b.seek(700 * 17);
     b.finish();
     assert_eq!(fingerprint(&a), fingerprint(&b));
-    assert!(a.checkpoint_count() > 5);
+    assert!(a.snapshot_count() > 5);
 }
 
 #[test]
@@ -193,29 +193,18 @@ fn without_its_engine_a_run_stands_at_0_and_then_reaches_its_target() {
     assert_eq!((waiting.now(), waiting.sim().events_processed()), (0, 0));
     assert!(!waiting.caught_up());
     assert_eq!(waiting.progress(), 0.0);
-    assert_eq!(
-        waiting.checkpoint_count(),
-        0,
-        "a checkpoint needs the engine"
-    );
+    assert_eq!(waiting.snapshot_count(), 0, "a snapshot needs the engine");
     assert_eq!(waiting.target(), 12_000, "the seek is kept");
 
     waiting.engine_arrived(Engine::new());
-    assert_eq!(
-        waiting.checkpoint_count(),
-        1,
-        "the first checkpoint, at 0 s"
-    );
+    assert_eq!(waiting.snapshot_count(), 1, "the first snapshot, at 0 s");
     while !waiting.catch_up(500) {}
     let mut from_the_start = run("lag-components");
     from_the_start.seek(12_000);
     from_the_start.finish();
     assert_eq!(waiting.now(), 12_000);
     assert_eq!(fingerprint(&waiting), fingerprint(&from_the_start));
-    assert_eq!(
-        waiting.checkpoint_count(),
-        from_the_start.checkpoint_count()
-    );
+    assert_eq!(waiting.snapshot_count(), from_the_start.snapshot_count());
 }
 
 #[test]
