@@ -318,6 +318,10 @@ pub fn mesh(n: usize, hops: usize) -> Design {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "tests never reach a page: they run the model directly"
+)]
 mod tests {
     use super::*;
 
