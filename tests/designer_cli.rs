@@ -1,6 +1,10 @@
 //! The designer's exported file, read the way the `hoplab` command line reads it, gives
 //! the same lint findings and the same run figures the page shows.
 #![cfg(not(target_arch = "wasm32"))]
+#![allow(
+    clippy::disallowed_methods,
+    reason = "a test never reaches a page: it runs the model as the command line does"
+)]
 
 use hoplab::designer::run::{RunJob, SEED};
 use hoplab::designer::{import, runbook, templates};

@@ -139,6 +139,10 @@ impl RunJob {
     }
 
     /// The same under another budget (a test's small one).
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "the designer's run checks the design (Sim::new): the designer's chunk, which the lab never loads"
+    )]
     pub fn start_with_budget(spec: &ScenarioSpec, budget: Budget) -> Result<RunJob, String> {
         // Sim::new validates: the model's limits and its projection of the memory the
         // run needs, the same check `hoplab run` makes.
@@ -173,6 +177,10 @@ impl RunJob {
     }
 
     /// Runs at most `max_events` events; returns the summary once the run is over.
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "the designer's run advances the model itself: the designer's chunk, which the lab never loads"
+    )]
     pub fn advance(&mut self, max_events: u64) -> Option<&RunSummary> {
         let mut left = max_events;
         while self.summary.is_none() {
@@ -333,5 +341,9 @@ fn drains(sim: &Sim, first_fault: Option<u64>) -> Vec<Drain> {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "tests never reach a page: they run the model directly"
+)]
 #[path = "run_tests.rs"]
 mod tests;

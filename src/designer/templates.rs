@@ -53,6 +53,10 @@ pub fn build(id: &str) -> Option<Design> {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "tests never reach a page: they run the model directly"
+)]
 mod tests {
     use super::*;
 

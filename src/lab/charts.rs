@@ -255,6 +255,10 @@ pub fn charts(picks: &[ChartKind], samples: &[Sample], names: &Names, x_max: u64
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "tests never reach a page: they run the model directly"
+)]
 mod tests {
     use super::*;
     use crate::lab::show::RunShow;

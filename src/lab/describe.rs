@@ -339,6 +339,10 @@ fn echoes_text(per_original: f64) -> String {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "tests never reach a page: they run the model directly"
+)]
 mod tests {
     use super::*;
     use hoplab_model::{scenarios, Sim};

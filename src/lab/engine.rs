@@ -6,6 +6,10 @@
 //! download: the engine comes with the run view's panels (`lazy_pages::run_panels_chunk`),
 //! after the stage shows. Only that chunk and tests call [`Engine::new`]: a direct call of
 //! one of these methods anywhere a lab page reaches brings them back into its first download.
+//! The lint layer keeps that rule (the root `clippy.toml` refuses `Sim::apply`, `step`,
+//! `advance_with_budget`, `advance_to` and `Sim::new` in the site; `Engine::new` and the
+//! designer's run say why they may), except for `Sim::clone`, a trait method it cannot
+//! refuse for one type.
 
 use hoplab_model::{Command, CommandError, Millis, Sim, StepInfo};
 
@@ -26,6 +30,10 @@ impl Engine {
     /// The engine. Call it only where its code may be downloaded: the panels' chunk and
     /// tests.
     #[allow(clippy::new_without_default)] // a `Default` would invite calls anywhere
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "the one place the lab takes the engine's methods: lazy_pages::run_engine_chunk"
+    )]
     pub fn new() -> Engine {
         Engine {
             advance: Sim::advance_with_budget,

@@ -127,6 +127,10 @@ fn nearest(sorted: &[u64], pos: u64) -> u64 {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "tests never reach a page: they run the model directly"
+)]
 mod tests {
     use super::*;
 

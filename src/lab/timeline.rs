@@ -304,5 +304,9 @@ impl Run {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "tests never reach a page: they run the model directly"
+)]
 #[path = "timeline_tests.rs"]
 mod tests;

@@ -111,6 +111,10 @@ impl ViewCache {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "tests never reach a page: they run the model directly"
+)]
 mod tests {
     use super::*;
     use hoplab_model::{scenarios, Command, Sim};

@@ -169,4 +169,8 @@ pub fn fmt_time(ms: Millis) -> String {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "tests never reach a page: they run the model directly"
+)]
 mod tests;

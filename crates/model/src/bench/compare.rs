@@ -58,7 +58,7 @@ fn quantile(values: &[f64], q: f64) -> f64 {
     match v.len() {
         0 => f64::NAN,
         n => {
-            let pos = q.clamp(0.0, 1.0) * (n - 1) as f64;
+            let pos = crate::decimal::within(q, 0.0, 1.0) * (n - 1) as f64;
             let (lo, hi) = (pos.floor() as usize, pos.ceil() as usize);
             v[lo] + (v[hi] - v[lo]) * (pos - lo as f64)
         }
