@@ -8,6 +8,7 @@ pub mod components;
 pub mod course;
 pub mod designer;
 pub mod fetch;
+pub mod keys;
 pub mod lab;
 pub mod lazy_pages;
 pub mod page_styles;

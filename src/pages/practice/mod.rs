@@ -36,42 +36,6 @@ pub fn PracticeNav() -> impl IntoView {
     }
 }
 
-/// What a key press landed on: typing into a field takes every key; a focused control
-/// (button, link, checkbox) keeps Space for itself.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum KeyTarget {
-    Field,
-    Control,
-    Page,
-}
-
-fn key_target(target: Option<web_sys::EventTarget>) -> KeyTarget {
-    let Some(element) = target.and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
-        return KeyTarget::Page;
-    };
-    match element.tag_name().to_ascii_lowercase().as_str() {
-        "input"
-            if matches!(
-                element.get_attribute("type").as_deref(),
-                Some("checkbox" | "radio")
-            ) =>
-        {
-            KeyTarget::Control
-        }
-        "input" | "select" | "textarea" => KeyTarget::Field,
-        "button" | "a" | "summary" => KeyTarget::Control,
-        _ if element
-            .closest("[contenteditable]")
-            .ok()
-            .flatten()
-            .is_some() =>
-        {
-            KeyTarget::Field
-        }
-        _ => KeyTarget::Page,
-    }
-}
-
 /// Moves keyboard focus to the element with `id`, if it is on the page.
 fn focus_by_id(id: &str) {
     if let Some(element) = document()
