@@ -7,6 +7,7 @@ pub mod card_json;
 pub mod components;
 pub mod course;
 pub mod designer;
+pub mod download;
 pub mod fetch;
 pub mod keys;
 pub mod lab;

@@ -3,7 +3,6 @@
 //! (`/practice/levels`), the learner's settings and the progress file. The logic is in
 //! `crate::practice`; these components draw it.
 
-mod download;
 mod levels;
 mod overview;
 mod progress_file;
