@@ -1,7 +1,7 @@
 //! Starting designs, each a common cross-cluster shape with a fault timeline worth running.
 
-use super::design::Design;
-use super::kit::{companion, hop, reader, site, stream, writer};
+use super::design::{stream_ref, Design};
+use hoplab_model::spec::kit::{companion, hop, reader, site, stream, writer};
 use hoplab_model::spec::{
     Command, HopOptions, OriginStamp, ResumeRule, ScenarioSpec, TimedCommand, Topology,
     FORMAT_VERSION,
@@ -92,8 +92,8 @@ pub fn build(id: &str) -> Option<Design> {
             ];
             t.hops = vec![hop(
                 "primary-to-standby",
-                ("primary", "orders"),
-                ("standby", "primary.orders"),
+                stream_ref("primary", "orders"),
+                stream_ref("standby", "primary.orders"),
                 HopOptions {
                     checkpoint_every_ms: Some(10_000),
                     ..opts(OriginStamp::QualifiedName)
@@ -133,8 +133,18 @@ pub fn build(id: &str) -> Option<Design> {
                 ..opts(OriginStamp::Marker)
             };
             t.hops = vec![
-                hop("a-to-b", ("A", "orders"), ("B", "orders"), marker.clone()),
-                hop("b-to-a", ("B", "orders"), ("A", "orders"), marker),
+                hop(
+                    "a-to-b",
+                    stream_ref("A", "orders"),
+                    stream_ref("B", "orders"),
+                    marker.clone(),
+                ),
+                hop(
+                    "b-to-a",
+                    stream_ref("B", "orders"),
+                    stream_ref("A", "orders"),
+                    marker,
+                ),
             ];
             t.writers = vec![
                 writer("wa", "A", "orders", 200.0),
@@ -154,14 +164,14 @@ pub fn build(id: &str) -> Option<Design> {
             for s in spokes {
                 t.hops.push(hop(
                     &format!("{s}-to-hub"),
-                    (s, "orders"),
-                    ("hub", &format!("{s}.orders")),
+                    stream_ref(s, "orders"),
+                    stream_ref("hub", &format!("{s}.orders")),
                     opts(OriginStamp::QualifiedName),
                 ));
                 t.hops.push(hop(
                     &format!("hub-to-{s}"),
-                    ("hub", "prices"),
-                    (s, "hub.prices"),
+                    stream_ref("hub", "prices"),
+                    stream_ref(s, "hub.prices"),
                     opts(OriginStamp::QualifiedName),
                 ));
                 t.writers
@@ -178,8 +188,8 @@ pub fn build(id: &str) -> Option<Design> {
                 let (a, b) = (sites[i], sites[(i + 1) % 3]);
                 t.hops.push(hop(
                     &format!("{a}-to-{b}"),
-                    (a, "orders"),
-                    (b, "orders"),
+                    stream_ref(a, "orders"),
+                    stream_ref(b, "orders"),
                     HopOptions {
                         forward_only_local: false,
                         ..opts(OriginStamp::Marker)
@@ -211,14 +221,14 @@ pub fn build(id: &str) -> Option<Design> {
             t.hops = vec![
                 hop(
                     "a-to-b",
-                    ("A", "orders"),
-                    ("B", "A.orders"),
+                    stream_ref("A", "orders"),
+                    stream_ref("B", "A.orders"),
                     opts(OriginStamp::QualifiedName),
                 ),
                 hop(
                     "b-to-a",
-                    ("B", "orders"),
-                    ("A", "B.orders"),
+                    stream_ref("B", "orders"),
+                    stream_ref("A", "B.orders"),
                     opts(OriginStamp::QualifiedName),
                 ),
             ];
@@ -256,8 +266,8 @@ pub fn build(id: &str) -> Option<Design> {
             for s in edges {
                 t.hops.push(hop(
                     &format!("{s}-to-aggregate"),
-                    (s, "orders"),
-                    ("aggregate", "orders-all"),
+                    stream_ref(s, "orders"),
+                    stream_ref("aggregate", "orders-all"),
                     opts(OriginStamp::Marker),
                 ));
                 t.writers
@@ -304,8 +314,8 @@ pub fn mesh(n: usize, hops: usize) -> Design {
             let j = (i + k) % n;
             t.hops.push(hop(
                 &format!("{}-to-{}", name(i), name(j)),
-                (&name(i), "orders"),
-                (&name(j), "orders"),
+                stream_ref(&name(i), "orders"),
+                stream_ref(&name(j), "orders"),
                 HopOptions {
                     forward_only_local: true,
                     ..opts(OriginStamp::Marker)

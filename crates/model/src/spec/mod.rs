@@ -7,6 +7,7 @@ mod cost;
 mod error;
 mod hop;
 mod hop_checks;
+pub mod kit;
 pub mod limits;
 mod selector;
 mod timeline_checks;
