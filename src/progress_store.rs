@@ -8,27 +8,12 @@ use crate::progress::{Mark, Progress, Settings};
 use crate::storage;
 
 const KEY: &str = "hoplab.progress";
-/// Where unreadable progress is moved, so a bug or a manual edit loses nothing. A second
-/// bad text never overwrites a first: it goes to `…unreadable.2`, and so on.
-const SET_ASIDE_KEY: &str = "hoplab.progress.unreadable";
-const SET_ASIDE_SLOTS: usize = 9;
 
 /// The browser's clock: now in milliseconds, and the offset that makes calendar days local.
 pub fn clock() -> (i64, i32) {
     let now = js_sys::Date::now() as i64;
     let offset = js_sys::Date::new_0().get_timezone_offset() as i32;
     (now, offset)
-}
-
-/// The first set-aside key that is free or already holds `text`.
-fn set_aside_key(text: &str, stored: impl Fn(&str) -> Option<String>) -> String {
-    (1..=SET_ASIDE_SLOTS)
-        .map(|n| match n {
-            1 => SET_ASIDE_KEY.to_string(),
-            n => format!("{SET_ASIDE_KEY}.{n}"),
-        })
-        .find(|key| stored(key).is_none_or(|held| held == text))
-        .unwrap_or_else(|| format!("{SET_ASIDE_KEY}.{SET_ASIDE_SLOTS}"))
 }
 
 #[derive(Clone, Copy)]
@@ -48,8 +33,7 @@ impl ProgressStore {
         let mut notice = loaded.notice;
         let mut set_aside = None;
         if let (true, Some(text)) = (loaded.unreadable, &stored) {
-            let key = set_aside_key(text, storage::read);
-            if storage::write(&key, text) {
+            if let Some(key) = storage::set_aside(KEY, text) {
                 notice = notice.map(|n| format!("{n} (Kept under “{key}”.)"));
                 set_aside = Some(key);
             }
@@ -167,26 +151,4 @@ pub fn use_progress() -> ProgressStore {
     let store = home.owner.with(ProgressStore::load);
     home.store.set_value(Some(store));
     store
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::collections::HashMap;
-
-    #[test]
-    fn set_aside_text_never_overwrites_earlier_set_aside_text() {
-        let mut held: HashMap<String, String> = HashMap::new();
-        let lookup = |held: &HashMap<String, String>, key: &str| held.get(key).cloned();
-        let first = set_aside_key("bad one", |k| lookup(&held, k));
-        assert_eq!(first, "hoplab.progress.unreadable");
-        held.insert(first, "bad one".into());
-        assert_eq!(
-            set_aside_key("bad one", |k| lookup(&held, k)),
-            "hoplab.progress.unreadable",
-            "same text, same slot"
-        );
-        let second = set_aside_key("bad two", |k| lookup(&held, k));
-        assert_eq!(second, "hoplab.progress.unreadable.2");
-    }
 }

@@ -6,7 +6,8 @@ use super::design::Design;
 use serde::{Deserialize, Serialize};
 
 pub const KEY: &str = "hoplab.designer.autosave";
-/// Where an unreadable autosave is moved, so the next save cannot overwrite it.
+/// Where `storage::set_aside` first moves an unreadable autosave (later ones take `.2`, …),
+/// so the next save cannot overwrite it.
 pub const SET_ASIDE_KEY: &str = "hoplab.designer.autosave.unreadable";
 pub const VERSION: u32 = 1;
 

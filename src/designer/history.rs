@@ -88,14 +88,16 @@ impl Editor {
 mod tests {
     use super::*;
     use crate::designer::design::Pos;
-    use crate::designer::kit;
+    use crate::designer::edit::Element;
+    use hoplab_model::spec::kit;
 
     #[test]
     fn a_hundred_and_fifty_steps_undo_and_redo_exactly() {
         let mut e = Editor::new(Design::empty());
         let mut seen = vec![e.design().clone()];
         for i in 0..150 {
-            e.apply(kit::add_site(&format!("S{i}"))).unwrap();
+            e.apply(Edit::Add(Element::Site(kit::site(&format!("S{i}"))), None))
+                .unwrap();
             seen.push(e.design().clone());
         }
         for i in (0..150).rev() {
@@ -113,7 +115,8 @@ mod tests {
     #[test]
     fn a_drag_is_one_step_and_a_failed_edit_is_none() {
         let mut e = Editor::new(Design::empty());
-        e.apply(kit::add_site("A")).unwrap();
+        e.apply(Edit::Add(Element::Site(kit::site("A")), None))
+            .unwrap();
         for x in 0..20 {
             e.apply(Edit::Move(
                 "A".into(),
@@ -125,7 +128,9 @@ mod tests {
             .unwrap();
         }
         e.seal();
-        assert!(e.apply(kit::add_site("A")).is_err());
+        assert!(e
+            .apply(Edit::Add(Element::Site(kit::site("A")), None))
+            .is_err());
         assert!(e.undo());
         assert_ne!(e.design().place("A"), Some(Pos { x: 19.0, y: 0.0 }));
         assert!(e
@@ -138,9 +143,11 @@ mod tests {
     #[test]
     fn a_new_edit_clears_redo() {
         let mut e = Editor::new(Design::empty());
-        e.apply(kit::add_site("A")).unwrap();
+        e.apply(Edit::Add(Element::Site(kit::site("A")), None))
+            .unwrap();
         e.undo();
-        e.apply(kit::add_site("B")).unwrap();
+        e.apply(Edit::Add(Element::Site(kit::site("B")), None))
+            .unwrap();
         assert!(!e.can_redo());
     }
 }

@@ -1,7 +1,7 @@
 //! A generated design of any size, for layout tests and the edit benchmark.
 
-use super::design::Design;
-use super::kit::{hop, site, stream, writer};
+use super::design::{stream_ref, Design};
+use hoplab_model::spec::kit::{hop, site, stream, writer};
 use hoplab_model::spec::{HopOptions, OriginStamp, ScenarioSpec, Topology, FORMAT_VERSION};
 
 /// `n` sites, each writing its own `orders`, and `hops` marker-stamped hops between them.
@@ -23,8 +23,8 @@ pub fn mesh(n: usize, hops: usize) -> Design {
             let j = (i + k) % n;
             t.hops.push(hop(
                 &format!("{}-to-{}", name(i), name(j)),
-                (&name(i), "orders"),
-                (&name(j), "orders"),
+                stream_ref(&name(i), "orders"),
+                stream_ref(&name(j), "orders"),
                 HopOptions {
                     stamp: OriginStamp::Marker,
                     forward_only_local: true,

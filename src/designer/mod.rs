@@ -12,7 +12,6 @@ pub mod findings;
 pub mod geometry;
 pub mod history;
 pub mod import;
-pub mod kit;
 pub mod layout;
 pub mod mesh;
 pub mod presets;

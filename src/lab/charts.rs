@@ -40,7 +40,9 @@ pub struct Names {
     pub readers: Vec<String>,
 }
 
-fn fmt_v(v: f64) -> String {
+/// A chart's number for people: whole values with thousands separators and a real minus
+/// sign, others to two decimals. Used by the charts' summaries and their labels on the page.
+pub fn format_value(v: f64) -> String {
     if v.fract().abs() < 1e-9 && v.abs() < 1e15 {
         if v < 0.0 {
             format!("−{}", fmt_n((-v) as u64))
@@ -97,7 +99,11 @@ fn chart(
             parts.push(if pts.is_empty() {
                 format!("{label}: no data yet")
             } else {
-                format!("{label}: now {} {unit}, peak {}", fmt_v(last), fmt_v(peak))
+                format!(
+                    "{label}: now {} {unit}, peak {}",
+                    format_value(last),
+                    format_value(peak)
+                )
             });
             Line {
                 label,
@@ -263,6 +269,14 @@ mod tests {
     use super::*;
     use crate::lab::show::RunShow;
     use hoplab_model::{scenarios, Sim};
+
+    #[test]
+    fn values_read_as_people_write_them() {
+        assert_eq!(format_value(1_234_567.0), "1,234,567");
+        assert_eq!(format_value(-1_500.0), "−1,500");
+        assert_eq!(format_value(0.126), "0.13");
+        assert_eq!(format_value(2e15), "2000000000000000.00");
+    }
 
     #[test]
     fn failovers_chart_replay_and_gap_and_restarts_chart_duplicates() {

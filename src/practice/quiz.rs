@@ -4,6 +4,8 @@
 //! …", "Explains …"), so the voice gives nothing away.
 
 use hoplab_content::{Level, PracticeCard, PracticeDeck};
+// The model's seeded generator: the same seed gives the same quiz.
+use hoplab_model::Rng;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Statement {
@@ -16,35 +18,24 @@ pub struct Statement {
     pub why: String,
 }
 
-/// A small deterministic generator (SplitMix64): the same seed gives the same quiz.
-struct Rng(u64);
+/// A value in `0..n` (0 when `n` is 0). It draws even when `n` is 1, unlike `Rng::up_to`,
+/// so a seed keeps giving the quiz it always gave.
+fn below(rng: &mut Rng, n: usize) -> usize {
+    (rng.next_u64() % n.max(1) as u64) as usize
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
+fn shuffle<T>(rng: &mut Rng, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, below(rng, i + 1));
     }
 }
 
 /// `count` statements (half red flags, rounded up) from different cards where the deck
 /// allows; safe statements come from depth tabs at or below `target`.
 pub fn build_quiz(deck: &PracticeDeck, target: Level, count: usize, seed: u64) -> Vec<Statement> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut cards: Vec<&PracticeCard> = deck.cards.iter().collect();
-    rng.shuffle(&mut cards);
+    shuffle(&mut rng, &mut cards);
     let levels: Vec<Level> = Level::ALL.into_iter().filter(|l| *l <= target).collect();
     let mut statements: Vec<Statement> = (0..count)
         .filter_map(|i| {
@@ -52,16 +43,16 @@ pub fn build_quiz(deck: &PracticeDeck, target: Level, count: usize, seed: u64) -
             Some(if i % 2 == 0 {
                 red_flag(card, &mut rng)?
             } else {
-                claim(card, levels[rng.below(levels.len())])
+                claim(card, levels[below(&mut rng, levels.len())])
             })
         })
         .collect();
-    rng.shuffle(&mut statements);
+    shuffle(&mut rng, &mut statements);
     statements
 }
 
 fn red_flag(card: &PracticeCard, rng: &mut Rng) -> Option<Statement> {
-    let flag = card.red_flags.get(rng.below(card.red_flags.len()))?;
+    let flag = card.red_flags.get(below(rng, card.red_flags.len()))?;
     Some(Statement {
         text: sentence(&html_to_text(flag)),
         costs_the_question: true,

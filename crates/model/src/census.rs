@@ -219,7 +219,7 @@ impl Sim {
 
 #[cfg(test)]
 mod tests {
-    use crate::scenarios::kit::*;
+    use crate::spec::kit::*;
     use crate::spec::{HopKind, HopOptions, Topology};
     use crate::Sim;
 

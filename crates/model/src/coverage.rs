@@ -102,7 +102,7 @@ impl Sim {
 
 #[cfg(test)]
 mod tests {
-    use crate::scenarios::kit::*;
+    use crate::spec::kit::*;
     use crate::spec::{HopOptions, OriginStamp, Topology};
     use crate::Sim;
 

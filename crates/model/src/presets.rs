@@ -326,7 +326,7 @@ fn msk_identical_names() -> Preset {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenarios::kit::*;
+    use crate::spec::kit::*;
     use crate::spec::Topology;
 
     #[test]

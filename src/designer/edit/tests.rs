@@ -1,13 +1,12 @@
 use super::*;
 use crate::designer::design::stream_ref;
-use crate::designer::kit;
 use crate::designer::templates;
-use hoplab_model::spec::{HopOptions, ResumeRule};
+use hoplab_model::spec::{kit, HopOptions, ResumeRule};
 
 fn two_sites() -> Design {
     let mut d = Design::empty();
     for s in ["A", "B"] {
-        apply(&mut d, kit::add_site(s)).unwrap();
+        apply(&mut d, Edit::Add(Element::Site(kit::site(s)), None)).unwrap();
         apply(
             &mut d,
             Edit::Add(Element::Stream(kit::stream(s, "orders", 2)), None),
@@ -19,8 +18,8 @@ fn two_sites() -> Design {
         Edit::Add(
             Element::Hop(kit::hop(
                 "a-to-b",
-                ("A", "orders"),
-                ("B", "orders"),
+                stream_ref("A", "orders"),
+                stream_ref("B", "orders"),
                 HopOptions::default(),
             )),
             None,
@@ -105,16 +104,16 @@ fn bad_edits_are_refused_and_change_nothing() {
     let mut d = two_sites();
     let before = d.clone();
     let bad = [
-        kit::add_site("A"),
-        kit::add_site(""),
-        kit::add_site(&"x".repeat(201)),
+        Edit::Add(Element::Site(kit::site("A")), None),
+        Edit::Add(Element::Site(kit::site("")), None),
+        Edit::Add(Element::Site(kit::site(&"x".repeat(201))), None),
         Edit::Add(Element::Stream(kit::stream("nowhere", "s", 1)), None),
         Edit::Add(Element::Stream(kit::stream("A", "big", 0)), None),
         Edit::Add(
             Element::Hop(kit::hop(
                 "loop",
-                ("A", "orders"),
-                ("A", "orders"),
+                stream_ref("A", "orders"),
+                stream_ref("A", "orders"),
                 HopOptions::default(),
             )),
             None,
@@ -122,8 +121,8 @@ fn bad_edits_are_refused_and_change_nothing() {
         Edit::Add(
             Element::Hop(kit::hop(
                 "x",
-                ("A", "orders"),
-                ("B", "nothing"),
+                stream_ref("A", "orders"),
+                stream_ref("B", "nothing"),
                 HopOptions::default(),
             )),
             None,
@@ -195,9 +194,9 @@ fn a_name_is_limited_in_bytes_as_the_model_limits_it() {
     // 150 characters, 300 bytes: the model refuses it, so the designer must too.
     let long = "é".repeat(150);
     let mut d = two_sites();
-    let e = apply(&mut d, kit::add_site(&long)).unwrap_err();
+    let e = apply(&mut d, Edit::Add(Element::Site(kit::site(&long)), None)).unwrap_err();
     assert!(e.contains("at most 200 bytes; this one is 300"), "{e}");
     let fits = "é".repeat(100);
-    apply(&mut d, kit::add_site(&fits)).unwrap();
+    apply(&mut d, Edit::Add(Element::Site(kit::site(&fits)), None)).unwrap();
     assert!(d.spec.validate().is_ok());
 }

@@ -6,9 +6,6 @@ use crate::course::progress::CourseProgress;
 use crate::storage;
 
 const KEY: &str = "hoplab.course";
-/// Where unreadable progress is moved, so a bug or a manual edit loses nothing. A second
-/// failure never overwrites the first one set aside.
-const SET_ASIDE_KEY: &str = "hoplab.course.unreadable";
 
 #[derive(Clone, Copy)]
 pub struct CourseStore {
@@ -21,15 +18,9 @@ impl CourseStore {
     pub fn load() -> Self {
         let stored = storage::read(KEY);
         let loaded = CourseProgress::load(stored.as_deref());
-        if loaded.unreadable {
-            if let Some(text) = &stored {
-                let key = if storage::read(SET_ASIDE_KEY).is_some() {
-                    format!("{SET_ASIDE_KEY}.{}", js_sys::Date::now() as u64)
-                } else {
-                    SET_ASIDE_KEY.to_string()
-                };
-                storage::write(&key, text);
-            }
+        if let (true, Some(text)) = (loaded.unreadable, &stored) {
+            // Kept under `hoplab.course.unreadable` (or `.2`, …), as the notice says.
+            storage::set_aside(KEY, text);
         }
         CourseStore {
             progress: RwSignal::new(loaded.progress),

@@ -4,10 +4,11 @@
 
 use leptos::prelude::*;
 
-use super::files::{download, file_stem};
+use super::files::file_stem;
 use super::import_panel::use_importer;
 use super::state::use_ctx;
 use crate::designer::copier_files::EXPORT_FORMATS;
+use crate::download::download;
 
 #[component]
 pub fn ExportMenu() -> impl IntoView {

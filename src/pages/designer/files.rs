@@ -1,27 +1,7 @@
-//! Files in and out of the page: a download made from text, and the text of a chosen file.
+//! Files in and out of the designer: the text of a chosen file, and a file name for a
+//! design (downloads are `crate::download`).
 
-use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-
-/// Offers `text` as a file download named `name`.
-pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
-    let fail = |_| "The browser refused to make the file.".to_string();
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(fail)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
-    let a: web_sys::HtmlAnchorElement =
-        document.create_element("a").map_err(fail)?.unchecked_into();
-    a.set_href(&url);
-    a.set_download(name);
-    a.click();
-    let _ = web_sys::Url::revoke_object_url(&url);
-    Ok(())
-}
 
 /// The text of the first file chosen in an `<input type=file>`.
 pub async fn read_chosen(input: &web_sys::HtmlInputElement) -> Option<Result<String, String>> {

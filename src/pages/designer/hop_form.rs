@@ -12,7 +12,8 @@ use leptos_router::components::A;
 use super::fields::{chosen_stream, row_class, stream_label, NameField, StreamSelect};
 use super::option_field::option_field;
 use super::state::use_ctx;
-use crate::designer::{kit, presets, Edit, Element, ElementRef};
+use crate::designer::{presets, Edit, Element, ElementRef};
+use hoplab_model::spec::kit;
 
 #[component]
 pub fn Hops() -> impl IntoView {
@@ -36,12 +37,7 @@ pub fn Hops() -> impl IntoView {
                 })
             });
         }
-        let hop = kit::hop(
-            &id,
-            (&a.site, &a.stream),
-            (&b.site, &b.stream),
-            HopOptions::default(),
-        );
+        let hop = kit::hop(&id, a.clone(), b.clone(), HopOptions::default());
         if ctx.edit(Edit::Add(Element::Hop(hop), None)) {
             if let Some(i) = name.get_untracked() {
                 i.set_value("");

@@ -19,10 +19,10 @@ mod toolbar;
 
 use leptos::ev;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::components::set_page_title;
 use crate::designer::{autosave, share, Edit, Editor};
+use crate::keys::{key_target, KeyTarget};
 use state::{load_autosave, Ctx, Notice};
 
 /// How long after the last change the design is written to the browser's store.
@@ -91,7 +91,8 @@ pub fn Designer() -> impl IntoView {
     });
 
     let keys = window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
-        if !(e.ctrl_key() || e.meta_key()) || typing(e.target()) {
+        // A text field keeps Ctrl+Z for its own undo; a list or a button has none: the design's.
+        if !(e.ctrl_key() || e.meta_key()) || key_target(e.target()) == KeyTarget::Text {
             return;
         }
         let k = e.key().to_ascii_lowercase();
@@ -147,19 +148,4 @@ fn NoticeLine() -> impl IntoView {
             }}
         </div>
     }
-}
-
-/// Whether a key press goes to a text field (where Ctrl+Z is the field's own undo).
-fn typing(target: Option<web_sys::EventTarget>) -> bool {
-    target
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|e| {
-            let tag = e.tag_name().to_ascii_lowercase();
-            tag == "textarea"
-                || (tag == "input"
-                    && !matches!(
-                        e.get_attribute("type").as_deref(),
-                        Some("checkbox" | "radio" | "button" | "submit" | "file")
-                    ))
-        })
 }

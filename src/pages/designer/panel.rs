@@ -14,7 +14,8 @@ use super::fields::{
 use super::hop_form::Hops;
 use super::state::use_ctx;
 use crate::designer::design::stream_ref;
-use crate::designer::{kit, Edit, Element, ElementRef};
+use crate::designer::{Edit, Element, ElementRef};
+use hoplab_model::spec::kit;
 
 #[component]
 pub fn Panel() -> impl IntoView {

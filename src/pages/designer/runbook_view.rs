@@ -3,9 +3,10 @@
 
 use leptos::prelude::*;
 
-use super::files::{download, file_stem};
+use super::files::file_stem;
 use super::state::{use_ctx, RunState};
 use crate::designer::runbook;
+use crate::download::download;
 
 #[component]
 pub fn RunbookView() -> impl IntoView {

@@ -177,15 +177,12 @@ pub fn load_autosave() -> (Design, Option<Notice>) {
     match autosave::from_text(&text) {
         Ok(d) => (d, None),
         Err(why) => {
-            let kept = crate::storage::write(autosave::SET_ASIDE_KEY, &text);
+            // Set aside, so the next save cannot overwrite it.
+            let kept = crate::storage::set_aside(autosave::KEY, &text);
             crate::storage::remove(autosave::KEY);
-            let where_ = if kept {
-                format!(
-                    "It is kept in this browser under “{}”.",
-                    autosave::SET_ASIDE_KEY
-                )
-            } else {
-                "The browser would not keep a copy.".to_string()
+            let where_ = match kept {
+                Some(key) => format!("It is kept in this browser under “{key}”."),
+                None => "The browser would not keep a copy.".to_string(),
             };
             (
                 Design::empty(),

@@ -4,9 +4,10 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::files::{download, file_stem, read_chosen};
+use super::files::{file_stem, read_chosen};
 use super::state::use_ctx;
 use crate::designer::{import, layout, share, templates, Edit};
+use crate::download::download;
 
 #[component]
 pub fn Toolbar() -> impl IntoView {

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::state::use_run;
-use crate::lab::charts::{Chart, CHART_H, CHART_W};
+use crate::lab::charts::{format_value, Chart, CHART_H, CHART_W};
 
 /// One chart, by id: everything in it follows the panel's chart of that id.
 #[component]
@@ -82,18 +82,5 @@ pub fn Charts() -> impl IntoView {
                 </For>
             </div>
         </section>
-    }
-}
-
-fn format_value(v: f64) -> String {
-    if v.fract().abs() < 1e-9 {
-        let n = hoplab_model::fmt_n(v.abs() as u64);
-        if v < 0.0 {
-            format!("−{n}")
-        } else {
-            n
-        }
-    } else {
-        format!("{v:.2}")
     }
 }

@@ -4,12 +4,12 @@
 
 use leptos::ev;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::controls::Controls;
 use super::panels::{LoadRunPanels, PanelsLoad, RunPanels};
 use super::stage::Stage;
 use super::state::RunHandle;
+use crate::keys::{key_target, KeyTarget};
 use crate::lab::driver::start_raf;
 
 /// Fetches the panels and the engine (the app's way: after the stage shows; see
@@ -75,18 +75,6 @@ fn PanelsMissing() -> impl IntoView {
     }
 }
 
-/// Whether a key press belongs to a form control rather than to the run's shortcuts.
-fn typing_into(target: Option<web_sys::EventTarget>) -> bool {
-    target
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|e| {
-            matches!(
-                e.tag_name().to_ascii_lowercase().as_str(),
-                "input" | "select" | "textarea" | "button" | "a" | "summary"
-            ) || e.closest("[contenteditable]").ok().flatten().is_some()
-        })
-}
-
 /// A run of any valid spec, animated, with everything the lab shows. The spec must have
 /// been validated by the model (or built by the scenario library): the run does not check
 /// it again (`Sim::new_trusted`).
@@ -125,7 +113,11 @@ pub fn RunView(run: RunHandle, #[prop(optional)] children: Option<Children>) -> 
     let page_keys = run.show.with_value(|s| s.page_keys);
     let keys = page_keys.then(|| {
         window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
-            if e.ctrl_key() || e.meta_key() || e.alt_key() || typing_into(e.target()) {
+            if e.ctrl_key()
+                || e.meta_key()
+                || e.alt_key()
+                || key_target(e.target()) != KeyTarget::Page
+            {
                 return;
             }
             match e.key().as_str() {

@@ -3,7 +3,6 @@
 //! (`/practice/levels`), the learner's settings and the progress file. The logic is in
 //! `crate::practice`; these components draw it.
 
-mod download;
 mod levels;
 mod overview;
 mod progress_file;
@@ -33,42 +32,6 @@ pub fn PracticeNav() -> impl IntoView {
             <A href="/practice/quiz">"Red-flag quiz"</A>
             <A href="/practice/levels">"Level path"</A>
         </nav>
-    }
-}
-
-/// What a key press landed on: typing into a field takes every key; a focused control
-/// (button, link, checkbox) keeps Space for itself.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum KeyTarget {
-    Field,
-    Control,
-    Page,
-}
-
-fn key_target(target: Option<web_sys::EventTarget>) -> KeyTarget {
-    let Some(element) = target.and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
-        return KeyTarget::Page;
-    };
-    match element.tag_name().to_ascii_lowercase().as_str() {
-        "input"
-            if matches!(
-                element.get_attribute("type").as_deref(),
-                Some("checkbox" | "radio")
-            ) =>
-        {
-            KeyTarget::Control
-        }
-        "input" | "select" | "textarea" => KeyTarget::Field,
-        "button" | "a" | "summary" => KeyTarget::Control,
-        _ if element
-            .closest("[contenteditable]")
-            .ok()
-            .flatten()
-            .is_some() =>
-        {
-            KeyTarget::Field
-        }
-        _ => KeyTarget::Page,
     }
 }
 

@@ -140,7 +140,11 @@ fn SetAsideNotice() -> impl IntoView {
                 let key = key.clone();
                 move |_| {
                     if let Some(text) = crate::storage::read(&key) {
-                        _ = super::download::download("hoplab-progress-set-aside.json", &text);
+                        _ = crate::download::download(
+                            "hoplab-progress-set-aside.json",
+                            "application/json",
+                            &text,
+                        );
                     }
                 }
             };

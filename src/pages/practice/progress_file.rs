@@ -6,7 +6,7 @@ use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use super::download::download;
+use crate::download::download;
 use crate::fetch;
 use crate::progress::{Progress, MAX_IMPORT_BYTES};
 use crate::progress_store::{clock, use_progress};
@@ -45,10 +45,14 @@ pub fn ProgressFile() -> impl IntoView {
 
     let export = move |_| {
         let json = store.progress.with_untracked(Progress::to_json);
-        outcome.set(Some(match download("hoplab-progress.json", &json) {
-            Ok(()) => Outcome::Done("Saved hoplab-progress.json to your downloads.".into()),
-            Err(error) => Outcome::Refused(format!("The file could not be saved: {error}.")),
-        }));
+        outcome.set(Some(
+            match download("hoplab-progress.json", "application/json", &json) {
+                Ok(()) => Outcome::Done("Saved hoplab-progress.json to your downloads.".into()),
+                Err(_) => {
+                    Outcome::Refused("The file could not be saved: the browser refused.".into())
+                }
+            },
+        ));
     };
     let import = move |ev: leptos::ev::Event| {
         let Some(input) = ev

@@ -11,10 +11,11 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
 
-use super::{focus_by_id, key_target, KeyTarget};
+use super::focus_by_id;
 use crate::components::{LoadError, Loading};
 use crate::components::{Recorder, RecorderView};
 use crate::fetch;
+use crate::keys::{key_target, KeyTarget};
 use crate::practice::outline;
 use crate::practice::queue::describe_wait;
 use crate::practice::recording::Part;
@@ -109,7 +110,8 @@ pub fn SessionView(cards: Vec<String>, #[prop(into)] on_done: Callback<()>) -> i
             return;
         }
         let target = key_target(e.target());
-        if target == KeyTarget::Field {
+        // A drop-down takes letters too: P, S and R would change its choice.
+        if matches!(target, KeyTarget::Text | KeyTarget::List) {
             return;
         }
         match e.key().as_str() {

@@ -8,8 +8,8 @@ mod compare;
 
 pub use compare::{compare_core, CoreComparison};
 
-use crate::scenarios::kit::*;
 use crate::sim::Sim;
+use crate::spec::kit::*;
 use crate::spec::*;
 use crate::time::Millis;
 

@@ -67,7 +67,7 @@ pub(super) fn mirror_rules(t: &Topology, out: &mut Vec<Finding>) {
 #[cfg(test)]
 mod tests {
     use super::super::lint;
-    use crate::scenarios::kit::*;
+    use crate::spec::kit::*;
     use crate::spec::{HopKind, HopOptions, Topology};
 
     fn mirror() -> HopOptions {

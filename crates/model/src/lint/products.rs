@@ -158,7 +158,7 @@ pub(super) fn short_hop_budget(t: &Topology, out: &mut Vec<Finding>) {
 mod tests {
     use super::*;
     use crate::presets;
-    use crate::scenarios::kit::*;
+    use crate::spec::kit::*;
     use crate::spec::HopOptions;
 
     fn with(hops: Vec<HopSpec>, site_names: &[&str]) -> Topology {

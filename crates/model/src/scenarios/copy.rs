@@ -1,9 +1,9 @@
 //! The copy hop itself: why a copy is behind, what the lag is made of, what a stall does,
 //! and why subtracting positions is not lag.
 
-use super::kit::*;
 use super::{button, hop_buttons, Highlight, Scenario};
 use crate::knobs::{Knob, KnobValues};
+use crate::spec::kit::*;
 use crate::spec::*;
 
 fn one_hop(rate: f64, parts: u32, options: HopOptions) -> Topology {

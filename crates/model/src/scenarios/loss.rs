@@ -1,9 +1,9 @@
 //! Losing a site: the uncopied tail, failing back, the companion nobody listed, and why
 //! a file backup is a poor recovery point.
 
-use super::kit::*;
 use super::{button, hop_buttons, Scenario};
 use crate::knobs::{Knob, KnobValues};
+use crate::spec::kit::*;
 use crate::spec::*;
 
 fn primary_standby(rate: f64, options: HopOptions) -> Topology {

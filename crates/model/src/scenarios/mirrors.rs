@@ -1,9 +1,9 @@
 //! An offset-preserving mirror beside a translating copier: the same source, the same
 //! site loss, the same resume rule, and two very different landings.
 
-use super::kit::*;
-use super::{button, Scenario};
+use super::{button, Scenario, RESUME_OPTIONS};
 use crate::knobs::{Knob, KnobValues};
+use crate::spec::kit::*;
 use crate::spec::*;
 
 /// A mirror to B, a translating copy to C, and one reader group headed for each.

@@ -2,14 +2,13 @@
 //! UI can render generically: knobs, buttons, and a builder from knob values to a spec.
 
 mod copy;
-pub(crate) mod kit;
 mod loss;
 mod mirrors;
 mod positions;
 mod two_sites;
 
 use crate::knobs::{Knob, KnobError, KnobValues};
-use crate::spec::{Command, ScenarioSpec};
+use crate::spec::{Command, OriginStamp, ScenarioSpec};
 use serde::Serialize;
 use std::sync::LazyLock;
 
@@ -158,6 +157,31 @@ fn hop_buttons(hop: &str, source: &str) -> Vec<Button> {
         ),
     ]
 }
+
+/// The stamp a knob's value names (the values of [`STAMP_OPTIONS`]).
+pub(crate) fn parse_stamp(v: &str) -> OriginStamp {
+    match v {
+        "marker" => OriginStamp::Marker,
+        "qualified-name" => OriginStamp::QualifiedName,
+        _ => OriginStamp::None,
+    }
+}
+
+/// Origin stamp choices for a scenario's knob.
+pub(crate) const STAMP_OPTIONS: &[(&str, &str)] = &[
+    ("none", "No stamp"),
+    ("marker", "Origin marker beside the payload"),
+    ("qualified-name", "Origin-qualified stream name"),
+];
+
+/// Resume rule choices for a scenario's knob.
+pub(crate) const RESUME_OPTIONS: &[(&str, &str)] = &[
+    ("raw-number", "Same raw number (wrong on purpose)"),
+    ("position-map", "Translate through the position map"),
+    ("timestamp", "By timestamp"),
+    ("start", "From the start"),
+    ("end", "From the end"),
+];
 
 #[cfg(test)]
 mod tests {

@@ -1,9 +1,9 @@
 //! Two position spaces: why numbers drift, what a sampled map gives back, and where a
 //! reader group lands when it moves.
 
-use super::kit::*;
-use super::{button, Highlight, Scenario};
+use super::{button, Highlight, Scenario, RESUME_OPTIONS};
 use crate::knobs::{Knob, KnobValues};
+use crate::spec::kit::*;
 use crate::spec::*;
 
 pub fn drift_causes() -> Scenario {

@@ -1,9 +1,9 @@
 //! Two sites writing: echo loops, the missing single order, single-writer streams, and
 //! what a hop keeps of per-key order.
 
-use super::kit::*;
-use super::{button, Highlight, Scenario};
+use super::{button, parse_stamp, Highlight, Scenario, STAMP_OPTIONS};
 use crate::knobs::{Knob, KnobValues};
+use crate::spec::kit::*;
 use crate::spec::*;
 
 /// Both sites write `orders`; a copier each way with `stamp`.

@@ -8,6 +8,7 @@ mod error;
 mod hop;
 mod hop_checks;
 pub mod hop_option_table;
+pub mod kit;
 pub mod limits;
 mod selector;
 mod timeline_checks;

@@ -5,7 +5,8 @@ use leptos::prelude::*;
 
 use super::super::state::Ctx;
 use crate::designer::design::Pos;
-use crate::designer::{kit, Edit, Element, ElementRef};
+use crate::designer::{Edit, Element, ElementRef};
+use hoplab_model::spec::kit;
 
 /// How far an arrow key moves a site (Shift: five times as far).
 const STEP: f64 = 10.0;
@@ -20,12 +21,7 @@ pub(super) fn activate(ctx: Ctx, element: ElementRef) {
                     d.has(&ElementRef::Hop(n.into()))
                 })
             });
-            let hop = kit::hop(
-                &id,
-                (&from.site, &from.stream),
-                (&to.site, &to.stream),
-                Default::default(),
-            );
+            let hop = kit::hop(&id, from.clone(), to.clone(), Default::default());
             if ctx.edit(Edit::Add(Element::Hop(hop), None)) {
                 ctx.info(format!("Added hop {id}."));
                 ctx.selected.set(Some(ElementRef::Hop(id)));

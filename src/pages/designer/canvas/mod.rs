@@ -10,7 +10,8 @@ use super::state::{use_ctx, Ctx};
 use crate::designer::design::Pos;
 use crate::designer::geometry::{self, Scene};
 use crate::designer::viewport::{fit, wheel_factor, Pinch, ViewBox};
-use crate::designer::{kit, Edit, Element, ElementRef};
+use crate::designer::{Edit, Element, ElementRef};
+use hoplab_model::spec::kit;
 
 mod elements;
 mod keyboard;

@@ -1,4 +1,5 @@
-//! Small constructors so each scenario reads as a description, not as struct literals.
+//! Small constructors so a scenario, a template or a test reads as a description, not as
+//! struct literals: the scenario library, the site's designer and their tests all use these.
 
 use crate::spec::*;
 use crate::time::Millis;
@@ -20,13 +21,12 @@ pub fn spec(
     }
 }
 
+pub fn site(name: &str) -> SiteSpec {
+    SiteSpec { name: name.into() }
+}
+
 pub fn sites(names: &[&str]) -> Vec<SiteSpec> {
-    names
-        .iter()
-        .map(|n| SiteSpec {
-            name: n.to_string(),
-        })
-        .collect()
+    names.iter().map(|n| site(n)).collect()
 }
 
 pub fn stream(site: &str, name: &str, parts: u32) -> StreamSpec {
@@ -57,6 +57,15 @@ pub fn reader(id: &str, site: &str, stream: &str, rate_per_sec: f64) -> ReaderSp
     ReaderSpec::new(id, site, stream, rate_per_sec)
 }
 
+/// A contract store shared by `sites`.
+pub fn companion(name: &str, sites: &[&str]) -> CompanionSpec {
+    CompanionSpec {
+        name: name.into(),
+        kind: "contract-store".into(),
+        sites: sites.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
 pub fn cmd(at_s: f64, command: Command) -> TimedCommand {
     TimedCommand {
         at_ms: (at_s * 1000.0).round() as Millis,
@@ -79,25 +88,3 @@ pub fn stamped_target(site: &str, from_site: &str, stream: &str, stamp: OriginSt
         _ => at(site, stream),
     }
 }
-
-pub fn parse_stamp(v: &str) -> OriginStamp {
-    match v {
-        "marker" => OriginStamp::Marker,
-        "qualified-name" => OriginStamp::QualifiedName,
-        _ => OriginStamp::None,
-    }
-}
-
-pub const STAMP_OPTIONS: &[(&str, &str)] = &[
-    ("none", "No stamp"),
-    ("marker", "Origin marker beside the payload"),
-    ("qualified-name", "Origin-qualified stream name"),
-];
-
-pub const RESUME_OPTIONS: &[(&str, &str)] = &[
-    ("raw-number", "Same raw number (wrong on purpose)"),
-    ("position-map", "Translate through the position map"),
-    ("timestamp", "By timestamp"),
-    ("start", "From the start"),
-    ("end", "From the end"),
-];
