@@ -4,7 +4,7 @@
 //! virtual hosts of the one node: federation and shovels between vhosts go through
 //! AMQP connections as between brokers. Driven through the management HTTP API.
 
-use crate::servers::{free_port, temp_dir, wait_for_port, Server};
+use crate::servers::{free_ports, temp_dir, wait_for_port, Server};
 use base64::Engine;
 use serde_json::{json, Value};
 use std::io::{Read, Write};
@@ -19,15 +19,19 @@ pub struct Rabbit {
     _server: Server,
 }
 
-fn port_pair() -> (u16, u16) {
-    (free_port(), free_port())
-}
-
 impl Rabbit {
+    /// Starts a broker; one that does not answer in time (seen once on a loaded machine,
+    /// every call refused) is stopped and started once more, the first failure said.
     pub fn start() -> Result<Rabbit, String> {
+        Self::start_once().or_else(|first| {
+            eprintln!("RabbitMQ did not start, trying once more: {first}");
+            Self::start_once().map_err(|second| format!("{first}\nthen: {second}"))
+        })
+    }
+
+    fn start_once() -> Result<Rabbit, String> {
         let dir = temp_dir("rabbitmq");
-        let (amqp_port, http_port) = port_pair();
-        let (epmd_port, dist_port) = port_pair();
+        let [amqp_port, http_port, epmd_port, dist_port] = free_ports();
         std::fs::write(
             dir.join("enabled_plugins"),
             "[rabbitmq_management,rabbitmq_federation,rabbitmq_federation_management,\
@@ -91,7 +95,9 @@ impl Rabbit {
         let overview = loop {
             match rabbit.call("GET", "overview", None) {
                 Ok(v) => break v,
-                Err(e) if start.elapsed() > Duration::from_secs(60) => return Err(e),
+                Err(e) if start.elapsed() > Duration::from_secs(60) => {
+                    return Err(format!("{e}\n{}", rabbit._server.log_tail()))
+                }
                 Err(_) => std::thread::sleep(Duration::from_millis(200)),
             }
         };

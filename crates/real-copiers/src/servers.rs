@@ -28,6 +28,15 @@ pub fn temp_dir(label: &str) -> PathBuf {
     dir
 }
 
+/// `N` ports nothing listens on now, all different: each is held until the last is
+/// picked (one at a time, the kernel may hand the same port out twice).
+pub fn free_ports<const N: usize>() -> [u16; N] {
+    let held: Vec<TcpListener> = (0..N)
+        .map(|_| TcpListener::bind("127.0.0.1:0").expect("a free loopback port"))
+        .collect();
+    std::array::from_fn(|i| held[i].local_addr().expect("a bound port").port())
+}
+
 /// Waits until something accepts connections on the port.
 pub fn wait_for_port(port: u16, within: Duration) -> Result<(), String> {
     let start = Instant::now();
