@@ -6,10 +6,10 @@ use leptos_router::{path, Lazy};
 
 use crate::components::{Footer, Header};
 use crate::lazy_pages::{
-    load_card_progress, load_card_recorder, load_importer, preload_on_intent, CardListRoute,
-    CardRoute, CopiersRoute, CourseRoute, DesignerRoute, LabIndexRoute, LabRoute, LessonRoute,
-    LoadCardProgress, LoadCardRecorder, LoadImporter, PracticeLevelsRoute, PracticeQuizRoute,
-    PracticeRoute, LOAD_RUN_PANELS,
+    load_card_progress, load_card_recorder, load_importer, preload_engine_for_deep_link,
+    preload_on_intent, CardListRoute, CardRoute, CopiersRoute, CourseRoute, DesignerRoute,
+    LabIndexRoute, LabRoute, LessonRoute, LoadCardProgress, LoadCardRecorder, LoadImporter,
+    PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute, LOAD_RUN_PANELS,
 };
 use crate::pages::{Home, NotFound};
 use crate::progress_store::ProgressHome;
@@ -22,6 +22,7 @@ pub fn App() -> impl IntoView {
     provide_context(LOAD_RUN_PANELS);
     provide_context(LoadImporter(load_importer));
     preload_on_intent();
+    preload_engine_for_deep_link();
     // True while a page's code is downloading (the cards and the lab load on first visit).
     let (routing, set_routing) = signal(false);
     view! {

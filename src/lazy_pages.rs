@@ -278,6 +278,27 @@ pub fn preload_page(path: &str) {
     }
 }
 
+/// On a deep link to a run page (a lab scenario, a lesson), starts the engine's download
+/// at once, beside the page's own chunk, so it arrives while the stage is being drawn
+/// instead of after it. The panels still wait for the stage (they only fill in around it).
+pub fn preload_engine_for_deep_link() {
+    let path = web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .unwrap_or_default();
+    if is_run_page(&path) {
+        spawn_local(async { _ = preload_run_engine().await });
+    }
+}
+
+/// Whether `path` shows a run view, whose play waits for the engine.
+fn is_run_page(path: &str) -> bool {
+    let rest = |prefix: &str| {
+        path.strip_prefix(prefix)
+            .is_some_and(|r| !r.trim_matches('/').is_empty())
+    };
+    rest("/lab/") || rest("/course/")
+}
+
 /// Preloads a page's chunk as soon as a reader shows the intent to open it: pointing at or
 /// tabbing to a link. By the click, most of the download is done.
 pub fn preload_on_intent() {
@@ -291,5 +312,20 @@ pub fn preload_on_intent() {
                 preload_page(&href);
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_run_page;
+
+    #[test]
+    fn only_a_scenario_or_a_lesson_fetches_the_engine_at_once() {
+        for path in ["/lab/echo-loop", "/lab/echo-loop/", "/course/first-hop"] {
+            assert!(is_run_page(path), "{path}");
+        }
+        for path in ["/lab", "/lab/", "/course", "/designer", "/cards/copy-lag", "/"] {
+            assert!(!is_run_page(path), "{path}");
+        }
     }
 }
