@@ -324,7 +324,14 @@ mod tests {
         for path in ["/lab/echo-loop", "/lab/echo-loop/", "/course/first-hop"] {
             assert!(is_run_page(path), "{path}");
         }
-        for path in ["/lab", "/lab/", "/course", "/designer", "/cards/copy-lag", "/"] {
+        for path in [
+            "/lab",
+            "/lab/",
+            "/course",
+            "/designer",
+            "/cards/copy-lag",
+            "/",
+        ] {
             assert!(!is_run_page(path), "{path}");
         }
     }
