@@ -447,7 +447,8 @@ impl HopOption {
             _ if !(self.applies)(have) => true,
             ForPresets::Set => (self.get)(want) == (self.get)(have),
             ForPresets::Named => {
-                (self.get)(want) == (self.get)(have) || have.product.as_deref() == Some(preset_id)
+                let have = (self.get)(have);
+                have == (self.get)(want) || have == Value::Text(Some(preset_id.into()))
             }
         }
     }
