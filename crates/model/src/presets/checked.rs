@@ -53,8 +53,8 @@ pub(super) fn jetstream_mirror() -> Preset {
                 quote: "Mirrored messages retains the sequence numbers and timestamps of the origin stream.",
             },
             PresetSource {
-                url: "https://github.com/nats-io/nats-server/blob/main/server/stream.go",
-                quote: "stream mirror configuration can not be updated",
+                url: "https://github.com/nats-io/nats-server/blob/main/server/jetstream_errors_generated.go",
+                quote: "JSStreamMirrorNotUpdatableErr stream mirror configuration can not be updated",
             },
         ],
         approximations: &[
