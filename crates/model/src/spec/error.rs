@@ -27,12 +27,14 @@ impl SpecError {
         self
     }
 
-    /// A parse error at a path in the file. serde names a missing or unknown field in
-    /// backticks after the path of the object that should (not) hold it.
-    pub(crate) fn from_serde(e: &serde_path_to_error::Error<serde_json::Error>) -> Self {
-        let msg = e.inner().to_string();
-        let path = e.path().to_string();
+    /// A parse error at a path in the file (found from where serde_json stopped: see
+    /// `json_path`). serde names a missing or unknown field in backticks after the path of
+    /// the object that should (not) hold it.
+    pub(crate) fn from_serde(text: &str, e: &serde_json::Error) -> Self {
+        let msg = e.to_string();
         let named = msg.split('`').nth(1).filter(|_| msg.contains(" field `"));
+        let missing = named.filter(|_| msg.starts_with("missing field `"));
+        let path = super::json_path::path_at(text, e.line(), e.column(), missing);
         let field = match (path.as_str(), named) {
             (".", Some(name)) => name.to_string(),
             (".", None) => "(file)".to_string(),
@@ -40,7 +42,7 @@ impl SpecError {
             (p, Some(name)) if !p.ends_with(&format!(".{name}")) => format!("{p}.{name}"),
             (p, _) => p.to_string(),
         };
-        Self::new(field, msg).at_json_line(e.inner())
+        Self::new(field, msg).at_json_line(e)
     }
 }
 

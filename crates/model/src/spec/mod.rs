@@ -5,9 +5,11 @@
 mod command;
 mod cost;
 mod error;
+mod file_head;
 mod hop;
 mod hop_checks;
 pub mod hop_option_table;
+mod json_path;
 pub mod kit;
 pub mod limits;
 mod selector;
@@ -17,6 +19,7 @@ mod validate;
 pub use command::{Command, ResumeRule, TimedCommand};
 pub use cost::MAX_PROJECTED_RUNS;
 pub use error::SpecError;
+use file_head::{FileHead, FileVersion};
 pub use hop::{
     qualified_target, Ack, Filter, HopKind, HopOptions, HopSpec, MapStore, OriginStamp,
     PartMapping, StartFrom, Timestamps,
@@ -295,17 +298,20 @@ impl Topology {
 impl ScenarioSpec {
     /// Parses and validates a scenario file.
     pub fn from_json(text: &str) -> Result<ScenarioSpec, SpecError> {
-        let value: serde_json::Value = serde_json::from_str(text)
+        // Whether it is JSON at all, then the version, so a file of another version is told
+        // so, not what it lacks.
+        serde_json::from_str::<serde::de::IgnoredAny>(text)
             .map_err(|e| SpecError::new("(file)", e.to_string()).at_json_line(&e))?;
-        match value.get("version").and_then(|v| v.as_u64()) {
-            Some(v) if v == u64::from(FORMAT_VERSION) => {}
-            Some(v) => {
+        let version = serde_json::from_str::<FileHead>(text).map(|head| head.version);
+        match version.ok().flatten() {
+            Some(FileVersion(Some(v))) if v == u64::from(FORMAT_VERSION) => {}
+            Some(FileVersion(Some(v))) => {
                 return Err(SpecError::new(
                     "version",
                     format!("unsupported version {v}; this model reads version {FORMAT_VERSION}"),
                 ))
             }
-            None => {
+            _ => {
                 return Err(SpecError::new(
                     "version",
                     "missing or not a number; write \"version\": 1",
@@ -313,8 +319,7 @@ impl ScenarioSpec {
             }
         }
         let spec: ScenarioSpec =
-            serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(text))
-                .map_err(|e| SpecError::from_serde(&e))?;
+            serde_json::from_str(text).map_err(|e| SpecError::from_serde(text, &e))?;
         spec.validate()?;
         Ok(spec)
     }
