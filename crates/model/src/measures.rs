@@ -203,7 +203,7 @@ impl Sim {
         let (lag, tail, pending, age) = if hop.started() {
             let at = hp.copied_upto.max(part.start);
             let age = part
-                .run_at(at)
+                .block_at(at)
                 .map_or(0, |r| self.now().saturating_sub(r.created_ms));
             (
                 part.end.saturating_sub(hp.copied_upto),
@@ -213,7 +213,7 @@ impl Sim {
             )
         } else {
             let age = part
-                .runs
+                .blocks
                 .front()
                 .map_or(0, |r| self.now().saturating_sub(r.created_ms));
             let acked = acked_end.saturating_sub(part.start);
@@ -332,7 +332,7 @@ impl Sim {
         let others: u64 = target
             .parts
             .iter()
-            .flat_map(|p| p.runs.iter())
+            .flat_map(|p| p.blocks.iter())
             .filter(|r| !r.written_by(h))
             .map(|r| r.len)
             .sum();
@@ -343,7 +343,7 @@ impl Sim {
         out
     }
 
-    /// Every measure, now. Costs a scan of the stored runs; call it per frame, not per event.
+    /// Every measure, now. Costs a scan of the stored blocks; call it per frame, not per event.
     pub fn measures(&self) -> Measures {
         let sites: Vec<SiteMeasure> = (0..self.sites().len())
             .map(|s| SiteMeasure {

@@ -1,9 +1,9 @@
 //! A render-ready view for the lab's stage: everything the UI draws, already expanded
-//! from runs, so the UI holds no model logic.
+//! from stored blocks, so the UI holds no model logic.
 
 use crate::hop::HopStatus;
 use crate::sim::{Sim, SiteStatus};
-use crate::store::{PayloadId, Run};
+use crate::store::{Block, PayloadId};
 use crate::time::Millis;
 use crate::writer::key_name;
 use serde::Serialize;
@@ -150,10 +150,10 @@ pub struct ReaderView {
     pub positions: Vec<u64>,
 }
 
-/// How many runs back from the end of other parts to search for a payload.
+/// How many blocks back from the end of other parts to search for a payload.
 const ELSEWHERE_SCAN: usize = 256;
 
-fn record_id(r: &Run, i: u64) -> RecordId {
+fn record_id(r: &Block, i: u64) -> RecordId {
     RecordId {
         writer: r.payload.writer,
         part: r.payload.part,
@@ -170,7 +170,7 @@ impl Sim {
                 continue;
             }
             for (q, part) in st.parts.iter().enumerate() {
-                let hit = part.runs.iter().rev().take(ELSEWHERE_SCAN).find(|r| {
+                let hit = part.blocks.iter().rev().take(ELSEWHERE_SCAN).find(|r| {
                     r.payload.writer == id.writer
                         && r.payload.part == id.part
                         && (r.payload.seq..r.payload.seq + r.len).contains(&id.seq)
@@ -187,7 +187,7 @@ impl Sim {
         }
     }
 
-    fn record_view(&self, s: usize, r: &Run, i: u64) -> RecordView {
+    fn record_view(&self, s: usize, r: &Block, i: u64) -> RecordView {
         let mut id = r.payload;
         id.seq += i;
         let writer = &self.writers()[usize::from(id.writer)];
@@ -246,9 +246,9 @@ impl Sim {
     fn part_view(&self, s: usize, q: usize, window: u64) -> PartView {
         let part = &self.streams()[s].parts[q];
         let from = part.end.saturating_sub(window).max(part.start);
-        let mut runs = Vec::new();
-        part.read(from, part.end, &mut runs);
-        let records = runs
+        let mut blocks = Vec::new();
+        part.read(from, part.end, &mut blocks);
+        let records = blocks
             .iter()
             .flat_map(|r| (0..r.len).map(move |i| (r, i)))
             .map(|(r, i)| self.record_view(s, r, i))
@@ -282,7 +282,7 @@ impl Sim {
                     from_position: b.from,
                     to_position: b.to,
                     records: b
-                        .runs
+                        .blocks
                         .iter()
                         .flat_map(|r| (0..r.len).map(move |i| record_id(r, i)))
                         .take(window)

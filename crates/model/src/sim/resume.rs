@@ -166,7 +166,7 @@ fn checkpoint_note(cp: &Checkpoint) -> String {
 fn timestamp_position(part: &Part, last_ts: Option<Millis>) -> u64 {
     match last_ts {
         Some(t) => part
-            .runs
+            .blocks
             .iter()
             .find(|run| run.ts_ms >= t)
             .map_or(part.end, |run| run.pos),
