@@ -1,4 +1,4 @@
-//! Scans of stored runs: who holds what (per site, per writer), and per-key order.
+//! Scans of stored blocks: who holds what (per site, per writer), and per-key order.
 
 use crate::sim::Sim;
 use serde::Serialize;
@@ -90,7 +90,7 @@ impl Sim {
         let mut others: BTreeMap<(u16, u16), Vec<(u64, u64)>> = BTreeMap::new();
         let mut others_stored = 0;
         for st in self.streams().iter().filter(|s| s.site == site) {
-            for r in st.parts.iter().flat_map(|p| p.runs.iter()) {
+            for r in st.parts.iter().flat_map(|p| p.blocks.iter()) {
                 c.stored += r.len;
                 if r.dup > 0 {
                     c.duplicates += r.len;
@@ -117,10 +117,10 @@ impl Sim {
     pub fn holdings(&self) -> Vec<Holding> {
         let mut out = Vec::new();
         for st in self.streams() {
-            // Per writer: (part, first seq, end seq) of each run, then the counts.
+            // Per writer: (part, first seq, end seq) of each block, then the counts.
             type Tally = (Vec<(u16, u64, u64)>, [u64; 4]);
             let mut per: BTreeMap<u16, Tally> = BTreeMap::new();
-            for r in st.parts.iter().flat_map(|p| p.runs.iter()) {
+            for r in st.parts.iter().flat_map(|p| p.blocks.iter()) {
                 let e = per.entry(r.payload.writer).or_default();
                 e.0.push((r.payload.part, r.payload.seq, r.payload.seq + r.len));
                 e.1[0] += r.len;
@@ -164,7 +164,7 @@ impl Sim {
     pub(crate) fn distinct_per_writer(&self, keep: impl Fn(usize) -> bool) -> Vec<(String, u64)> {
         let mut ranges: BTreeMap<(u16, u16), Vec<(u64, u64)>> = BTreeMap::new();
         for st in self.streams().iter().filter(|s| keep(s.site)) {
-            for r in st.parts.iter().flat_map(|p| p.runs.iter()) {
+            for r in st.parts.iter().flat_map(|p| p.blocks.iter()) {
                 ranges
                     .entry((r.payload.writer, r.payload.part))
                     .or_default()
@@ -188,7 +188,7 @@ impl Sim {
         let mut inversions = 0;
         for (q, part) in st.parts.iter().enumerate() {
             let mut high: BTreeMap<(u16, u16), u64> = BTreeMap::new();
-            for r in part.runs.iter().filter(|r| r.dup == 0) {
+            for r in part.blocks.iter().filter(|r| r.dup == 0) {
                 let key = (r.payload.writer, r.payload.part);
                 let h = high.entry(key).or_insert(0);
                 inversions += h.saturating_sub(r.payload.seq).min(r.len);

@@ -63,7 +63,7 @@ impl Sim {
         // (origin site, origin stream name, holding site) -> tally
         let mut tallies: BTreeMap<(usize, &str, usize), Tally> = BTreeMap::new();
         for (s, st) in self.streams().iter().enumerate() {
-            for r in st.parts.iter().flat_map(|p| p.runs.iter()) {
+            for r in st.parts.iter().flat_map(|p| p.blocks.iter()) {
                 let origin = (usize::from(r.origin), stream_of(r.payload.writer));
                 origins.insert(origin);
                 let t = tallies.entry((origin.0, origin.1, st.site)).or_default();

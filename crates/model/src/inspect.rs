@@ -34,7 +34,7 @@ impl Sim {
         let h = self.hop_index(hop)?;
         let dst = &self.streams()[self.hops()[h].dst()];
         dst.parts.iter().enumerate().find_map(|(q, p)| {
-            p.runs
+            p.blocks
                 .iter()
                 .filter(|r| r.written_by(h) && r.dup == 0 && u32::from(r.src_part) == part)
                 .find(|r| (r.src_pos..r.src_pos + r.len).contains(&g))
@@ -54,7 +54,7 @@ impl Sim {
             .iter()
             .enumerate()
         {
-            for r in p.runs.iter().filter(|r| r.written_by(h)) {
+            for r in p.blocks.iter().filter(|r| r.written_by(h)) {
                 for i in 0..r.len {
                     out.push(CopyRecord {
                         source_part: u32::from(r.src_part),
@@ -76,7 +76,7 @@ impl Sim {
         Some(
             dst.parts
                 .iter()
-                .flat_map(|p| p.runs.iter())
+                .flat_map(|p| p.blocks.iter())
                 .filter(|r| r.written_by(h) && r.dup == 0)
                 .map(|r| r.len)
                 .sum(),

@@ -16,7 +16,7 @@
 //! assert_eq!(m.writers[0].max_ack_delay_ms, 5); // writers never wait for the copier
 //! ```
 //!
-//! Storage is by runs (blocks of consecutive records from one batch), so cost grows with
+//! Storage is by blocks (of consecutive records from one batch), so cost grows with
 //! batches and commands, not with records. See the crate README for the concepts and the
 //! JSON file format.
 

@@ -203,7 +203,7 @@ impl Sim {
         let (lag, tail, pending, age) = if hop.started() {
             let at = hp.copied_upto.max(part.start);
             let age = part
-                .run_at(at)
+                .block_at(at)
                 .map_or(0, |r| self.now().saturating_sub(r.created_ms));
             (
                 part.end.saturating_sub(hp.copied_upto),
@@ -213,7 +213,7 @@ impl Sim {
             )
         } else {
             let age = part
-                .runs
+                .blocks
                 .front()
                 .map_or(0, |r| self.now().saturating_sub(r.created_ms));
             let acked = acked_end.saturating_sub(part.start);
@@ -332,7 +332,7 @@ impl Sim {
         let others: u64 = target
             .parts
             .iter()
-            .flat_map(|p| p.runs.iter())
+            .flat_map(|p| p.blocks.iter())
             .filter(|r| !r.written_by(h))
             .map(|r| r.len)
             .sum();
@@ -343,16 +343,8 @@ impl Sim {
         out
     }
 
-    /// Every measure, now. Costs a scan of the stored runs; call it per frame, not per event.
+    /// Every measure, now. Costs a scan of the stored blocks; call it per frame, not per event.
     pub fn measures(&self) -> Measures {
-        let written: u64 = self.writers().iter().map(|w| w.appended).sum();
-        let copies: u64 = self
-            .streams()
-            .iter()
-            .flat_map(|s| s.parts.iter())
-            .map(|p| p.stored() - p.originals)
-            .sum();
-        let survived = self.distinct_per_writer(|s| self.sites()[s] != SiteStatus::Lost);
         let sites: Vec<SiteMeasure> = (0..self.sites().len())
             .map(|s| SiteMeasure {
                 name: self.site_name(s).to_string(),
@@ -360,86 +352,110 @@ impl Sim {
                 census: self.site_census(s),
             })
             .collect();
-        let echoes: u64 = sites.iter().map(|s| s.census.echoes()).sum();
+        let echo = self.echo_measure(&sites);
         Measures {
             at_ms: self.now(),
             sites,
             hops: (0..self.hops().len())
                 .map(|h| self.hop_measure(h))
                 .collect(),
-            writers: self
-                .writers()
-                .iter()
-                .zip(&survived)
-                .map(|(w, (_, surv))| {
-                    let acked = w.acked(self.now());
-                    WriterMeasure {
-                        id: w.id.clone(),
-                        site: self.site_name(w.site).to_string(),
-                        stream: self.streams()[w.stream].name.clone(),
-                        appended: w.appended,
-                        acknowledged: acked,
-                        refused: w.refused,
-                        refused_read_only: w.refused_read_only,
-                        unacknowledged_lost: w.unacked_lost,
-                        max_ack_delay_ms: w.max_ack_delay,
-                        awaiting_far_copy: w.awaiting_far,
-                        min_far_ack_delay_ms: w.min_far_ack_delay,
-                        survived: *surv,
-                        missing: acked.saturating_sub(*surv),
-                    }
-                })
-                .collect(),
-            readers: self
-                .readers()
-                .iter()
-                .map(|r| {
-                    let st = &self.streams()[r.stream];
-                    ReaderMeasure {
-                        id: r.id.clone(),
-                        site: self.site_name(r.site).to_string(),
-                        stream: st.name.clone(),
-                        positions: r.positions.clone(),
-                        lag_records: st
-                            .parts
-                            .iter()
-                            .zip(&r.positions)
-                            .map(|(p, &pos)| p.end.saturating_sub(pos))
-                            .sum(),
-                        processed: r.processed,
-                        replayed: r.replayed,
-                        gap: r.gap,
-                        last_move: r.moves.last().cloned(),
-                    }
-                })
-                .collect(),
+            writers: self.writer_measures(),
+            readers: self.reader_measures(),
             streams: (0..self.streams().len())
                 .map(|s| self.stream_order(s))
                 .collect(),
-            companions: self
-                .companions()
-                .iter()
-                .map(|c| CompanionMeasure {
-                    name: c.name.clone(),
-                    kind: c.kind.clone(),
-                    instances: c
-                        .instances
-                        .iter()
-                        .map(|&(s, up)| (self.site_name(s).to_string(), up && self.site_up(s)))
-                        .collect(),
-                })
-                .collect(),
+            companions: self.companion_measures(),
             backups: self.backups().to_vec(),
-            echo: EchoMeasure {
-                originals_written: written,
-                copies_stored: copies,
-                copies_per_original: per(copies, written),
-                echoes_stored: echoes,
-                echoes_per_original: per(echoes, written),
-            },
+            echo,
             merge: self.merge_measure(),
             stopped: self.stopped().cloned(),
         }
+    }
+
+    /// Copies and echoes per original written, from the sites' censuses.
+    fn echo_measure(&self, sites: &[SiteMeasure]) -> EchoMeasure {
+        let written: u64 = self.writers().iter().map(|w| w.appended).sum();
+        let copies: u64 = self
+            .streams()
+            .iter()
+            .flat_map(|s| s.parts.iter())
+            .map(|p| p.stored() - p.originals)
+            .sum();
+        let echoes: u64 = sites.iter().map(|s| s.census.echoes()).sum();
+        EchoMeasure {
+            originals_written: written,
+            copies_stored: copies,
+            copies_per_original: per(copies, written),
+            echoes_stored: echoes,
+            echoes_per_original: per(echoes, written),
+        }
+    }
+
+    fn writer_measures(&self) -> Vec<WriterMeasure> {
+        let survived = self.distinct_per_writer(|s| self.sites()[s] != SiteStatus::Lost);
+        self.writers()
+            .iter()
+            .zip(&survived)
+            .map(|(w, (_, surv))| {
+                let acked = w.acked(self.now());
+                WriterMeasure {
+                    id: w.id.clone(),
+                    site: self.site_name(w.site).to_string(),
+                    stream: self.streams()[w.stream].name.clone(),
+                    appended: w.appended,
+                    acknowledged: acked,
+                    refused: w.refused,
+                    refused_read_only: w.refused_read_only,
+                    unacknowledged_lost: w.unacked_lost,
+                    max_ack_delay_ms: w.max_ack_delay,
+                    awaiting_far_copy: w.awaiting_far,
+                    min_far_ack_delay_ms: w.min_far_ack_delay,
+                    survived: *surv,
+                    missing: acked.saturating_sub(*surv),
+                }
+            })
+            .collect()
+    }
+
+    fn reader_measures(&self) -> Vec<ReaderMeasure> {
+        self.readers()
+            .iter()
+            .map(|r| {
+                let st = &self.streams()[r.stream];
+                ReaderMeasure {
+                    id: r.id.clone(),
+                    site: self.site_name(r.site).to_string(),
+                    stream: st.name.clone(),
+                    positions: r.positions.clone(),
+                    lag_records: st
+                        .parts
+                        .iter()
+                        .zip(&r.positions)
+                        .map(|(p, &pos)| p.end.saturating_sub(pos))
+                        .sum(),
+                    processed: r.processed,
+                    replayed: r.replayed,
+                    gap: r.gap,
+                    last_move: r.moves.last().cloned(),
+                }
+            })
+            .collect()
+    }
+
+    /// Each companion's instances, up only while their site is up too.
+    fn companion_measures(&self) -> Vec<CompanionMeasure> {
+        self.companions()
+            .iter()
+            .map(|c| CompanionMeasure {
+                name: c.name.clone(),
+                kind: c.kind.clone(),
+                instances: c
+                    .instances
+                    .iter()
+                    .map(|&(s, up)| (self.site_name(s).to_string(), up && self.site_up(s)))
+                    .collect(),
+            })
+            .collect()
     }
 }
 

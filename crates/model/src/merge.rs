@@ -68,7 +68,7 @@ impl Sim {
         let Some(s) = self.resolved().stream(site, stream) else {
             return out;
         };
-        for r in self.streams()[s].parts.iter().flat_map(|p| p.runs.iter()) {
+        for r in self.streams()[s].parts.iter().flat_map(|p| p.blocks.iter()) {
             if r.dup > 0 || r.hops > 1 {
                 continue;
             }

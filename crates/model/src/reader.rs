@@ -118,9 +118,9 @@ impl ReaderState {
         if to <= from {
             return 0;
         }
-        let mut runs = Vec::new();
-        part.read(from, to, &mut runs);
-        for r in &runs {
+        let mut blocks = Vec::new();
+        part.read(from, to, &mut blocks);
+        for r in &blocks {
             let wm = self
                 .watermark
                 .entry((r.payload.writer, r.payload.part))
@@ -139,7 +139,7 @@ impl ReaderState {
     /// gap), so a later move does not count them again.
     fn pass_over_aged(&mut self, part: &Part) {
         let mut seen: Vec<(u16, u16)> = Vec::new();
-        for r in part.runs.iter().take(256) {
+        for r in part.blocks.iter().take(256) {
             let key = (r.payload.writer, r.payload.part);
             if !seen.contains(&key) {
                 seen.push(key);
@@ -158,7 +158,7 @@ impl ReaderState {
         // Unprocessed sequence ranges per source, before and after the new position.
         let mut skipped: BTreeMap<(u16, u16), Vec<(u64, u64)>> = BTreeMap::new();
         let mut ahead: BTreeMap<(u16, u16), Vec<(u64, u64)>> = BTreeMap::new();
-        for r in &part.runs {
+        for r in &part.blocks {
             let key = (r.payload.writer, r.payload.part);
             let wm = self.watermark.get(&key).copied().unwrap_or(0);
             let seen = wm.saturating_sub(r.payload.seq).min(r.len);
@@ -226,10 +226,10 @@ fn uncovered(mut ranges: Vec<(u64, u64)>, cover: &[(u64, u64)]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{PayloadId, Run, NONE, NO_HOP};
+    use crate::store::{Block, PayloadId, NONE, NO_HOP};
 
-    fn run(seq: u64, len: u64) -> Run {
-        Run {
+    fn run(seq: u64, len: u64) -> Block {
+        Block {
             pos: 0,
             len,
             ts_ms: 0,

@@ -1,9 +1,9 @@
 //! A render-ready view for the lab's stage: everything the UI draws, already expanded
-//! from runs, so the UI holds no model logic.
+//! from stored blocks, so the UI holds no model logic.
 
 use crate::hop::HopStatus;
 use crate::sim::{Sim, SiteStatus};
-use crate::store::{PayloadId, Run};
+use crate::store::{Block, PayloadId};
 use crate::time::Millis;
 use crate::writer::key_name;
 use serde::Serialize;
@@ -150,10 +150,10 @@ pub struct ReaderView {
     pub positions: Vec<u64>,
 }
 
-/// How many runs back from the end of other parts to search for a payload.
+/// How many blocks back from the end of other parts to search for a payload.
 const ELSEWHERE_SCAN: usize = 256;
 
-fn record_id(r: &Run, i: u64) -> RecordId {
+fn record_id(r: &Block, i: u64) -> RecordId {
     RecordId {
         writer: r.payload.writer,
         part: r.payload.part,
@@ -170,7 +170,7 @@ impl Sim {
                 continue;
             }
             for (q, part) in st.parts.iter().enumerate() {
-                let hit = part.runs.iter().rev().take(ELSEWHERE_SCAN).find(|r| {
+                let hit = part.blocks.iter().rev().take(ELSEWHERE_SCAN).find(|r| {
                     r.payload.writer == id.writer
                         && r.payload.part == id.part
                         && (r.payload.seq..r.payload.seq + r.len).contains(&id.seq)
@@ -187,7 +187,7 @@ impl Sim {
         }
     }
 
-    fn record_view(&self, s: usize, r: &Run, i: u64) -> RecordView {
+    fn record_view(&self, s: usize, r: &Block, i: u64) -> RecordView {
         let mut id = r.payload;
         id.seq += i;
         let writer = &self.writers()[usize::from(id.writer)];
@@ -209,86 +209,6 @@ impl Sim {
 
     /// The stage, with the last `window` records of each part expanded.
     pub fn view(&self, window: usize) -> View {
-        let w = window as u64;
-        let streams = self
-            .streams()
-            .iter()
-            .enumerate()
-            .map(|(s, st)| StreamView {
-                site: self.site_name(st.site).to_string(),
-                name: st.name.clone(),
-                parts: st
-                    .parts
-                    .iter()
-                    .enumerate()
-                    .map(|(q, part)| {
-                        let from = part.end.saturating_sub(w).max(part.start);
-                        let mut runs = Vec::new();
-                        part.read(from, part.end, &mut runs);
-                        let records = runs
-                            .iter()
-                            .flat_map(|r| (0..r.len).map(move |i| (r, i)))
-                            .map(|(r, i)| self.record_view(s, r, i))
-                            .collect();
-                        PartView {
-                            index: q as u32,
-                            start: part.start,
-                            end: part.end,
-                            durable_end: part.durable_end(self.now()),
-                            records,
-                        }
-                    })
-                    .collect(),
-            })
-            .collect();
-        let hops = self
-            .hops()
-            .iter()
-            .enumerate()
-            .map(|(h, hop)| HopView {
-                id: hop.id().to_string(),
-                from_site: self.site_name(hop.src_site()).to_string(),
-                from_stream: self.streams()[hop.src()].name.clone(),
-                to_site: self.site_name(hop.dst_site()).to_string(),
-                to_stream: self.streams()[hop.dst()].name.clone(),
-                status: self.hop_status(h),
-                parts: hop
-                    .parts()
-                    .iter()
-                    .enumerate()
-                    .map(|(p, hp)| HopPartView {
-                        part: p as u32,
-                        read_position: hp.read_pos,
-                        committed: hp.committed,
-                        copied_upto: hp.copied_upto,
-                        map: hp
-                            .map
-                            .pairs()
-                            .map(|m| (m.up, m.down_part, m.down))
-                            .collect(),
-                        map_oldest: hp.map.oldest(),
-                        map_written: hp.map.written(),
-                    })
-                    .collect(),
-                in_flight: hop
-                    .in_flight()
-                    .map(|b| BatchView {
-                        source_part: b.part as u32,
-                        target_part: self.target_part_for(h, b.part),
-                        from_position: b.from,
-                        to_position: b.to,
-                        records: b
-                            .runs
-                            .iter()
-                            .flat_map(|r| (0..r.len).map(move |i| record_id(r, i)))
-                            .take(window)
-                            .collect(),
-                        depart_ms: b.depart_ms,
-                        arrive_ms: b.arrive_ms,
-                    })
-                    .collect(),
-            })
-            .collect();
         View {
             now_ms: self.now(),
             sites: self
@@ -300,31 +220,122 @@ impl Sim {
                     status,
                 })
                 .collect(),
-            streams,
-            hops,
-            writers: self
-                .writers()
-                .iter()
-                .map(|w| WriterView {
-                    id: w.id.clone(),
-                    site: self.site_name(w.site).to_string(),
-                    stream: self.streams()[w.stream].name.clone(),
-                    acknowledged: w.acked(self.now()),
-                    refused: w.refused,
-                    stopped: w.stopped,
-                })
+            streams: (0..self.streams().len())
+                .map(|s| self.stream_view(s, window as u64))
                 .collect(),
-            readers: self
-                .readers()
-                .iter()
-                .map(|r| ReaderView {
-                    id: r.id.clone(),
-                    site: self.site_name(r.site).to_string(),
-                    stream: self.streams()[r.stream].name.clone(),
-                    positions: r.positions.clone(),
+            hops: (0..self.hops().len())
+                .map(|h| self.hop_view(h, window))
+                .collect(),
+            writers: self.writer_views(),
+            readers: self.reader_views(),
+        }
+    }
+
+    /// One stream with the last `window` records of each part expanded.
+    fn stream_view(&self, s: usize, window: u64) -> StreamView {
+        let st = &self.streams()[s];
+        StreamView {
+            site: self.site_name(st.site).to_string(),
+            name: st.name.clone(),
+            parts: (0..st.parts.len())
+                .map(|q| self.part_view(s, q, window))
+                .collect(),
+        }
+    }
+
+    fn part_view(&self, s: usize, q: usize, window: u64) -> PartView {
+        let part = &self.streams()[s].parts[q];
+        let from = part.end.saturating_sub(window).max(part.start);
+        let mut blocks = Vec::new();
+        part.read(from, part.end, &mut blocks);
+        let records = blocks
+            .iter()
+            .flat_map(|r| (0..r.len).map(move |i| (r, i)))
+            .map(|(r, i)| self.record_view(s, r, i))
+            .collect();
+        PartView {
+            index: q as u32,
+            start: part.start,
+            end: part.end,
+            durable_end: part.durable_end(self.now()),
+            records,
+        }
+    }
+
+    fn hop_view(&self, h: usize, window: usize) -> HopView {
+        let hop = &self.hops()[h];
+        HopView {
+            id: hop.id().to_string(),
+            from_site: self.site_name(hop.src_site()).to_string(),
+            from_stream: self.streams()[hop.src()].name.clone(),
+            to_site: self.site_name(hop.dst_site()).to_string(),
+            to_stream: self.streams()[hop.dst()].name.clone(),
+            status: self.hop_status(h),
+            parts: (0..hop.parts().len())
+                .map(|p| self.hop_part_view(h, p))
+                .collect(),
+            in_flight: hop
+                .in_flight()
+                .map(|b| BatchView {
+                    source_part: b.part as u32,
+                    target_part: self.target_part_for(h, b.part),
+                    from_position: b.from,
+                    to_position: b.to,
+                    records: b
+                        .blocks
+                        .iter()
+                        .flat_map(|r| (0..r.len).map(move |i| record_id(r, i)))
+                        .take(window)
+                        .collect(),
+                    depart_ms: b.depart_ms,
+                    arrive_ms: b.arrive_ms,
                 })
                 .collect(),
         }
+    }
+
+    /// A hop's read, commit and copy positions on one source part, with its position map.
+    fn hop_part_view(&self, h: usize, p: usize) -> HopPartView {
+        let hp = &self.hops()[h].parts()[p];
+        HopPartView {
+            part: p as u32,
+            read_position: hp.read_pos,
+            committed: hp.committed,
+            copied_upto: hp.copied_upto,
+            map: hp
+                .map
+                .pairs()
+                .map(|m| (m.up, m.down_part, m.down))
+                .collect(),
+            map_oldest: hp.map.oldest(),
+            map_written: hp.map.written(),
+        }
+    }
+
+    fn writer_views(&self) -> Vec<WriterView> {
+        self.writers()
+            .iter()
+            .map(|w| WriterView {
+                id: w.id.clone(),
+                site: self.site_name(w.site).to_string(),
+                stream: self.streams()[w.stream].name.clone(),
+                acknowledged: w.acked(self.now()),
+                refused: w.refused,
+                stopped: w.stopped,
+            })
+            .collect()
+    }
+
+    fn reader_views(&self) -> Vec<ReaderView> {
+        self.readers()
+            .iter()
+            .map(|r| ReaderView {
+                id: r.id.clone(),
+                site: self.site_name(r.site).to_string(),
+                stream: self.streams()[r.stream].name.clone(),
+                positions: r.positions.clone(),
+            })
+            .collect()
     }
 
     /// The recent log, oldest first.

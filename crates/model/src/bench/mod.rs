@@ -122,7 +122,7 @@ impl Sim {
         self.streams()
             .iter()
             .flat_map(|s| s.parts.iter())
-            .map(|p| p.runs.len())
+            .map(|p| p.blocks.len())
             .sum()
     }
 }

@@ -127,7 +127,7 @@ impl HopState {
         }
         w.active += 1;
         let batch = &mut w.slots[w.active - 1];
-        batch.runs.clear();
+        batch.blocks.clear();
         batch
     }
 

@@ -177,8 +177,8 @@ impl HopState {
         self.workers.iter().flat_map(|w| w.in_flight())
     }
     /// Runs held in batches in flight.
-    pub fn runs_in_flight(&self) -> usize {
-        self.in_flight().map(|b| b.runs.len()).sum()
+    pub fn blocks_in_flight(&self) -> usize {
+        self.in_flight().map(|b| b.blocks.len()).sum()
     }
     /// Copy latency of first copies: (lowest, highest, latest).
     pub fn latency(&self) -> (Option<Millis>, Millis, Option<Millis>) {

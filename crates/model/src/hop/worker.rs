@@ -1,7 +1,7 @@
 //! A hop's workers: each fetches a batch from its parts, holds it in flight for the round
 //! trip, then writes it. The batches, and the parts a worker serves.
 
-use crate::store::Run;
+use crate::store::Block;
 use crate::time::Millis;
 
 #[derive(Clone, Debug, Default)]
@@ -9,7 +9,7 @@ pub(crate) struct Batch {
     pub part: usize,
     pub from: u64,
     pub to: u64,
-    pub runs: Vec<Run>,
+    pub blocks: Vec<Block>,
     pub depart_ms: Millis,
     pub arrive_ms: Millis,
 }

@@ -166,6 +166,15 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
     products::jetstream_cycles(t, &mut out);
     products::shovels_both_ways(t, &mut out);
     products::short_hop_budget(t, &mut out);
+    hop_options(t, &mut out);
+    time_resume_without_timestamps(t, &mut out);
+    written_at_two_sites(t, &mut out);
+    companions_at_one_site(t, &mut out);
+    out
+}
+
+/// Hop options that lose something: no position map, or per-key order.
+fn hop_options(t: &Topology, out: &mut Vec<Finding>) {
     for h in &t.hops {
         if h.options.map_every.is_none() && h.options.kind == HopKind::Translate {
             out.push(Finding {
@@ -190,6 +199,10 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
             });
         }
     }
+}
+
+/// A reader planning to resume by timestamp where a hop stamps arrival time.
+fn time_resume_without_timestamps(t: &Topology, out: &mut Vec<Finding>) {
     for r in &t.readers {
         if r.planned_resume != Some(ResumeRule::Timestamp) {
             continue;
@@ -211,8 +224,11 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
             });
         }
     }
-    // One stream written at two sites: copies land in a stream local writers also write,
-    // and the copied stream is itself written where it lives. One finding per name.
+}
+
+/// One stream written at two sites: copies land in a stream local writers also write,
+/// and the copied stream is itself written where it lives. One finding per name.
+fn written_at_two_sites(t: &Topology, out: &mut Vec<Finding>) {
     let written = |site: &str, stream: &str| {
         t.writers
             .iter()
@@ -248,25 +264,29 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
             card: "single-writer-streams",
         });
     }
-    if t.sites.len() > 1 {
-        for c in &t.companions {
-            let mut sites = c.sites.clone();
-            sites.sort();
-            sites.dedup();
-            if sites.len() == 1 {
-                out.push(Finding {
-                    code: Code::CompanionAtOneSite,
-                    message: format!(
-                        "{} {} runs only at {}: if that site goes, every writer that needs it is refused while the cluster looks healthy",
-                        c.kind, c.name, sites[0]
-                    ),
-                    subjects: vec![Subject::Companion(c.name.clone())],
-                    card: "companion-inventory",
-                });
-            }
+}
+
+/// A companion service at one site of several: losing that site refuses its writers.
+fn companions_at_one_site(t: &Topology, out: &mut Vec<Finding>) {
+    if t.sites.len() < 2 {
+        return;
+    }
+    for c in &t.companions {
+        let mut sites = c.sites.clone();
+        sites.sort();
+        sites.dedup();
+        if sites.len() == 1 {
+            out.push(Finding {
+                code: Code::CompanionAtOneSite,
+                message: format!(
+                    "{} {} runs only at {}: if that site goes, every writer that needs it is refused while the cluster looks healthy",
+                    c.kind, c.name, sites[0]
+                ),
+                subjects: vec![Subject::Companion(c.name.clone())],
+                card: "companion-inventory",
+            });
         }
     }
-    out
 }
 
 #[cfg(test)]

@@ -110,37 +110,11 @@ impl SyncStore {
     /// Kafka 3.6's `updateSyncArray` (without the start-up "only load the last offset" case:
     /// the model's store never re-reads a backlog of pairs).
     fn update(&mut self, sync: MapPair, fast: bool) {
-        // The same steps as the loop below, specialised for its common start: while the
-        // new pair is more than 2^(current-1) past both the slot's pair and the candidate,
-        // no candidate is recent enough to promote, every one is separated from the new
-        // pair, and the slot takes the new pair; only skipping duplicates remains. It only
-        // reads (the array is still the original), then writes the whole prefix at once;
-        // any other case is left to the full loop, which continues from the same state.
-        let new_up = sync.up as i64;
-        // Fixed-size views: indexes below SYNCS_PER_PART need no bounds checks.
-        let syncs: &[MapPair; SYNCS_PER_PART] = self.syncs[..].try_into().expect("64 slots");
-        let mut ri = 0;
-        let mut first = 1;
-        'fast: while fast && first < SYNCS_PER_PART - 2 {
-            let current = first;
-            let reach = 1i64 << (current - 1);
-            if new_up - (syncs[current].up as i64) <= reach {
-                break;
-            }
-            loop {
-                if new_up - (syncs[ri].up as i64) <= reach {
-                    break 'fast;
-                }
-                let duplicate = syncs[ri + 1].id == syncs[ri].id;
-                if duplicate {
-                    ri += 1;
-                }
-                if !(ri < current && duplicate) {
-                    break;
-                }
-            }
-            first += 1;
-        }
+        let (mut ri, first) = if fast {
+            fast_prefix(self.syncs[..].try_into().expect("64 slots"), sync.up as i64)
+        } else {
+            (0, 1)
+        };
         let syncs: &mut [MapPair; SYNCS_PER_PART] =
             (&mut self.syncs[..]).try_into().expect("64 slots");
         if self.scratch.len() != SYNCS_PER_PART {
@@ -198,6 +172,41 @@ impl SyncStore {
             .find(|s| s.up <= g)
             .or_else(|| self.syncs.last())
     }
+}
+
+/// The same steps as `update`'s loop, specialised for its common start: while the new
+/// pair (at `new_up`) is more than 2^(current-1) past both the slot's pair and the
+/// candidate, no candidate is recent enough to promote, every one is separated from the
+/// new pair, and the slot takes the new pair; only skipping duplicates remains. It only
+/// reads (the array is still the original); `update` then writes the whole prefix at once
+/// and leaves any other case to its full loop, which continues from the same state.
+/// Returns (the candidate's index, the first slot the full loop handles).
+#[inline(always)]
+fn fast_prefix(syncs: &[MapPair; SYNCS_PER_PART], new_up: i64) -> (usize, usize) {
+    // Fixed-size view: indexes below SYNCS_PER_PART need no bounds checks.
+    let mut ri = 0;
+    let mut first = 1;
+    'fast: while first < SYNCS_PER_PART - 2 {
+        let current = first;
+        let reach = 1i64 << (current - 1);
+        if new_up - (syncs[current].up as i64) <= reach {
+            break;
+        }
+        loop {
+            if new_up - (syncs[ri].up as i64) <= reach {
+                break 'fast;
+            }
+            let duplicate = syncs[ri + 1].id == syncs[ri].id;
+            if duplicate {
+                ri += 1;
+            }
+            if !(ri < current && duplicate) {
+                break;
+            }
+        }
+        first += 1;
+    }
+    (ri, first)
 }
 
 // Kafka computes these bounds in signed 64-bit arithmetic that may wrap; so do we.

@@ -1,4 +1,4 @@
-//! The run's budget: how many events it may process and how many blocks of records (runs)
+//! The run's budget: how many events it may process and how many blocks of records
 //! it may hold, stored or in flight. A run that reaches either stops cleanly where it is:
 //! everything measured up to that moment stays readable, and [`Sim::stopped`] says why.
 //! An echo loop among three meshed sites multiplies its records every round trip; this is
@@ -13,14 +13,14 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Budget {
     pub max_events: u64,
-    /// Runs (blocks of records) stored on every part plus those in flight in copiers.
+    /// Blocks of records stored on every part plus those in flight in copiers.
     pub max_runs_held: u64,
 }
 
 impl Budget {
     /// About 100 s of events natively.
     pub const DEFAULT_MAX_EVENTS: u64 = 1_000_000_000;
-    /// About 200 MB of runs; the three-site day holds some 260,000.
+    /// About 200 MB of blocks; the three-site day holds some 260,000.
     pub const DEFAULT_MAX_RUNS_HELD: u64 = 2_000_000;
 }
 
@@ -81,26 +81,26 @@ impl BudgetExhausted {
 }
 
 /// Keeps the runs-held check off the per-event path without changing when a run stops:
-/// the exact count is taken only once the runs added since the last count could have
-/// passed the budget. Every place that adds runs (a part's append, a copier's read into
-/// a batch) reports them with [`HeldRunsGuard::added`]; removals only lower the count.
+/// the exact count is taken only once the blocks added since the last count could have
+/// passed the budget. Every place that adds blocks (a part's append, a copier's read into
+/// a batch) reports them with [`HeldBlocksGuard::added`]; removals only lower the count.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct HeldRunsGuard {
+pub(crate) struct HeldBlocksGuard {
     /// Runs that may still be added before the budget could be passed, less those added
     /// since the last count; below 0: count now.
     left: i64,
 }
 
-impl Default for HeldRunsGuard {
+impl Default for HeldBlocksGuard {
     fn default() -> Self {
         Self { left: -1 } // nothing counted yet
     }
 }
 
-impl HeldRunsGuard {
+impl HeldBlocksGuard {
     #[inline(always)]
-    pub(crate) fn added(&mut self, runs: u64) {
-        self.left -= runs as i64;
+    pub(crate) fn added(&mut self, blocks: u64) {
+        self.left -= blocks as i64;
     }
 
     /// Forgets the slack (the budget or the state changed outside the event path).
@@ -134,11 +134,11 @@ impl Sim {
         self.stopped.as_ref()
     }
 
-    /// Runs stored on every part plus those in copiers' in-flight batches.
+    /// Blocks stored on every part plus those in copiers' in-flight batches.
     pub fn runs_held(&self) -> u64 {
         let mut held = self.stored_runs();
         for hop in &self.hops {
-            held += hop.runs_in_flight();
+            held += hop.blocks_in_flight();
         }
         held as u64
     }

@@ -92,7 +92,7 @@ impl Sim {
     /// Applies a command now. Unknown names are refused and nothing changes. Three steps:
     /// resolve the names, change the state, narrate the command.
     pub fn apply(&mut self, cmd: Command) -> Result<(), CommandError> {
-        // A command may add runs (a restored site, a restart's re-reads): count afresh.
+        // A command may add blocks (a restored site, a restart's re-reads): count afresh.
         self.held_guard.recount();
         match &cmd {
             Command::LoseSite { site } => self.apply_to_site(site, SiteAction::Lose)?,

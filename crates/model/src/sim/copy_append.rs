@@ -5,11 +5,11 @@
 //! ([`write_pieces`]: split at the high-water mark into duplicates and first copies),
 //! close the batch (retention, progress), narrate it.
 
-use super::{HeldRunsGuard, Sim};
+use super::{HeldBlocksGuard, Sim};
 use crate::hop::{BatchBook, HopState};
 use crate::log::{fmt_n, positions, records, LogKind};
 use crate::spec::{Ack, OriginStamp, PartMapping, Timestamps};
-use crate::store::{Part, Run};
+use crate::store::{Block, Part};
 use crate::time::Millis;
 
 /// What writing one batch did, for the narration.
@@ -56,7 +56,7 @@ impl CopyRules {
     /// Whether `piece` is skipped: a dropped writer, (with a marker and "forward only
     /// local") a marker naming another site, or (with a hop budget) a spent budget or a
     /// way back to where the record started. Returns (skipped, because not local).
-    fn skips(&self, hop: &BatchBook, piece: &Run) -> (bool, bool) {
+    fn skips(&self, hop: &BatchBook, piece: &Block) -> (bool, bool) {
         let dropped_writer = hop.drops_writer(piece.payload.writer);
         let foreign = match self.stamp {
             OriginStamp::Marker => {
@@ -76,10 +76,10 @@ impl CopyRules {
     /// The copy of source positions `a..a+len` of `piece` (position set by the append).
     /// The hop's rarely-needed rules (epoch, timestamps) are read from `hop` here, not
     /// held in `self`: fewer values for a batch to carry.
-    fn copy_of(&self, hop: &BatchBook, piece: &Run, a: u64, len: u64, is_dup: bool) -> Run {
+    fn copy_of(&self, hop: &BatchBook, piece: &Block, a: u64, len: u64, is_dup: bool) -> Block {
         let mut payload = piece.payload;
         payload.seq += a - piece.pos;
-        Run {
+        Block {
             pos: 0,
             len,
             payload,
@@ -242,7 +242,7 @@ fn far_copies_acked(
     let batch = hop.delivery_batch(worker, i);
     let high_water = hop.parts()[batch.part].high_water;
     let heard = now + hop.opts().rtt_ms / 2;
-    for piece in batch.runs.iter().filter(|r| r.hops == 0) {
+    for piece in batch.blocks.iter().filter(|r| r.hops == 0) {
         let first = high_water.clamp(piece.pos, piece.end());
         let n = piece.end() - first;
         if let Some(w) = writers.get_mut(usize::from(piece.payload.writer)) {
@@ -263,7 +263,7 @@ fn write_pieces(
     i: usize,
     part: &mut Part,
     q: u32,
-    held_guard: &mut HeldRunsGuard,
+    held_guard: &mut HeldBlocksGuard,
     now: Millis,
 ) -> BatchTally {
     let dst_site = hop.dst_site();
@@ -271,7 +271,7 @@ fn write_pieces(
     let rules = CopyRules::of(&book, h, dst_site, batch.part, now);
     // The common batch: one run, all of it a first copy, on a hop that skips and marks
     // nothing. Straight-line, without the piece loop's cuts and skip rules.
-    if let [piece] = batch.runs.as_slice() {
+    if let [piece] = batch.blocks.as_slice() {
         if book.copies_everything_plainly() && piece.pos >= book.high_water(batch.part) {
             let pos = part.append(rules.copy_of(&book, piece, piece.pos, piece.len, false));
             held_guard.added(1);
@@ -303,7 +303,7 @@ fn write_pieces(
     };
     // Only the batch's close moves the high-water mark: one cut for the whole batch.
     let high_water = out.hop.high_water(batch.part);
-    for piece in &batch.runs {
+    for piece in &batch.blocks {
         let skip = rules.skips(&out.hop, piece);
         let cut = high_water.clamp(piece.pos, piece.end());
         if cut > piece.pos {
@@ -320,7 +320,7 @@ fn write_pieces(
 struct PieceWriter<'a> {
     hop: BatchBook<'a>,
     part: &'a mut Part,
-    held_guard: &'a mut HeldRunsGuard,
+    held_guard: &'a mut HeldBlocksGuard,
     source_part: usize,
     q: u32,
     tally: BatchTally,
@@ -333,7 +333,7 @@ impl PieceWriter<'_> {
     fn write(
         &mut self,
         rules: &CopyRules,
-        piece: &Run,
+        piece: &Block,
         a: u64,
         b: u64,
         is_dup: bool,

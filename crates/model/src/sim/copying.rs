@@ -82,8 +82,8 @@ impl Sim {
             let batch = hop.next_batch(worker);
             (batch.part, batch.from, batch.to) = (p, from, to);
             (batch.depart_ms, batch.arrive_ms) = (now + rtt / 2, arrive);
-            part.read(from, to, &mut batch.runs);
-            held_guard.added(batch.runs.len() as u64);
+            part.read(from, to, &mut batch.blocks);
+            held_guard.added(batch.blocks.len() as u64);
             total += to - from;
         }
         let sent = hop.batches_of(worker);

@@ -26,7 +26,7 @@ use crate::time::{EventQueue, Millis};
 use crate::writer::WriterState;
 use serde::Serialize;
 
-pub(crate) use budget::HeldRunsGuard;
+pub(crate) use budget::HeldBlocksGuard;
 pub use budget::{Budget, BudgetExhausted, BudgetLimit};
 pub use commands::CommandError;
 
@@ -97,7 +97,7 @@ pub struct StepInfo {
     pub kind: StepKind,
 }
 
-/// A deterministic simulation of one scenario. Cheap to clone (for checkpoints).
+/// A deterministic simulation of one scenario. Cheap to clone (for the lab's snapshots).
 #[derive(Clone, Debug)]
 pub struct Sim {
     spec: ScenarioSpec,
@@ -125,7 +125,7 @@ pub struct Sim {
     /// `housekeeping` or at the end of `advance_with_budget`, which recompute it).
     housekeeping_at: Millis,
     budget: Budget,
-    held_guard: HeldRunsGuard,
+    held_guard: HeldBlocksGuard,
     /// Set once the budget is spent; no event runs after it.
     stopped: Option<BudgetExhausted>,
 }

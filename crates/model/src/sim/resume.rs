@@ -1,9 +1,12 @@
 //! Where a moved reader group lands under each resume rule, and what that costs.
 
 use super::{CommandError, Sim};
+use crate::hop::Checkpoint;
 use crate::posmap::Translation;
 use crate::reader::{MoveReport, PartMove};
 use crate::spec::ResumeRule;
+use crate::store::Part;
+use crate::time::Millis;
 
 impl Sim {
     /// The copy of reader `r`'s stream on `site`: where a hop from it writes there, else
@@ -81,13 +84,7 @@ impl Sim {
             })
             .map(|h| self.hops[h].checkpoint(r).cloned().unwrap_or_default());
         if let Some(cp) = &checkpoint {
-            note = Some(match cp.taken_at {
-                Some(t) => format!(
-                    "resumed from the copier's last checkpoint, taken at {} s",
-                    crate::decimal::fixed(t as f64 / 1000.0, 1)
-                ),
-                None => "the copier had checkpointed no position of this group".to_string(),
-            });
+            note = Some(checkpoint_note(cp));
         }
         let mut parts = Vec::new();
         let mut fallbacks: Vec<String> = Vec::new();
@@ -97,45 +94,19 @@ impl Sim {
                 ResumeRule::RawNumber => old,
                 ResumeRule::Start => part.start,
                 ResumeRule::End => part.end,
-                ResumeRule::Timestamp => match reader.last_ts.get(q).copied().flatten() {
-                    Some(t) => part
-                        .runs
-                        .iter()
-                        .find(|run| run.ts_ms >= t)
-                        .map_or(part.end, |run| run.pos),
-                    None => part.start,
-                },
-                ResumeRule::PositionMap if checkpoint.is_some() => {
-                    let cp = checkpoint.as_ref().expect("checked");
-                    match cp.positions.get(q).copied().flatten() {
-                        Some((_, pos)) => pos,
-                        None => {
-                            fallbacks.push(format!("part {q}: no checkpoint"));
-                            part.start
-                        }
-                    }
+                ResumeRule::Timestamp => {
+                    timestamp_position(part, reader.last_ts.get(q).copied().flatten())
                 }
                 ResumeRule::PositionMap => {
-                    let translation = via_hop
-                        .filter(|&h| self.hops[h].opts().map_every.is_some())
-                        .and_then(|h| self.hops[h].parts().get(q))
-                        .map(|hp| hp.map.translate(old));
-                    match translation {
-                        Some(Translation::At { part, position }) if part as usize == q => position,
-                        other => {
-                            // MirrorMaker 2 writes no checkpoint then; the group starts
-                            // over from the oldest record here (replay, never a gap).
-                            let why = match other {
-                                None => "the copier keeps no position map".to_string(),
-                                Some(Translation::At { part, .. }) => {
-                                    format!("its newest pair points into part {part}")
-                                }
-                                Some(t) => t.describe(),
-                            };
-                            fallbacks.push(format!("part {q}: {why}"));
-                            part.start
-                        }
-                    }
+                    let found = match &checkpoint {
+                        Some(cp) => checkpointed_position(cp, q),
+                        None => self.mapped_position(via_hop, q, old),
+                    };
+                    // The group starts over from the oldest record here (replay, never a gap).
+                    found.unwrap_or_else(|why| {
+                        fallbacks.push(format!("part {q}: {why}"));
+                        part.start
+                    })
                 }
             };
             let new = new.clamp(part.start, part.end);
@@ -148,16 +119,6 @@ impl Sim {
                 gap,
             });
         }
-        if !fallbacks.is_empty() {
-            let fell = format!(
-                "no usable map pair, so these parts start from their oldest record: {}",
-                fallbacks.join("; ")
-            );
-            note = Some(match note {
-                Some(n) => format!("{n}; {fell}"),
-                None => fell,
-            });
-        }
         MoveReport {
             at_ms: self.now,
             rule: asked.id().to_string(),
@@ -167,7 +128,71 @@ impl Sim {
             replay: parts.iter().map(|m| m.replay).sum(),
             gap: parts.iter().map(|m| m.gap).sum(),
             parts,
-            note,
+            note: with_fallbacks(note, &fallbacks),
         }
     }
+
+    /// Old position `old` on part `q` translated over `via_hop`'s position map, or why not.
+    fn mapped_position(&self, via_hop: Option<usize>, q: usize, old: u64) -> Result<u64, String> {
+        let translation = via_hop
+            .filter(|&h| self.hops[h].opts().map_every.is_some())
+            .and_then(|h| self.hops[h].parts().get(q))
+            .map(|hp| hp.map.translate(old));
+        match translation {
+            Some(Translation::At { part, position }) if part as usize == q => Ok(position),
+            // MirrorMaker 2 writes no checkpoint then.
+            None => Err("the copier keeps no position map".to_string()),
+            Some(Translation::At { part, .. }) => {
+                Err(format!("its newest pair points into part {part}"))
+            }
+            Some(t) => Err(t.describe()),
+        }
+    }
+}
+
+/// Where the copier's checkpoint, the move's starting point, was taken.
+fn checkpoint_note(cp: &Checkpoint) -> String {
+    match cp.taken_at {
+        Some(t) => format!(
+            "resumed from the copier's last checkpoint, taken at {} s",
+            crate::decimal::fixed(t as f64 / 1000.0, 1)
+        ),
+        None => "the copier had checkpointed no position of this group".to_string(),
+    }
+}
+
+/// The first record on `part` stamped at or after the group's last read timestamp
+/// (the part's end if none is; its start if the group read nothing there).
+fn timestamp_position(part: &Part, last_ts: Option<Millis>) -> u64 {
+    match last_ts {
+        Some(t) => part
+            .blocks
+            .iter()
+            .find(|run| run.ts_ms >= t)
+            .map_or(part.end, |run| run.pos),
+        None => part.start,
+    }
+}
+
+/// The position the copier's checkpoint holds for part `q`, or why there is none.
+fn checkpointed_position(cp: &Checkpoint, q: usize) -> Result<u64, String> {
+    match cp.positions.get(q).copied().flatten() {
+        Some((_, pos)) => Ok(pos),
+        None => Err("no checkpoint".to_string()),
+    }
+}
+
+/// The move's note with the parts that had no usable map pair appended.
+fn with_fallbacks(note: Option<String>, fallbacks: &[String]) -> Option<String> {
+    if fallbacks.is_empty() {
+        return note;
+    }
+    let fell = format!(
+        "no usable map pair, so these parts start from their oldest record: {}",
+        fallbacks.join("; ")
+    );
+    Some(match note {
+        Some(n) => format!("{n}; {fell}"),
+        None => fell,
+    })
 }

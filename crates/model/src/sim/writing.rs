@@ -2,10 +2,10 @@
 //! companion missing), the append to each part with its retention, and the narration.
 //! The writer's own rules (rate, rotation over parts, acknowledgements) are in `writer.rs`.
 
-use super::{Event, HeldRunsGuard, Sim, SiteStatus, StreamState};
+use super::{Event, HeldBlocksGuard, Sim, SiteStatus, StreamState};
 use crate::hop::HopState;
 use crate::log::{fmt_n, records, LogKind};
-use crate::store::{PayloadId, Run, NONE, NO_HOP};
+use crate::store::{Block, PayloadId, NONE, NO_HOP};
 use crate::time::Millis;
 use crate::writer::key_name;
 
@@ -145,14 +145,14 @@ impl Sim {
     }
 }
 
-/// One writer tick's appends: what each part's run shares, and what the tick counts.
+/// One writer tick's appends: what each part's block shares, and what the tick counts.
 struct Appended<'a> {
     writer: u16,
     now: Millis,
     durable: Millis,
     batches: &'a mut u64,
-    held_guard: &'a mut HeldRunsGuard,
-    /// (part, first sequence, position) of the tick's first run, for the narration.
+    held_guard: &'a mut HeldBlocksGuard,
+    /// (part, first sequence, position) of the tick's first block, for the narration.
     first_line: Option<(usize, u64, u64)>,
 }
 
@@ -162,7 +162,7 @@ impl Appended<'_> {
     #[inline(always)]
     fn append(&mut self, stream: &mut StreamState, p: usize, count: u64, seq: u64) {
         let now = self.now;
-        let run = Run {
+        let run = Block {
             pos: 0,
             len: count,
             payload: PayloadId {

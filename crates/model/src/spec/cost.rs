@@ -1,7 +1,7 @@
 //! The work a spec asks for, projected before it runs, so a file that could never finish
 //! is refused with the reason instead of taking the machine (or the browser tab) down.
 //!
-//! The model's memory is its runs: one block of records per writer batch per part, and one
+//! The model's memory is its blocks: one block of records per writer batch per part, and one
 //! per copy of it. The projection counts, for each writer, the blocks it appends over
 //! `duration_ms` and the first copies of them each hop makes, each capped by the retention
 //! of the stream that holds them. Echo loops (copies of copies) are not projected: the lint

@@ -1,23 +1,23 @@
-//! A part's records, stored as runs: a run is a block of consecutive positions whose
-//! records share everything but their number (same writer batch, same copy). Cost grows
-//! with runs (batches), never with records.
+//! A part's records, stored as blocks: a block is consecutive positions whose records
+//! share everything but their number (same writer batch, same copy). Cost grows with
+//! blocks (batches), never with records.
 
 use crate::spec::Retention;
 use crate::time::Millis;
 use std::cell::Cell;
 use std::collections::VecDeque;
 
-/// Marker for "not copied from anywhere" in [`Run::src_pos`].
+/// Marker for "not copied from anywhere" in [`Block::src_pos`].
 pub const NONE: u64 = u64::MAX;
 
-/// Marker for "written by no hop" in [`Run::via_hop`] (hops are fewer than
+/// Marker for "written by no hop" in [`Block::via_hop`] (hops are fewer than
 /// `spec::limits::MAX_HOPS`, far below it).
 pub const NO_HOP: u16 = u16::MAX;
 
-/// Runs [`Part::run_index`] walks back from the end before it bisects.
+/// Blocks [`Part::block_index`] walks back from the end before it bisects.
 const NEAR_END: usize = 32;
 
-/// Spare slots a part's ring keeps once retention has started dropping runs (see
+/// Spare slots a part's ring keeps once retention has started dropping blocks (see
 /// [`Part::fit_ring_once`]).
 const RING_SLACK: usize = 16;
 
@@ -32,12 +32,15 @@ pub struct PayloadId {
 
 /// A block of `len` records at positions `pos..pos+len` on one cluster.
 ///
+/// Named "block", not "run": in Hoplab a run is one run of the model (and the lab's
+/// time-travelling simulation), so the stored unit gets a word of its own.
+///
 /// `repr(C)` with the fields retention reads (position, length, timestamp, hops) in the
-/// first 32 bytes: expiring runs are cold in memory, and this keeps each one to a single
+/// first 32 bytes: expiring blocks are cold in memory, and this keeps each one to a single
 /// cache-line miss.
 #[derive(Clone, Debug, PartialEq)]
 #[repr(C)]
-pub struct Run {
+pub struct Block {
     pub pos: u64,
     pub len: u64,
     /// The record's timestamp as this cluster holds it.
@@ -62,14 +65,14 @@ pub struct Run {
     pub src_pos: u64,
     /// Part it was copied from (0 for originals).
     pub src_part: u16,
-    /// Hop index that wrote it, or [`NO_HOP`]: a u16 makes a run 88 bytes, not 96 (every
+    /// Hop index that wrote it, or [`NO_HOP`]: a u16 makes a block 88 bytes, not 96 (every
     /// append writes one into a deque slot that has long left the cache).
     pub via_hop: u16,
 }
 
-impl Run {
-    /// The sub-run covering positions `from..to` (clamped to this run).
-    pub fn slice(&self, from: u64, to: u64) -> Run {
+impl Block {
+    /// The sub-block covering positions `from..to` (clamped to this block).
+    pub fn slice(&self, from: u64, to: u64) -> Block {
         let a = from.max(self.pos);
         let b = to.min(self.pos + self.len);
         let skip = a - self.pos;
@@ -88,7 +91,7 @@ impl Run {
         self.pos + self.len
     }
 
-    /// Whether hop `h` wrote this run.
+    /// Whether hop `h` wrote this block.
     #[inline]
     pub fn written_by(&self, h: usize) -> bool {
         usize::from(self.via_hop) == h
@@ -98,7 +101,7 @@ impl Run {
 /// One part of a stream on one cluster.
 #[derive(Clone, Debug, Default)]
 pub struct Part {
-    pub runs: VecDeque<Run>,
+    pub blocks: VecDeque<Block>,
     /// First retained position.
     pub start: u64,
     /// Next position to be given out.
@@ -109,9 +112,9 @@ pub struct Part {
     pub originals: u64,
     /// Before this time no record can be old enough for age retention (a fast path).
     age_due: Millis,
-    /// Runs removed from the front so far: `popped + i` names run `i` for good.
+    /// Blocks removed from the front so far: `popped + i` names block `i` for good.
     popped: u64,
-    /// The last run found by [`Part::run_index`] (as `popped + i`): sequential readers
+    /// The last block found by [`Part::block_index`] (as `popped + i`): sequential readers
     /// ask for it or the next one.
     hint: Cell<u64>,
     /// The last [`Part::durable_end`]: (now, answer). A copier asks twice in one
@@ -134,27 +137,27 @@ impl Part {
         self.end - self.start
     }
 
-    /// Appends `run` (its `pos` is overwritten) and returns the position it got.
-    pub fn append(&mut self, mut run: Run) -> u64 {
+    /// Appends `block` (its `pos` is overwritten) and returns the position it got.
+    pub fn append(&mut self, mut block: Block) -> u64 {
         let pos = self.end;
-        run.pos = pos;
-        self.end += run.len;
-        if run.hops == 0 {
-            self.originals += run.len;
+        block.pos = pos;
+        self.end += block.len;
+        if block.hops == 0 {
+            self.originals += block.len;
         }
         if self
             .durable_memo
             .get()
-            .is_some_and(|(at, _)| run.durable_ms <= at)
+            .is_some_and(|(at, _)| block.durable_ms <= at)
         {
             self.durable_memo.set(None); // durable already: the answer moves
         }
-        self.runs.push_back(run);
+        self.blocks.push_back(block);
         pos
     }
 
     /// Positions below this are durable at `now`: what readers and copiers may see (the
-    /// runs after the newest durable one are not yet durable).
+    /// blocks after the newest durable one are not yet durable).
     #[inline(always)]
     pub fn durable_end(&self, now: Millis) -> u64 {
         if let Some((at, end)) = self.durable_memo.get() {
@@ -168,14 +171,14 @@ impl Part {
         end
     }
 
-    /// Walks back over the not-yet-durable tail, on plain slices (the newest runs are
+    /// Walks back over the not-yet-durable tail, on plain slices (the newest blocks are
     /// almost always in the deque's back slice).
     #[inline(always)]
     fn durable_end_walk(&self, now: Millis) -> u64 {
-        let (front, back) = self.runs.as_slices();
+        let (front, back) = self.blocks.as_slices();
         let mut end = self.end;
-        for runs in [back, front] {
-            for r in runs.iter().rev() {
+        for blocks in [back, front] {
+            for r in blocks.iter().rev() {
                 if r.durable_ms <= now {
                     return end;
                 }
@@ -185,40 +188,40 @@ impl Part {
         end
     }
 
-    /// Index of the run holding `pos`, if retained.
+    /// Index of the block holding `pos`, if retained.
     #[inline]
-    pub fn run_index(&self, pos: u64) -> Option<usize> {
+    pub fn block_index(&self, pos: u64) -> Option<usize> {
         self.find(pos).map(|(i, _)| i)
     }
 
-    /// The run holding `pos` and its index, if retained.
+    /// The block holding `pos` and its index, if retained.
     #[inline(always)]
-    fn find(&self, pos: u64) -> Option<(usize, &Run)> {
+    fn find(&self, pos: u64) -> Option<(usize, &Block)> {
         if pos < self.start || pos >= self.end {
             return None;
         }
-        // A sequential reader asks for the run after the one it read last (a copier
-        // that read a whole run), or that one again (it read part of it).
+        // A sequential reader asks for the block after the one it read last (a copier
+        // that read a whole block), or that one again (it read part of it).
         let hinted = self.hint.get().wrapping_sub(self.popped) as usize;
         for i in [hinted.wrapping_add(1), hinted] {
-            if let Some(r) = self.runs.get(i) {
+            if let Some(r) = self.blocks.get(i) {
                 if r.pos <= pos && pos < r.end() {
                     self.hint.set(self.popped + i as u64);
                     return Some((i, r));
                 }
             }
         }
-        let i = self.run_index_near_end(pos)?;
+        let i = self.block_index_near_end(pos)?;
         self.hint.set(self.popped + i as u64);
-        Some((i, &self.runs[i]))
+        Some((i, &self.blocks[i]))
     }
 
     #[inline(never)]
-    fn run_index_near_end(&self, pos: u64) -> Option<usize> {
+    fn block_index_near_end(&self, pos: u64) -> Option<usize> {
         // Copiers and readers work near the live end (a durability delay or a round trip
         // behind it): walk back from there, on plain slices, before bisecting.
-        let (front, back) = self.runs.as_slices();
-        let holds = |r: &Run| (pos < r.end()).then_some(());
+        let (front, back) = self.blocks.as_slices();
+        let holds = |r: &Block| (pos < r.end()).then_some(());
         let mut k = back.len();
         while k > back.len().saturating_sub(NEAR_END) {
             k -= 1;
@@ -234,33 +237,33 @@ impl Part {
                 return holds(&front[k]).map(|_| k);
             }
         }
-        let i = self.runs.partition_point(|r| r.end() <= pos);
-        (i < self.runs.len()).then_some(i)
+        let i = self.blocks.partition_point(|r| r.end() <= pos);
+        (i < self.blocks.len()).then_some(i)
     }
 
-    pub fn run_at(&self, pos: u64) -> Option<&Run> {
-        self.run_index(pos).map(|i| &self.runs[i])
+    pub fn block_at(&self, pos: u64) -> Option<&Block> {
+        self.block_index(pos).map(|i| &self.blocks[i])
     }
 
-    /// Copies of the runs covering `from..to`, cut to that range.
+    /// Copies of the blocks covering `from..to`, cut to that range.
     #[inline(always)]
-    pub fn read(&self, from: u64, to: u64, out: &mut Vec<Run>) {
-        let Some((i, run)) = self.find(from.max(self.start)) else {
+    pub fn read(&self, from: u64, to: u64, out: &mut Vec<Block>) {
+        let Some((i, block)) = self.find(from.max(self.start)) else {
             return;
         };
-        if to <= run.end() {
-            // The range lies in one run (a copier reading run by run): no walk.
-            out.push(run.slice(from, to));
+        if to <= block.end() {
+            // The range lies in one block (a copier reading block by block): no walk.
+            out.push(block.slice(from, to));
             return;
         }
-        let (front, back) = self.runs.as_slices();
+        let (front, back) = self.blocks.as_slices();
         let (first, second) = if i < front.len() {
             (&front[i..], back)
         } else {
             (&back[i - front.len()..], &[][..])
         };
-        for runs in [first, second] {
-            for r in runs {
+        for blocks in [first, second] {
+            for r in blocks {
                 if r.pos >= to {
                     return;
                 }
@@ -280,15 +283,15 @@ impl Part {
             return 0;
         }
         if rule.max_age_ms.is_none() {
-            // Count only, and the excess is exactly the front run (one record per run,
-            // one run per append): drop it here, as `trim_to` would.
+            // Count only, and the excess is exactly the front block (one record per block,
+            // one block per append): drop it here, as `trim_to` would.
             let over = self.stored() - rule.max_records.unwrap_or(u64::MAX);
-            if let Some(front) = self.runs.front() {
+            if let Some(front) = self.blocks.front() {
                 if front.pos == self.start && front.len == over {
                     if front.hops == 0 {
                         self.originals -= over;
                     }
-                    self.runs.pop_front();
+                    self.blocks.pop_front();
                     self.fit_ring_once();
                     self.popped += 1;
                     self.start += over;
@@ -310,15 +313,15 @@ impl Part {
         }
         if let Some(age) = rule.max_age_ms {
             let cutoff = now.saturating_sub(age);
-            while let Some(r) = self.runs.front() {
+            while let Some(r) = self.blocks.front() {
                 if r.ts_ms >= cutoff || now < age {
                     break;
                 }
                 let to = r.end();
                 self.trim_to(to);
             }
-            // Runs are appended in time order, so nothing expires before the front does.
-            self.age_due = match self.runs.front() {
+            // Blocks are appended in time order, so nothing expires before the front does.
+            self.age_due = match self.blocks.front() {
                 Some(r) if now >= age => r.ts_ms.saturating_add(age),
                 _ => 0,
             };
@@ -328,11 +331,11 @@ impl Part {
         removed
     }
 
-    /// At the first run retention drops, the deque holds what retention keeps: its ring
+    /// At the first block retention drops, the deque holds what retention keeps: its ring
     /// shrinks to that plus [`RING_SLACK`], so each append writes into a slot a drop freed a
     /// few appends before (still in the cache). Doubling growth leaves up to half the ring
-    /// spare (16,384 slots for 10,000 runs), and then every append writes into a slot last
-    /// touched thousands of appends ago. If the part later holds more runs, the ring
+    /// spare (16,384 slots for 10,000 blocks), and then every append writes into a slot last
+    /// touched thousands of appends ago. If the part later holds more blocks, the ring
     /// grows as before.
     #[inline]
     fn fit_ring_once(&mut self) {
@@ -344,17 +347,17 @@ impl Part {
     #[inline(never)]
     #[cold]
     fn fit_ring(&mut self) {
-        self.runs.shrink_to(self.runs.len() + RING_SLACK);
+        self.blocks.shrink_to(self.blocks.len() + RING_SLACK);
     }
 
     /// Drops every record below `pos`.
     fn trim_to(&mut self, pos: u64) {
-        while let Some(r) = self.runs.front_mut() {
+        while let Some(r) = self.blocks.front_mut() {
             if r.end() <= pos {
                 if r.hops == 0 {
                     self.originals -= r.len;
                 }
-                self.runs.pop_front();
+                self.blocks.pop_front();
                 self.fit_ring_once();
                 self.popped += 1;
             } else {

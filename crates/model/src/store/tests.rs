@@ -1,8 +1,8 @@
-//! A part's runs: appends, reads, retention and the durable end.
+//! A part's blocks: appends, reads, retention and the durable end.
 use super::*;
 
-pub(crate) fn run(len: u64, seq: u64, ts: Millis) -> Run {
-    Run {
+pub(crate) fn run(len: u64, seq: u64, ts: Millis) -> Block {
+    Block {
         pos: 0,
         len,
         payload: PayloadId {
@@ -30,7 +30,7 @@ fn append_numbers_from_start_position() {
     assert_eq!(p.append(run(10, 0, 0)), 1000);
     assert_eq!(p.append(run(5, 10, 1)), 1010);
     assert_eq!(p.end, 1015);
-    assert_eq!(p.run_at(1012).unwrap().payload.seq, 10);
+    assert_eq!(p.block_at(1012).unwrap().payload.seq, 10);
 }
 
 #[test]
@@ -46,7 +46,7 @@ fn read_cuts_runs_to_range() {
 }
 
 /// A range inside one run is one cut of it (the fast path), the same as the walk
-/// gives for a range that spans runs.
+/// gives for a range that spans blocks.
 #[test]
 fn a_read_within_one_run_is_one_cut() {
     let mut p = Part::new(0);
@@ -85,7 +85,7 @@ fn retention_by_count_splits_a_run() {
     assert_eq!(removed, 8);
     assert_eq!(p.start, 8);
     assert_eq!(p.originals, 12);
-    assert_eq!(p.runs[0].payload.seq, 8);
+    assert_eq!(p.blocks[0].payload.seq, 8);
 }
 
 #[test]
@@ -156,7 +156,7 @@ fn durable_end_hides_records_not_yet_durable() {
 }
 
 /// Once count retention starts dropping, the ring is cut to what it keeps plus a little
-/// slack (doubling growth had left it 16,384 slots for 10,001 runs), and it stays there
+/// slack (doubling growth had left it 16,384 slots for 10,001 blocks), and it stays there
 /// while appends and drops alternate; age retention does the same. The records are
 /// unchanged by it.
 #[test]
@@ -171,14 +171,14 @@ fn retention_fits_the_ring_to_what_it_keeps() {
         p.enforce_retention(t, &rule);
         if t == 9_999 {
             assert!(
-                p.runs.capacity() >= 16_384,
+                p.blocks.capacity() >= 16_384,
                 "doubling growth before any drop"
             );
         }
     }
-    assert_eq!((p.start, p.end, p.runs.len()), (20_000, 30_000, 10_000));
-    assert!(p.runs.capacity() <= 10_001 + RING_SLACK);
-    assert_eq!(p.run_at(25_000).unwrap().payload.seq, 25_000);
+    assert_eq!((p.start, p.end, p.blocks.len()), (20_000, 30_000, 10_000));
+    assert!(p.blocks.capacity() <= 10_001 + RING_SLACK);
+    assert_eq!(p.block_at(25_000).unwrap().payload.seq, 25_000);
 
     let by_age = Retention {
         max_age_ms: Some(1_000),
@@ -189,5 +189,5 @@ fn retention_fits_the_ring_to_what_it_keeps() {
         q.append(run(1, t, t));
         q.enforce_retention(t, &by_age);
     }
-    assert!(q.runs.len() <= 1_001 && q.runs.capacity() <= 1_002 + RING_SLACK);
+    assert!(q.blocks.len() <= 1_001 && q.blocks.capacity() <= 1_002 + RING_SLACK);
 }
