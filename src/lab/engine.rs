@@ -1,7 +1,7 @@
 //! The simulation's engine: the [`Sim`] methods that move time or change state, as plain
 //! function pointers. Drawing the stage at 0 s needs only [`Sim::new_trusted`] and
 //! [`Sim::view`]; the event handlers, commands and checkpoint clones behind these
-//! pointers are most of the model's code. A [`Run`](super::timeline::Run) reaches them
+//! pointers are most of the model's code. A [`Replay`](super::timeline::Replay) reaches them
 //! only through an `Engine`, so the release build can leave them out of a page's first
 //! download: the engine comes with the run view's panels (`lazy_pages::run_panels_chunk`),
 //! after the stage shows. Only that chunk and tests call [`Engine::new`]: a direct call of

@@ -6,6 +6,7 @@ pub mod charts;
 pub mod describe;
 pub mod driver;
 pub mod engine;
+pub mod frame_plan;
 pub mod layout;
 pub mod record_nav;
 pub mod scene;

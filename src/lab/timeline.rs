@@ -1,18 +1,18 @@
-//! Time travel for the lab: a run of one spec that can be sought backwards and
+//! Time travel for the lab: a replay of one spec that can be sought backwards and
 //! forwards. Snapshots (clones of the model; "checkpoint" is MirrorMaker 2's word for a
 //! translated group position, so not used here) are kept every few simulated seconds;
 //! seeking restores the nearest one at or before the target and advances from there,
 //! replaying the buttons pressed. Advancing is budgeted, so the page never blocks.
 //!
-//! A run moves its model only through an [`Engine`], which may arrive after the run is
+//! A replay moves its model only through an [`Engine`], which may arrive after the replay is
 //! built (a lab page draws its stage at 0 s before the engine's code is downloaded). Until
-//! then the run stands at 0 s: seeks, presses and steps are kept and done on arrival.
+//! then the replay stands at 0 s: seeks, presses and steps are kept and done on arrival.
 
 use hoplab_model::{Command, Millis, ScenarioSpec, Sim, StepInfo, StepKind};
 
 use super::engine::Engine;
 
-/// A press the run replays: when, which button (`None`: a command an embedder applied
+/// A press the replay repeats: when, which button (`None`: a command an embedder applied
 /// directly), and its command.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pressed {
@@ -31,9 +31,9 @@ struct Snapshot {
 /// Snapshots kept before the spacing doubles.
 const MAX_SNAPSHOTS: usize = 96;
 
-/// One scenario's run: the live model, its snapshots and the presses to replay.
+/// One scenario's replay: the live model, its snapshots and the presses to replay.
 #[derive(Debug)]
-pub struct Run {
+pub struct Replay {
     sim: Sim,
     /// What moves the model; until it arrives, the model stands at 0 s untouched.
     engine: Option<Engine>,
@@ -54,20 +54,20 @@ pub struct Run {
     steps_queued: usize,
 }
 
-impl Run {
-    /// A run at time 0 that will replay `pressed` (sorted by time). `spec` is trusted
+impl Replay {
+    /// A replay at time 0 that will replay `pressed` (sorted by time). `spec` is trusted
     /// ([`Sim::new_trusted`]): a library scenario's build or a spec the model has validated
     /// (the designer runs a design through [`Sim::new`] before it offers to show it here).
-    /// Without an `engine` the run stands at 0 s until [`Run::engine_arrived`].
+    /// Without an `engine` the replay stands at 0 s until [`Replay::engine_arrived`].
     pub fn new(
         spec: &ScenarioSpec,
         seed: u64,
         pressed: Vec<Pressed>,
         engine: Option<Engine>,
-    ) -> Result<Run, String> {
+    ) -> Result<Replay, String> {
         let sim = Sim::new_trusted(spec, seed).map_err(|e| e.to_string())?;
         let every_ms = (spec.duration_ms / 40).max(250);
-        let mut run = Run {
+        let mut run = Replay {
             sim,
             engine: None,
             snapshots: Vec::new(),
@@ -101,7 +101,7 @@ impl Run {
         self.engine = Some(engine);
     }
 
-    /// Whether the engine is here (before it, the run stands at 0 s).
+    /// Whether the engine is here (before it, the replay stands at 0 s).
     pub fn has_engine(&self) -> bool {
         self.engine.is_some()
     }
@@ -114,7 +114,7 @@ impl Run {
         self.sim.now()
     }
 
-    /// The time the run is heading for.
+    /// The time the replay is heading for.
     pub fn target(&self) -> Millis {
         self.target
     }
@@ -134,7 +134,7 @@ impl Run {
     }
 
     /// Heads for `t`. Going back (or far ahead) restores the nearest snapshot first.
-    /// Steps not done yet are forgotten: the run is going elsewhere.
+    /// Steps not done yet are forgotten: the replay is going elsewhere.
     pub fn seek(&mut self, t: Millis) {
         self.steps_queued = 0;
         self.target = t;
@@ -264,9 +264,9 @@ impl Run {
         info
     }
 
-    /// Presses a button now: the run forks here (later presses and snapshots are
+    /// Presses a button now: the replay forks here (later presses and snapshots are
     /// forgotten), the command applies and is remembered for replays. Without the engine
-    /// the press is kept at the time the run is heading for, and applies (unchecked, like
+    /// the press is kept at the time the replay is heading for, and applies (unchecked, like
     /// a replayed press) when the engine gets there.
     pub fn press(&mut self, button: Option<&str>, command: Command) -> Result<(), String> {
         let Some(engine) = self.engine else {

@@ -2,15 +2,15 @@ use super::*;
 use crate::lab::engine::Engine;
 use hoplab_model::scenarios;
 
-fn run(id: &str) -> Run {
+fn run(id: &str) -> Replay {
     let spec = scenarios::get(id).unwrap().build_default().unwrap();
-    Run::new(&spec, 3, vec![], Some(Engine::new())).unwrap()
+    Replay::new(&spec, 3, vec![], Some(Engine::new())).unwrap()
 }
 
 /// A run whose engine has not arrived yet (a lab page before its panels' chunk).
-fn run_waiting(id: &str) -> Run {
+fn run_waiting(id: &str) -> Replay {
     let spec = scenarios::get(id).unwrap().build_default().unwrap();
-    Run::new(&spec, 3, vec![], None).unwrap()
+    Replay::new(&spec, 3, vec![], None).unwrap()
 }
 
 fn button(scenario: &str, id: &str) -> Command {
@@ -23,7 +23,7 @@ fn button(scenario: &str, id: &str) -> Command {
         .clone()
 }
 
-fn fingerprint(r: &Run) -> String {
+fn fingerprint(r: &Replay) -> String {
     let m = r.sim().measures();
     format!(
         "{} {} {:?} {:?}",
@@ -145,7 +145,7 @@ fn presses_replay_after_seeking_back_and_from_a_fresh_run() {
     r.seek(15_000);
     r.finish();
     assert_eq!(fingerprint(&r), live);
-    let mut again = Run::new(
+    let mut again = Replay::new(
         &s.build_default().unwrap(),
         3,
         r.pressed().to_vec(),

@@ -8,6 +8,7 @@ mod index;
 mod knobs;
 mod narration;
 mod page;
+mod panel_contract;
 mod panels;
 mod run_view;
 mod stage;

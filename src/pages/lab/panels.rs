@@ -5,72 +5,27 @@
 //! right after the simulation's [`Engine`] (`lazy_pages::run_engine_chunk`); until then
 //! their places stay empty (the grid keeps the stage's width).
 
-use hoplab_model::{KnobValues, LogEntry, Scenario};
+use hoplab_model::LogEntry;
 use leptos::prelude::*;
 
 use super::charts::Charts;
 use super::controls::Settings;
 use super::knobs::ScenarioKnobs;
 use super::narration::{Measures, Narration};
+use super::panel_contract::{self, Panel, NARRATION_LEN};
 use super::stage::RecordInfo;
-use super::state::{Panel, RunHandle, NARRATION_LEN};
+use super::state::RunHandle;
 use crate::lab::charts::{charts, Names};
 use crate::lab::describe::{describe, measure_rows};
 use crate::lab::engine::Engine;
 use crate::lab::show::RunShow;
-use crate::lab::timeline::Run;
+use crate::lab::timeline::Replay;
 
-/// What the side panels show at `x_max` (the charts' time axis), and the spoken summary
-/// when `speak` (from the model's state; pure).
-pub type ComputePanel = fn(&Run, &RunShow, u64, bool, bool) -> (Panel, Option<String>);
-
-/// The parts that follow the stage, as plain functions (what their chunk hands over).
-#[derive(Clone, Copy)]
-pub struct RunPanels {
-    pub compute: ComputePanel,
-    /// The narration, under the stage.
-    pub narration: fn() -> AnyView,
-    /// The measures and charts, beside the stage.
-    pub side: fn() -> AnyView,
-    /// The chosen record's details, in the stage.
-    pub record: fn() -> AnyView,
-    /// The set-up panel, holding the embedder's children.
-    pub settings: fn(Option<Children>) -> AnyView,
-    /// A scenario's knobs (for a scenario page's set-up).
-    pub knobs: fn(StoredValue<Scenario>, RwSignal<KnobValues>, RunHandle) -> AnyView,
-}
-
-/// Where a run view's panels are.
-#[derive(Clone, Copy, Default)]
-pub enum PanelsLoad {
-    /// Not here yet (the stage comes first).
-    #[default]
-    Waiting,
-    /// Their chunk did not download; the view offers to try again.
-    Missing,
-    Ready(RunPanels),
-}
-
-impl PanelsLoad {
-    pub fn ready(self) -> Option<RunPanels> {
-        match self {
-            PanelsLoad::Ready(p) => Some(p),
-            _ => None,
-        }
-    }
-}
-
-/// How a run view gets its panels: the app fetches their chunk once the stage shows
-/// (`lazy_pages::load_run_panels`); a page mounted on its own (a component test) is handed
-/// them at once ([`LoadRunPanels::at_once`]).
-#[derive(Clone, Copy)]
-pub struct LoadRunPanels {
-    /// Wait for the stage to be drawn before loading.
-    pub after_stage: bool,
-    /// Fetches the engine, then the panels, and hands each to the run as it comes
-    /// ([`RunHandle::engine_delivered`], [`RunHandle::panels_arrived`]).
-    pub load: fn(RunHandle),
-}
+/// The panels' contract for this crate's run: what their chunk hands over, and how a run
+/// view gets them (see [`panel_contract`](super::panel_contract)).
+pub type RunPanels = panel_contract::RunPanels<RunHandle>;
+pub type PanelsLoad = panel_contract::PanelsLoad<RunHandle>;
+pub type LoadRunPanels = panel_contract::LoadRunPanels<RunHandle>;
 
 impl LoadRunPanels {
     /// Panels that are part of this build already, handed over on mount.
@@ -98,7 +53,7 @@ pub fn run_panels() -> RunPanels {
 }
 
 fn compute_panel(
-    run: &Run,
+    run: &Replay,
     show: &RunShow,
     x_max: u64,
     playing: bool,

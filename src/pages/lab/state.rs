@@ -1,67 +1,28 @@
 //! A run view's state and the operations its controls (and any embedder) call. Components
-//! read the signals and call these methods; the model does the work, [`Run`] does time
+//! read the signals and call these methods; the model does the work, [`Replay`] does time
 //! travel. Nothing here knows about scenarios or URLs: a page that keeps the run in its
 //! URL listens with [`RunHandle::on_change`].
 
 use std::rc::Rc;
 
-use hoplab_model::{Command, LogEntry, Millis, ScenarioSpec};
+use hoplab_model::{Command, Millis, ScenarioSpec};
 use leptos::prelude::*;
 
-use crate::lab::charts::Chart;
-use crate::lab::describe::MeasureRow;
-use crate::lab::driver::Clock;
 use crate::lab::engine::Engine;
+use crate::lab::frame_plan::FramePlan;
 use crate::lab::layout::{RecordRef, Scene};
 use crate::lab::show::RunShow;
-use crate::lab::timeline::{Pressed, Run};
+use crate::lab::timeline::{Pressed, Replay};
 use crate::lab::url_state::{Action, RunState};
 use crate::lab::view_cache::ViewCache;
 
-use super::panels::PanelsLoad;
+use super::panel_contract::{Panel, PanelsLoad};
 use super::stage_dom::StageDom;
 
 mod frame;
 
 /// Records per part row unless the URL or the reader chooses otherwise.
 pub const DEFAULT_WINDOW: usize = 40;
-/// Wall milliseconds between refreshes of the measures, charts and narration.
-const PANEL_EVERY_MS: f64 = 250.0;
-/// Wall milliseconds between URL updates while playing.
-const URL_EVERY_MS: f64 = 2000.0;
-/// Wall milliseconds between spoken descriptions while playing.
-const SPEAK_EVERY_MS: f64 = 8000.0;
-/// With reduced motion the stage is redrawn in steps this far apart.
-const REDUCED_STEP_MS: f64 = 500.0;
-/// While catching up with a far target, the stage is redrawn this often (wall ms).
-const CATCH_UP_DRAW_MS: f64 = 120.0;
-/// Entries the narration shows.
-pub(super) const NARRATION_LEN: usize = 8;
-
-/// What the side panels show, refreshed a few times a second.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Panel {
-    pub rows: Vec<MeasureRow>,
-    pub charts: Vec<Chart>,
-    pub log: Vec<LogEntry>,
-}
-
-/// Bookkeeping of the frame loop, outside the reactive graph.
-#[derive(Default)]
-struct Pace {
-    clock: Clock,
-    last_panel: f64,
-    last_url: f64,
-    last_speak: f64,
-    last_scene: f64,
-    shown_now: Option<Millis>,
-    shown_events: u64,
-    shown_ready: bool,
-    force: bool,
-    /// The panels are due on the next frame (work spread over frames).
-    panel_due: Option<bool>,
-}
-
 type Listener = Rc<dyn Fn(&RunHandle)>;
 
 /// One run of one spec, shared by a [`RunView`](super::RunView)'s parts and its embedder.
@@ -75,14 +36,15 @@ type Listener = Rc<dyn Fn(&RunHandle)>;
 pub struct RunHandle {
     spec: StoredValue<ScenarioSpec>,
     pub show: StoredValue<RunShow>,
-    run: StoredValue<Option<Run>, LocalStorage>,
+    run: StoredValue<Option<Replay>, LocalStorage>,
     /// What moves the model: it comes after the stage shows, before the panels. Until then
     /// the run stands at 0 s and keeps what it is asked to do.
     engine: RwSignal<Option<Engine>>,
     /// The engine as its loader handed it over, for the next frame to take.
     delivered: StoredValue<Option<Engine>>,
     cache: StoredValue<ViewCache, LocalStorage>,
-    pace: StoredValue<Pace, LocalStorage>,
+    /// The frame loop's bookkeeping, outside the reactive graph.
+    pace: StoredValue<FramePlan, LocalStorage>,
     on_change: StoredValue<Option<Listener>, LocalStorage>,
     /// The last scene drawn: what a click or a key picks from.
     scene: StoredValue<Option<Scene>, LocalStorage>,
@@ -105,7 +67,7 @@ pub struct RunHandle {
     stage: StoredValue<Option<StageDom>, LocalStorage>,
     pub panel: RwSignal<Panel>,
     /// The code that fills the panels and draws them, which follows the stage.
-    pub panels: RwSignal<PanelsLoad>,
+    pub panels: RwSignal<PanelsLoad<RunHandle>>,
     pub spoken: RwSignal<String>,
     pub error: RwSignal<Option<String>>,
     /// The record under the pointer or last tapped.
@@ -132,7 +94,7 @@ impl RunHandle {
             engine: RwSignal::new(None),
             delivered: StoredValue::new(None),
             cache: StoredValue::new_local(ViewCache::default()),
-            pace: StoredValue::new_local(Pace::default()),
+            pace: StoredValue::new_local(FramePlan::default()),
             on_change: StoredValue::new_local(None),
             scene: StoredValue::new_local(None),
             reduced_motion: prefers_reduced_motion(),
@@ -205,7 +167,7 @@ impl RunHandle {
         let seed = self.seed.get_untracked();
         let engine = self.engine.get_untracked();
         let built = self.spec.with_value(|spec| {
-            let run = Run::new(spec, seed, pressed, engine);
+            let run = Replay::new(spec, seed, pressed, engine);
             (run, spec.duration_ms)
         });
         let (run, duration) = built;
@@ -276,7 +238,7 @@ impl RunHandle {
     /// Redraws on the next frame; until the panels show the change, the run is not ready
     /// (so nothing reads the panels of before).
     fn force(&self) {
-        self.pace.update_value(|p| p.force = true);
+        self.pace.update_value(FramePlan::force);
         self.mark_ready(self.now.get_untracked(), false);
     }
 
@@ -287,18 +249,18 @@ impl RunHandle {
     }
 
     /// Takes the panels' code once it is here: they are filled on the next frame.
-    pub fn panels_arrived(&self, panels: PanelsLoad) {
+    pub fn panels_arrived(&self, panels: PanelsLoad<RunHandle>) {
         self.panels.set(panels);
         if panels.ready().is_some() {
-            self.pace.update_value(|p| p.panel_due = Some(true));
+            self.pace.update_value(FramePlan::panels_due);
         }
     }
 
-    /// Takes the engine: the run heads on from 0 s to its target, doing the presses,
+    /// Takes the engine (on the frame after its delivery): the run heads on from 0 s to its target, doing the presses,
     /// steps and play asked for meanwhile.
-    fn engine_arrived(&self, engine: Engine) {
+    fn engine_arrived(&self, engine: Engine) -> bool {
         if self.engine.get_untracked().is_some() {
-            return;
+            return false;
         }
         self.engine.set(Some(engine));
         self.run.update_value(|r| {
@@ -306,13 +268,9 @@ impl RunHandle {
                 r.engine_arrived(engine);
             }
         });
-        // Play asked for meanwhile counts from now, not from the click; the stage at 0 s
-        // was before the engine ran the events due then, so it is not ready until redrawn.
-        self.pace.update_value(|p| {
-            p.clock.reset();
-            p.shown_ready = false;
-        });
-        self.force();
+        // The frame plan restarts its clock and redraws (see `FramePlan::start`).
+        self.mark_ready(self.now.get_untracked(), false);
+        true
     }
 
     /// Whether the engine is here (tracked): before it, the run stands at 0 s.
@@ -341,7 +299,7 @@ impl RunHandle {
 
     pub fn play(&self) {
         if !self.playing.get_untracked() {
-            self.pace.update_value(|p| p.clock.reset());
+            self.pace.update_value(FramePlan::restart_clock);
             self.playing.set(true);
         }
     }

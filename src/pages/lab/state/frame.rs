@@ -1,16 +1,13 @@
 //! The frame loop's work: advance the model within the budget, redraw the stage, refresh
-//! the panels, report changes. One heavy piece per frame: a far seek replays in budgeted
-//! chunks (with progress), the stage is redrawn on the frame after a long catch-up, and
-//! the panels on the frame after the stage. A child of `state`, so it sees `RunHandle`'s
-//! private parts.
+//! the panels, report changes, as the pure `FramePlan` decides (one heavy piece per
+//! frame). A child of `state`, so it sees `RunHandle`'s private parts.
 
 use hoplab_model::RecordView;
 use leptos::prelude::*;
 
-use super::{
-    RunHandle, CATCH_UP_DRAW_MS, PANEL_EVERY_MS, REDUCED_STEP_MS, SPEAK_EVERY_MS, URL_EVERY_MS,
-};
+use super::RunHandle;
 use crate::lab::driver::{now_ms, FRAME_BUDGET_MS};
+use crate::lab::frame_plan::{Advanced, FrameEnd, FrameInputs, FrameStart, Seeking, Show};
 use crate::lab::layout::{layout, LayoutOptions, RecordRef, Scene};
 
 /// Events per catch-up call: small enough that the budget check comes often.
@@ -35,178 +32,161 @@ fn perf_probe(times: &[f64]) {
 }
 
 impl RunHandle {
-    /// One animation frame: advance the model within the budget, redraw what changed.
+    /// One animation frame: gathers what the frame knows, asks the `FramePlan` what to
+    /// do, and does it.
     pub fn frame(&self, wall: f64) {
-        if self.engine.with_untracked(Option::is_none) {
-            if let Some(engine) = self.delivered.get_value() {
-                self.engine_arrived(engine);
+        let inputs = self.frame_inputs(wall);
+        let Some(start) = self.pace.try_update_value(|p| p.start(&inputs)) else {
+            return;
+        };
+        match start {
+            FrameStart::Panels { speak, ready } => {
+                self.refresh_panel(wall, speak);
+                self.mark_ready(self.now.get_untracked(), ready);
+            }
+            FrameStart::Stand { seeking, ready } => self.stand(wall, seeking, ready),
+            FrameStart::Idle => {}
+            FrameStart::DrawProgress { play_ms } => {
+                self.play_for(play_ms);
+                self.redraw(wall);
+            }
+            FrameStart::Advance { play_ms } => {
+                let advanced = self.advance(wall, play_ms);
+                if let Some(end) = self.pace.try_update_value(|p| p.finish(&advanced)) {
+                    self.show_frame(wall, end);
+                }
             }
         }
-        if let Some(speak) = self.pace.try_update_value(|p| p.panel_due.take()).flatten() {
-            // The stage was drawn last frame: this frame is the panels'. Only then is the
-            // run ready (what tests and tools wait for): stage and panels show one time.
-            self.refresh_panel(wall, speak);
-            let now = self.now.get_untracked();
-            let reached = self.pace.with_value(|p| p.shown_ready);
-            self.mark_ready(now, reached);
-            return;
+    }
+
+    /// What the frame at `wall` knows before it touches the model (taking the engine, if
+    /// it has been delivered since the last frame).
+    fn frame_inputs(&self, wall: f64) -> FrameInputs {
+        let engine_taken = self.engine.with_untracked(Option::is_none)
+            && self
+                .delivered
+                .get_value()
+                .is_some_and(|engine| self.engine_arrived(engine));
+        let (waiting_for_engine, replay_now, replay_target, catching_up) =
+            self.run.with_value(|r| {
+                r.as_ref().map_or((false, 0, 0, false), |r| {
+                    (!r.has_engine(), r.now(), r.target(), !r.caught_up())
+                })
+            });
+        FrameInputs {
+            wall,
+            playing: self.playing.get_untracked(),
+            speed: self.speed.get_untracked(),
+            reduced_motion: self.reduced_motion,
+            engine_taken,
+            waiting_for_engine,
+            replay_now,
+            replay_target,
+            catching_up,
         }
-        if self
-            .run
-            .with_value(|r| r.as_ref().is_some_and(|r| !r.has_engine()))
-        {
-            self.stand(wall);
-            return;
+    }
+
+    fn play_for(&self, play_ms: Option<u64>) {
+        if let Some(dt) = play_ms {
+            self.run.update_value(|r| {
+                if let Some(r) = r {
+                    r.play_for(dt);
+                }
+            });
         }
+    }
+
+    /// The model's part of the frame: play `play_ms`, then catch up within the budget.
+    fn advance(&self, wall: f64, play_ms: Option<u64>) -> Advanced {
         let start = now_ms();
-        let playing = self.playing.get_untracked();
-        let speed = self.speed.get_untracked();
-        let Some(dt) = self.pace.try_update_value(|p| p.clock.tick(wall, speed)) else {
-            return;
+        let mut a = Advanced {
+            wall,
+            playing: play_ms.is_some(),
+            reduced_motion: self.reduced_motion,
+            reached: true,
+            caught_up_now: false,
+            spent_ms: 0.0,
+            now: 0,
+            events: 0,
+            seeking: (1.0, 0),
+            shown_now: self.now.get_untracked(),
+            horizon: self.horizon.get_untracked(),
+            duration: self.duration.get_value(),
+            seek_showing: self.seeking.get_untracked().is_some(),
         };
-        let last_scene = self.pace.with_value(|p| p.last_scene);
-        let catching_up = self
-            .run
-            .with_value(|r| r.as_ref().is_some_and(|r| !r.caught_up()));
-        let draw_every = if self.reduced_motion {
-            REDUCED_STEP_MS
-        } else {
-            CATCH_UP_DRAW_MS
-        };
-        if catching_up && wall - last_scene >= draw_every {
-            // On the way to a far target: now and then a frame draws how far it has got
-            // instead of replaying, so no frame does both.
-            if playing {
-                self.run.update_value(|r| {
-                    if let Some(r) = r {
-                        r.play_for(dt);
-                    }
-                });
-            }
-            self.redraw(wall);
-            return;
-        }
-        let mut reached = true;
-        let mut caught_up_now = false;
-        let mut events = 0;
-        let mut now = 0;
-        let mut progress = (1.0, 0);
+        self.play_for(play_ms);
         self.run.update_value(|r| {
             let Some(r) = r else { return };
-            if playing {
-                r.play_for(dt);
-            }
             if !r.caught_up() {
-                reached = false;
+                a.reached = false;
                 let from = now_ms();
                 while now_ms() - start < FRAME_BUDGET_MS {
                     if r.catch_up(CATCH_UP_CHUNK) {
-                        reached = true;
-                        caught_up_now = true;
+                        a.reached = true;
+                        a.caught_up_now = true;
                         break;
                     }
                 }
                 perf_probe(&[2.0, now_ms() - from]);
             }
-            events = r.sim().events_processed();
-            now = r.now();
-            progress = (r.progress(), r.target());
+            a.events = r.sim().events_processed();
+            a.now = r.now();
+            a.seeking = (r.progress(), r.target());
         });
-        let (force, changed) = self.pace.with_value(|p| {
-            (
-                p.force,
-                p.shown_now != Some(now) || p.shown_events != events || p.shown_ready != reached,
-            )
-        });
-        if !changed && !force {
-            return;
-        }
-        if !reached {
-            // Still on the way to a far target: show how far.
-            self.now.set(now);
-            self.mark_ready(now, false);
-            if !playing {
-                self.seeking.set(Some(progress));
+        a.spent_ms = now_ms() - start;
+        a
+    }
+
+    /// Applies the second half of the frame's plan.
+    fn show_frame(&self, wall: f64, end: FrameEnd) {
+        match end {
+            FrameEnd::Unchanged => {}
+            FrameEnd::OnTheWay { now, seeking } => {
+                self.now.set(now);
+                self.mark_ready(now, false);
+                if seeking.is_some() {
+                    self.seeking.set(seeking);
+                }
             }
-            return;
+            FrameEnd::Deferred => self.mark_ready(self.now.get_untracked(), false),
+            FrameEnd::Show(show) => self.show(wall, &show),
         }
-        if caught_up_now && !playing && now_ms() - start > FRAME_BUDGET_MS / 2.0 {
-            // This frame replayed: the redraw (a whole fresh window) waits for the next.
-            self.force();
-            return;
-        }
-        if self.seeking.get_untracked().is_some() {
+    }
+
+    fn show(&self, wall: f64, show: &Show) {
+        if show.clear_seeking {
             self.seeking.set(None);
         }
-        let duration = self.duration.get_value();
-        if playing && now >= duration && self.now.get_untracked() < duration {
-            // The story is told: stop at its end (play again to go on).
+        if show.stop_playing {
             self.playing.set(false);
         }
-        if now > self.horizon.get_untracked() {
-            self.horizon.set(now);
+        if let Some(horizon) = show.horizon {
+            self.horizon.set(horizon);
         }
-        let playing = self.playing.get_untracked();
-        let (last_panel, last_url, last_speak) = self
-            .pace
-            .with_value(|p| (p.last_panel, p.last_url, p.last_speak));
-        let speak = wall - last_speak >= SPEAK_EVERY_MS;
-        if playing && !force && wall - last_panel >= PANEL_EVERY_MS {
-            // Spread the work: the panels now, the stage on the next frame.
-            self.now.set(now);
+        if let Some(speak) = show.panels_now {
+            self.now.set(show.now);
             self.refresh_panel(wall, speak);
             return;
         }
-        let reduced_wait = self.reduced_motion && playing && wall - last_scene < REDUCED_STEP_MS;
-        if !reduced_wait || force {
+        if show.redraw {
             self.redraw(wall);
         }
-        self.now.set(now);
-        if force || !playing {
-            // The panels on the next frame, so no frame does both; ready once they show.
-            self.pace.update_value(|p| p.panel_due = Some(true));
-            self.mark_ready(now, false);
-        } else {
-            self.mark_ready(now, reached);
-        }
-        if playing && wall - last_url >= URL_EVERY_MS {
-            self.pace.update_value(|p| p.last_url = wall);
-            self.changed();
-        } else if !playing {
+        self.now.set(show.now);
+        self.mark_ready(show.now, show.ready);
+        if show.report {
             self.changed();
         }
-        self.pace.update_value(|p| {
-            p.force = false;
-            p.shown_now = Some(now);
-            p.shown_events = events;
-            p.shown_ready = reached;
-        });
     }
 
-    /// Before the engine is here: the stage shows the model at 0 s, drawn when asked
-    /// (after it is attached, a new density, a selection), and is ready if 0 s is where
-    /// the run is heading. Nothing moves and no time passes, so a frame does nothing else.
-    fn stand(&self, wall: f64) {
-        if !self.pace.with_value(|p| p.force) {
-            return;
-        }
+    /// Before the engine is here: the stage shows the model at 0 s, and says where the run
+    /// will head.
+    fn stand(&self, wall: f64, seeking: Option<Seeking>, ready: bool) {
         self.redraw(wall);
-        let (now, target) = self
-            .run
-            .with_value(|r| r.as_ref().map_or((0, 0), |r| (r.now(), r.target())));
-        let heading_for_now = target == now;
-        // A link's time (or a scrub) waits for the engine: the stage says where it will go.
-        let heading = (!heading_for_now && !self.playing.get_untracked()).then_some((0.0, target));
-        if self.seeking.get_untracked() != heading {
-            self.seeking.set(heading);
+        if self.seeking.get_untracked() != seeking {
+            self.seeking.set(seeking);
         }
         self.now.set(0);
-        self.mark_ready(0, heading_for_now);
-        self.pace.update_value(|p| {
-            p.force = false;
-            p.shown_now = Some(0);
-            p.shown_ready = heading_for_now;
-        });
+        self.mark_ready(0, ready);
     }
 
     pub(super) fn mark_ready(&self, now: u64, ready: bool) {
@@ -232,7 +212,7 @@ impl RunHandle {
         let t2 = now_ms();
         self.draw_scene(&scene);
         self.scene.set_value(Some(scene));
-        self.pace.update_value(|p| p.last_scene = wall);
+        self.pace.update_value(|p| p.drew(wall));
         if !self.drawn.get_untracked() && self.stage.with_value(Option::is_some) {
             self.drawn.set(true);
         }
@@ -303,7 +283,7 @@ impl RunHandle {
     /// Fills the panels from the model, once their code is here (see `panels`): until then
     /// the stage alone is what the run shows.
     fn refresh_panel(&self, wall: f64, speak: bool) {
-        self.pace.update_value(|p| p.last_panel = wall);
+        self.pace.update_value(|p| p.filled_panels(wall, false));
         let Some(panels) = self.panels.get_untracked().ready() else {
             return;
         };
@@ -323,7 +303,7 @@ impl RunHandle {
             }
             if let Some(s) = spoken {
                 self.spoken.set(s);
-                self.pace.update_value(|p| p.last_speak = wall);
+                self.pace.update_value(|p| p.filled_panels(wall, true));
             }
         }
         perf_probe(&[1.0, now_ms() - t0]);
