@@ -1,17 +1,19 @@
-//! The cards' JSON, read from what the browser's own parser (`JSON.parse`) made of it.
+//! The card page's and the index's JSON, read from what the browser's own parser
+//! (`JSON.parse`) made of it.
 //!
 //! The card page and the card list are the deep links with a size budget: read with
 //! serde_json, a card page's first download held a JSON parser and serde's visitors for
 //! every card type (about a quarter of the card page's own code). Read from the parsed
-//! value, field by field, they hold neither. The shapes are the ones `hoplab_content`
-//! writes with serde; a component test reads serde_json's output of each type back
-//! through here and compares. Other data (the copier table, the practice deck, the
-//! course) is read with serde as before.
+//! value, field by field, they hold neither. The card page reads few fields: its fixed
+//! parts come as finished HTML (`hoplab_content::page`). The shapes are the ones
+//! `hoplab_content` writes with serde; a component test reads serde_json's output of each
+//! type back through here and compares. Other data (the full cards practice reads, the
+//! copier table, the practice deck, the course) is read with serde.
 
 use std::cell::RefCell;
 
-use hoplab_content::card::{DepthTabs, FollowUp, Platforms, SectionIndex};
-use hoplab_content::{Card, CardIndex, CardSummary, Importance, Level, Source, SourceKind};
+use hoplab_content::card::{DepthTabs, SectionIndex};
+use hoplab_content::{CardIndex, CardSummary, Importance, Level, RenderedCard};
 use js_sys::{Array, Reflect};
 use wasm_bindgen::JsValue;
 
@@ -100,12 +102,6 @@ impl<T> Placeholder for Vec<T> {
     }
 }
 
-impl<T> Placeholder for Option<T> {
-    fn placeholder() -> Self {
-        None
-    }
-}
-
 impl Placeholder for Level {
     fn placeholder() -> Self {
         Level::Junior
@@ -118,12 +114,6 @@ impl Placeholder for Importance {
     }
 }
 
-impl Placeholder for SourceKind {
-    fn placeholder() -> Self {
-        SourceKind::Docs
-    }
-}
-
 impl Placeholder for DepthTabs {
     fn placeholder() -> Self {
         DepthTabs {
@@ -131,16 +121,6 @@ impl Placeholder for DepthTabs {
             middle: String::new(),
             senior: String::new(),
             principal: String::new(),
-        }
-    }
-}
-
-impl Placeholder for Platforms {
-    fn placeholder() -> Self {
-        Platforms {
-            partitioned_logs: String::new(),
-            queue_brokers: String::new(),
-            time_based_resume: String::new(),
         }
     }
 }
@@ -168,17 +148,6 @@ impl<T: FromJson> FromJson for Vec<T> {
     }
 }
 
-/// Serde writes `None` as `null`, and reads a missing field as `None`.
-impl<T: FromJson> FromJson for Option<T> {
-    fn from_json(value: &JsValue) -> Result<Self, String> {
-        if value.is_null() || value.is_undefined() {
-            Ok(None)
-        } else {
-            T::from_json(value).map(Some)
-        }
-    }
-}
-
 /// One of an enum's values, by the name serde gives it (its `id`).
 fn one_of<T: Copy>(value: &JsValue, all: &[T], id: fn(T) -> &'static str) -> Result<T, String> {
     let name = String::from_json(value)?;
@@ -200,12 +169,6 @@ impl FromJson for Importance {
     }
 }
 
-impl FromJson for SourceKind {
-    fn from_json(value: &JsValue) -> Result<Self, String> {
-        one_of(value, &SourceKind::ALL, SourceKind::id)
-    }
-}
-
 impl FromJson for DepthTabs {
     fn from_json(value: &JsValue) -> Result<Self, String> {
         let f = Fields::of(value)?;
@@ -218,64 +181,20 @@ impl FromJson for DepthTabs {
     }
 }
 
-impl FromJson for Platforms {
+impl FromJson for RenderedCard {
     fn from_json(value: &JsValue) -> Result<Self, String> {
         let f = Fields::of(value)?;
-        f.done(Platforms {
-            partitioned_logs: f.get("partitioned_logs"),
-            queue_brokers: f.get("queue_brokers"),
-            time_based_resume: f.get("time_based_resume"),
-        })
-    }
-}
-
-impl FromJson for FollowUp {
-    fn from_json(value: &JsValue) -> Result<Self, String> {
-        let f = Fields::of(value)?;
-        f.done(FollowUp {
-            question: f.get("question"),
-            answer: f.get("answer"),
-        })
-    }
-}
-
-impl FromJson for Source {
-    fn from_json(value: &JsValue) -> Result<Self, String> {
-        let f = Fields::of(value)?;
-        f.done(Source {
-            title: f.get("title"),
-            url: f.get("url"),
-            kind: f.get("kind"),
-            supports: f.get("supports"),
-            quote: f.get_or_empty("quote"),
-        })
-    }
-}
-
-impl FromJson for Card {
-    fn from_json(value: &JsValue) -> Result<Self, String> {
-        let f = Fields::of(value)?;
-        f.done(Card {
+        f.done(RenderedCard {
             slug: f.get("slug"),
-            section: f.get("section"),
             question: f.get("question"),
             question_html: f.get("question_html"),
-            level: f.get("level"),
-            importance: f.get("importance"),
-            outline: f.get("outline"),
+            breadcrumb_html: f.get("breadcrumb_html"),
+            meta_html: f.get("meta_html"),
+            outline_html: f.get("outline_html"),
             basics: f.get("basics"),
             solid: f.get("solid"),
             depth: f.get("depth"),
-            explanation: f.get("explanation"),
-            platforms: f.get("platforms"),
-            follow_ups: f.get("follow_ups"),
-            analogy: f.get("analogy"),
-            red_flags: f.get("red_flags"),
-            scenario: f.get("scenario"),
-            related: f.get("related"),
-            sources: f.get_or_empty("sources"),
-            previous: f.get("previous"),
-            next: f.get("next"),
+            rest_html: f.get("rest_html"),
         })
     }
 }

@@ -1,6 +1,6 @@
 //! Fetching the exported card JSON. Failures become a sentence for the page, never a panic.
-//! The cards and their index are read from the browser's parse (`card_json`), the other
-//! data with serde.
+//! The card pages and the index are read from the browser's parse (`card_json`), the other
+//! data (the full cards practice reads among it) with serde.
 //!
 //! The data lives under `/data/` (a name no page of the site uses, so a static host never
 //! mistakes a page for a folder). The release build puts a hash in every file's name and
@@ -16,7 +16,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 use crate::card_json::{self, FromJson};
-use hoplab_content::{Card, CardIndex, CopierTable, PracticeDeck};
+use hoplab_content::{Card, CardIndex, CopierTable, PracticeDeck, RenderedCard};
 
 /// What a page fetches to show: `None` while it loads. Whenever a signal that `load` reads
 /// changes (a card's slug), it loads again; an older answer arriving late is dropped.
@@ -167,19 +167,31 @@ pub fn remember_card(card: Card) {
     });
 }
 
-/// Loads one card. Slugs the index does not list are "not found" without a request,
-/// so a mistyped address does not leave a failed load in the console.
+/// Checks that the index lists `slug`: slugs it does not list are "not found" without a
+/// request, so a mistyped address does not leave a failed load in the console.
+async fn listed(slug: &str) -> Result<(), String> {
+    if !is_valid_slug(slug) || card_index().await?.find(slug).is_none() {
+        return Err("not found".into());
+    }
+    Ok(())
+}
+
+/// Loads one card, whole (what a practice session shows of it).
 pub async fn card(slug: &str) -> Result<Card, String> {
     if let Some(card) = CARDS.with(|cards| cards.borrow().iter().find(|c| c.slug == slug).cloned())
     {
         return Ok(card);
     }
-    if !is_valid_slug(slug) || card_index().await?.find(slug).is_none() {
-        return Err("not found".into());
-    }
-    let card: Card = get_card_json(&data_url(&format!("cards/{slug}.json"))).await?;
+    listed(slug).await?;
+    let card: Card = get_json(&data_url(&format!("cards/{slug}.json"))).await?;
     remember_card(card.clone());
     Ok(card)
+}
+
+/// Loads one card as its page shows it.
+pub async fn card_page(slug: &str) -> Result<RenderedCard, String> {
+    listed(slug).await?;
+    get_card_json(&data_url(&format!("card-pages/{slug}.json"))).await
 }
 
 /// The copier comparison (`content/copiers.toml`, exported at build time).

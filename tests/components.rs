@@ -7,7 +7,7 @@ use hoplab::progress::{Mark, Progress};
 use hoplab::progress_store::ProgressStore;
 use hoplab::theme::ThemeToggle;
 use hoplab_content::card::{Card, DepthTabs as Depth, FollowUp, Platforms};
-use hoplab_content::{Importance, Level, Source, SourceKind};
+use hoplab_content::{CardIndex, Importance, Level, RenderedCard, Source, SourceKind};
 use leptos::prelude::*;
 use leptos_router::components::Router;
 use wasm_bindgen::JsCast;
@@ -205,12 +205,22 @@ async fn mount_sample_card() -> HtmlElement {
         provide_context(ProgressStore::load());
         view! {
             <Router>
-                <CardView card=sample_card() index=Signal::derive(|| None) />
+                <CardView card=sample_page() />
             </Router>
         }
     });
     tick().await;
     root
+}
+
+/// The sample card as the build writes its page (an index listing no other card: related
+/// cards show their slugs).
+fn sample_page() -> RenderedCard {
+    let index = CardIndex {
+        title: "The tree".into(),
+        sections: vec![],
+    };
+    hoplab_content::page::render_page(&sample_card(), &index)
 }
 
 fn sample_card() -> Card {
@@ -311,41 +321,31 @@ async fn a_card_lists_its_sources_as_escaped_external_links() {
     );
 }
 
-/// The card pages read cards with the browser's JSON parser (`card_json`): what serde writes
-/// for every type, each enum value, a left-out `sources` and a `null` neighbour reads back
-/// the same.
+/// The card pages read their pages with the browser's JSON parser (`card_json`): what serde
+/// writes for every type, each enum value and the index's left-out search text read back the
+/// same.
 #[wasm_bindgen_test]
-fn cards_and_the_index_read_back_as_serde_wrote_them() {
+fn card_pages_and_the_index_read_back_as_serde_wrote_them() {
     use hoplab::card_json::parse;
     use hoplab_content::card::SectionIndex;
-    use hoplab_content::{CardIndex, CardSummary};
+    use hoplab_content::CardSummary;
 
-    let mut card = sample_card();
+    let mut page = sample_page();
     assert_eq!(
-        parse::<Card>(&serde_json::to_string(&card).unwrap()),
-        Ok(card.clone())
+        parse::<RenderedCard>(&serde_json::to_string(&page).unwrap()),
+        Ok(page.clone())
     );
-    for (at, level) in Level::ALL.into_iter().enumerate() {
-        card.level = level;
-        card.importance = Importance::ALL[at % Importance::ALL.len()];
-        card.sources[0].kind = SourceKind::ALL[at % SourceKind::ALL.len()];
-        card.previous = Some(format!("card-{at}"));
-        assert_eq!(
-            parse::<Card>(&serde_json::to_string(&card).unwrap()),
-            Ok(card.clone())
-        );
-    }
+    page.depth.principal = "<p>other</p>".into();
+    assert_eq!(
+        parse::<RenderedCard>(&serde_json::to_string(&page).unwrap()),
+        Ok(page.clone())
+    );
 
-    let mut without_sources = serde_json::to_value(sample_card()).unwrap();
-    without_sources.as_object_mut().unwrap().remove("sources");
-    let read = parse::<Card>(&without_sources.to_string()).unwrap();
-    assert!(read.sources.is_empty(), "sources may be left out");
-
-    let summary = |slug: &str, search_text: &str| CardSummary {
+    let summary = |slug: &str, search_text: &str, at: usize| CardSummary {
         slug: slug.into(),
         question: format!("About {slug}?"),
-        level: Level::Senior,
-        importance: Importance::GoodToKnow,
+        level: Level::ALL[at % Level::ALL.len()],
+        importance: Importance::ALL[at % Importance::ALL.len()],
         scenario: "echo-loop".into(),
         search_text: search_text.into(),
     };
@@ -353,7 +353,15 @@ fn cards_and_the_index_read_back_as_serde_wrote_them() {
         title: "The tree".into(),
         sections: vec![SectionIndex {
             title: "A section".into(),
-            cards: vec![summary("one", ""), summary("two", "whole text of two")],
+            cards: (0..4)
+                .map(|at| {
+                    summary(
+                        &format!("card-{at}"),
+                        if at == 1 { "whole text" } else { "" },
+                        at,
+                    )
+                })
+                .collect(),
         }],
     };
     let json = serde_json::to_string(&index).unwrap();
@@ -364,31 +372,36 @@ fn cards_and_the_index_read_back_as_serde_wrote_them() {
     assert_eq!(parse::<CardIndex>(&json), Ok(index));
 }
 
-/// Data that is not a card is refused with a sentence naming the part, never a panic.
+/// Data that is not a card page is refused with a sentence naming the part, never a panic.
 #[wasm_bindgen_test]
 fn card_json_names_what_is_wrong() {
     use hoplab::card_json::parse;
 
-    assert_eq!(parse::<Card>("{broken"), Err("it is not JSON".to_string()));
-    assert_eq!(parse::<Card>("[]"), Err("not an object".to_string()));
-    let mut value = serde_json::to_value(sample_card()).unwrap();
-    value["level"] = "wizard".into();
     assert_eq!(
-        parse::<Card>(&value.to_string()),
-        Err("level: unknown value “wizard”".to_string())
+        parse::<RenderedCard>("{broken"),
+        Err("it is not JSON".to_string())
     );
-    value["level"] = "junior".into();
-    value["follow_ups"][0]
-        .as_object_mut()
-        .unwrap()
-        .remove("answer");
     assert_eq!(
-        parse::<Card>(&value.to_string()),
-        Err("follow_ups: [0]: answer: not text".to_string())
+        parse::<RenderedCard>("[]"),
+        Err("not an object".to_string())
+    );
+    let mut value = serde_json::to_value(sample_page()).unwrap();
+    value["depth"].as_object_mut().unwrap().remove("junior");
+    assert_eq!(
+        parse::<RenderedCard>(&value.to_string()),
+        Err("depth: junior: not text".to_string())
     );
     value.as_object_mut().unwrap().remove("slug");
     assert_eq!(
-        parse::<Card>(&value.to_string()),
+        parse::<RenderedCard>(&value.to_string()),
         Err("slug: not text".to_string())
+    );
+    let mut index = serde_json::json!({"title": "t", "sections": [{"title": "s", "cards": [
+        {"slug": "a", "question": "q", "level": "junior", "importance": "must-know", "scenario": "x"}
+    ]}]});
+    index["sections"][0]["cards"][0]["level"] = "wizard".into();
+    assert_eq!(
+        parse::<CardIndex>(&index.to_string()),
+        Err("sections: [0]: cards: [0]: level: unknown value “wizard”".to_string())
     );
 }

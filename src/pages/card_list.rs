@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use hoplab_content::card::SectionIndex;
 use hoplab_content::{CardIndex, CardSummary, Importance, Level};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -129,17 +130,7 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
     let full_text = RwSignal::new(has_full_text);
     let search_failed = RwSignal::new(false);
     if !has_full_text {
-        request_animation_frame(move || {
-            spawn_local(async move {
-                match fetch::card_search_index().await {
-                    Ok(full) => {
-                        texts.set(SearchTexts::from_index(&full));
-                        full_text.set(true);
-                    }
-                    Err(_) => search_failed.set(true),
-                }
-            })
-        });
+        load_full_text_after_paint(texts, full_text, search_failed);
     }
     let progress = ListProgress::load(index.cards().map(|c| c.slug.clone()).collect());
     let total = index.len();
@@ -150,24 +141,6 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
         }
         None => format!("{total} cards").into_any(),
     };
-
-    let on_level = move |ev| {
-        let value = event_target_value(&ev);
-        filter.update(|f| f.level = Level::ALL.into_iter().find(|l| l.id() == value));
-    };
-    let on_importance = move |ev| {
-        let value = event_target_value(&ev);
-        filter.update(|f| f.importance = Importance::ALL.into_iter().find(|i| i.id() == value));
-    };
-    let on_show = move |ev| {
-        let show = match event_target_value(&ev).as_str() {
-            "not-studied" => ShowOnly::NotStudied,
-            "shaky" => ShowOnly::Shaky,
-            _ => ShowOnly::All,
-        };
-        filter.update(|f| f.show = show);
-    };
-    let on_query = move |ev| filter.update(|f| f.query = event_target_value(&ev));
 
     let all_cards: Vec<CardSummary> = index.cards().cloned().collect();
     let shown_count = move || {
@@ -190,6 +163,59 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
             <p class="progress-summary" aria-live="polite">{summary}</p>
         </header>
         {move || progress.0.get().map(|store| view! { <DismissibleNotice notice=store.notice /> })}
+        <Filters filter full_text />
+        <p class="filter-count" aria-live="polite">{move || format!("{} of {total} cards shown", shown_count())}</p>
+        <Show when=move || search_failed.get()>
+            <p class="filter-note">"The cards' full text did not load: the search looks at the questions only."</p>
+        </Show>
+        {sections
+            .into_iter()
+            .map(|section| view! { <CardSection section filter texts progress /> })
+            .collect_view()}
+    }
+}
+
+/// Fetches every card's full text for the search box after the list is drawn; if it does
+/// not come, `search_failed` says so (the search keeps to the questions).
+fn load_full_text_after_paint(
+    texts: RwSignal<SearchTexts>,
+    full_text: RwSignal<bool>,
+    search_failed: RwSignal<bool>,
+) {
+    request_animation_frame(move || {
+        spawn_local(async move {
+            match fetch::card_search_index().await {
+                Ok(full) => {
+                    texts.set(SearchTexts::from_index(&full));
+                    full_text.set(true);
+                }
+                Err(_) => search_failed.set(true),
+            }
+        })
+    });
+}
+
+/// The search box and the level, importance and progress filters.
+#[component]
+fn Filters(filter: RwSignal<Filter>, full_text: RwSignal<bool>) -> impl IntoView {
+    let on_level = move |ev| {
+        let value = event_target_value(&ev);
+        filter.update(|f| f.level = Level::ALL.into_iter().find(|l| l.id() == value));
+    };
+    let on_importance = move |ev| {
+        let value = event_target_value(&ev);
+        filter.update(|f| f.importance = Importance::ALL.into_iter().find(|i| i.id() == value));
+    };
+    let on_show = move |ev| {
+        let show = match event_target_value(&ev).as_str() {
+            "not-studied" => ShowOnly::NotStudied,
+            "shaky" => ShowOnly::Shaky,
+            _ => ShowOnly::All,
+        };
+        filter.update(|f| f.show = show);
+    };
+    let on_query = move |ev| filter.update(|f| f.query = event_target_value(&ev));
+    view! {
         <form class="filters" role="search" on:submit=|ev| ev.prevent_default()>
             <div class="field field--grow">
                 <label for="card-search">"Search"</label>
@@ -226,37 +252,38 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
                 </select>
             </div>
         </form>
-        <p class="filter-count" aria-live="polite">{move || format!("{} of {total} cards shown", shown_count())}</p>
-        <Show when=move || search_failed.get()>
-            <p class="filter-note">"The cards' full text did not load: the search looks at the questions only."</p>
-        </Show>
-        {sections
-            .into_iter()
-            .map(|section| {
-                let cards = section.cards.clone();
-                let any_shown = {
-                    let cards = cards.clone();
-                    move || {
-                        let f = filter.get();
-                        let texts = texts.get();
-                        cards
-                            .iter()
-                            .any(|c| f.keeps(c, &texts.of(c), progress.mark(&c.slug)))
-                    }
-                };
-                view! {
-                    <section class="card-section" class:hidden=move || !any_shown()>
-                        <h2>{section.title.clone()}</h2>
-                        <ol class="card-rows" role="list">
-                            {cards
-                                .into_iter()
-                                .map(|card| view! { <CardRow card filter texts progress /> })
-                                .collect_view()}
-                        </ol>
-                    </section>
-                }
-            })
-            .collect_view()}
+    }
+}
+
+/// One section of the tree, hidden while the filters keep none of its cards.
+#[component]
+fn CardSection(
+    section: SectionIndex,
+    filter: RwSignal<Filter>,
+    texts: RwSignal<SearchTexts>,
+    progress: ListProgress,
+) -> impl IntoView {
+    let cards = section.cards;
+    let any_shown = {
+        let cards = cards.clone();
+        move || {
+            let f = filter.get();
+            let texts = texts.get();
+            cards
+                .iter()
+                .any(|c| f.keeps(c, &texts.of(c), progress.mark(&c.slug)))
+        }
+    };
+    view! {
+        <section class="card-section" class:hidden=move || !any_shown()>
+            <h2>{section.title}</h2>
+            <ol class="card-rows" role="list">
+                {cards
+                    .into_iter()
+                    .map(|card| view! { <CardRow card filter texts progress /> })
+                    .collect_view()}
+            </ol>
+        </section>
     }
 }
 

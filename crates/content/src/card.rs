@@ -185,6 +185,36 @@ pub struct Card {
     pub next: Option<String>,
 }
 
+/// One card as its page shows it (`card-pages/<slug>.json`): the parts that never change,
+/// finished HTML rendered at export time (`page::render_page`), beside the few the page
+/// draws as views (the timed answers and the depth tabs). Adding a card field touches
+/// the content crate and the page template only.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RenderedCard {
+    pub slug: String,
+    /// The question as plain text (the page's title).
+    pub question: String,
+    pub question_html: String,
+    /// The breadcrumb's links.
+    pub breadcrumb_html: String,
+    /// The level and importance badges.
+    pub meta_html: String,
+    /// The cues, with their heading.
+    pub outline_html: String,
+    pub basics: String,
+    pub solid: String,
+    pub depth: DepthTabs,
+    /// Everything from the explanation down to the previous and next links.
+    pub rest_html: String,
+}
+
+/// A card's question from the index, or its slug where the index does not list it.
+pub fn question_for(index: Option<&CardIndex>, slug: &str) -> String {
+    index
+        .and_then(|i| i.find(slug).map(|c| c.question.clone()))
+        .unwrap_or_else(|| slug.to_string())
+}
+
 /// What the card list needs of each card: enough to show, filter and search it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CardSummary {

@@ -154,104 +154,131 @@ pub fn validate_course(
             problem("slug".into(), "listed twice in course.toml".into());
         }
         seen.push(lesson.slug.clone());
-        for (part, text) in [
-            ("title", &lesson.title),
-            ("summary", &lesson.summary),
-            ("intro", &lesson.intro),
-            ("check.question", &lesson.check.question),
+        check_lesson_parts(lesson, card_slugs, scenario_names, &mut problem);
+        check_steps(lesson, &mut problem);
+        check_choices(&lesson.check.choices, &mut problem);
+    }
+    problems
+}
+
+/// Reports one broken rule: the part named, and what is wrong with it.
+type Report<'a> = dyn FnMut(String, String) + 'a;
+
+/// The lesson's prose is there, and the cards and scenario it names exist.
+fn check_lesson_parts(
+    lesson: &LessonSource,
+    card_slugs: &[String],
+    scenario_names: &[&str],
+    problem: &mut Report,
+) {
+    for (part, text) in [
+        ("title", &lesson.title),
+        ("summary", &lesson.summary),
+        ("intro", &lesson.intro),
+        ("check.question", &lesson.check.question),
+    ] {
+        if text.trim().is_empty() {
+            problem(part.into(), "is empty".into());
+        }
+    }
+    if lesson.cards.is_empty() {
+        problem("cards".into(), "a lesson links at least one card".into());
+    }
+    for card in &lesson.cards {
+        if !card_slugs.contains(card) {
+            problem("cards".into(), format!("no card '{card}'"));
+        }
+    }
+    if !scenario_names.contains(&lesson.scenario.as_str()) {
+        problem(
+            "scenario".into(),
+            format!("no lab scenario '{}'", lesson.scenario),
+        );
+    }
+}
+
+/// Two to eight steps, in time order, each with its prose and a checkable effect.
+fn check_steps(lesson: &LessonSource, problem: &mut Report) {
+    if !(2..=8).contains(&lesson.steps.len()) {
+        problem(
+            "steps".into(),
+            format!("has {} steps; a lesson has 2 to 8", lesson.steps.len()),
+        );
+    }
+    let mut clock = 0;
+    for (i, step) in lesson.steps.iter().enumerate() {
+        let part = |field: &str| format!("steps[{i}].{field}");
+        if step.at_ms < clock {
+            problem(
+                part("at_ms"),
+                format!("goes back in time: {} ms after {} ms", step.at_ms, clock),
+            );
+        }
+        if let Some(end) = step.play_to_ms {
+            if end <= step.at_ms {
+                problem(part("play_to_ms"), "must be after at_ms".into());
+            }
+        }
+        clock = step.play_to_ms.unwrap_or(step.at_ms).max(clock);
+        for (field, text) in [
+            ("title", &step.title),
+            ("say", &step.say),
+            ("see", &step.see),
         ] {
             if text.trim().is_empty() {
-                problem(part.into(), "is empty".into());
+                problem(part(field), "is empty".into());
             }
         }
-        if lesson.cards.is_empty() {
-            problem("cards".into(), "a lesson links at least one card".into());
-        }
-        for card in &lesson.cards {
-            if !card_slugs.contains(card) {
-                problem("cards".into(), format!("no card '{card}'"));
-            }
-        }
-        if !scenario_names.contains(&lesson.scenario.as_str()) {
+        check_expectations(i, step, problem);
+    }
+}
+
+/// A step states at least one effect, each with a value exactly when its kind takes one.
+fn check_expectations(i: usize, step: &StepSource, problem: &mut Report) {
+    if step.expect.is_empty() {
+        problem(
+            format!("steps[{i}].expect"),
+            "a step states an effect the model can check".into(),
+        );
+    }
+    for (j, e) in step.expect.iter().enumerate() {
+        if e.is.takes_value() != e.value.is_some() {
             problem(
-                "scenario".into(),
-                format!("no lab scenario '{}'", lesson.scenario),
-            );
-        }
-        if !(2..=8).contains(&lesson.steps.len()) {
-            problem(
-                "steps".into(),
-                format!("has {} steps; a lesson has 2 to 8", lesson.steps.len()),
-            );
-        }
-        let mut clock = 0;
-        for (i, step) in lesson.steps.iter().enumerate() {
-            let part = |field: &str| format!("steps[{i}].{field}");
-            if step.at_ms < clock {
-                problem(
-                    part("at_ms"),
-                    format!("goes back in time: {} ms after {} ms", step.at_ms, clock),
-                );
-            }
-            if let Some(end) = step.play_to_ms {
-                if end <= step.at_ms {
-                    problem(part("play_to_ms"), "must be after at_ms".into());
-                }
-            }
-            clock = step.play_to_ms.unwrap_or(step.at_ms).max(clock);
-            for (field, text) in [
-                ("title", &step.title),
-                ("say", &step.say),
-                ("see", &step.see),
-            ] {
-                if text.trim().is_empty() {
-                    problem(part(field), "is empty".into());
-                }
-            }
-            if step.expect.is_empty() {
-                problem(
-                    part("expect"),
-                    "a step states an effect the model can check".into(),
-                );
-            }
-            for (j, e) in step.expect.iter().enumerate() {
-                if e.is.takes_value() != e.value.is_some() {
-                    problem(
-                        format!("steps[{i}].expect[{j}]"),
-                        format!(
-                            "'{:?}' {} a value",
-                            e.is,
-                            if e.is.takes_value() {
-                                "needs"
-                            } else {
-                                "takes no"
-                            }
-                        ),
-                    );
-                }
-            }
-        }
-        let choices = &lesson.check.choices;
-        if !(2..=5).contains(&choices.len()) {
-            problem("check.choices".into(), "2 to 5 choices".into());
-        }
-        if choices.iter().filter(|c| c.correct).count() != 1 {
-            problem(
-                "check.choices".into(),
-                "exactly one choice is correct".into(),
-            );
-        }
-        if choices
-            .iter()
-            .any(|c| c.text.trim().is_empty() || c.why.trim().is_empty())
-        {
-            problem(
-                "check.choices".into(),
-                "every choice has a text and a why".into(),
+                format!("steps[{i}].expect[{j}]"),
+                format!(
+                    "'{:?}' {} a value",
+                    e.is,
+                    if e.is.takes_value() {
+                        "needs"
+                    } else {
+                        "takes no"
+                    }
+                ),
             );
         }
     }
-    problems
+}
+
+/// The check question has 2 to 5 choices, exactly one correct, each with a text and a why.
+fn check_choices(choices: &[CheckChoice], problem: &mut Report) {
+    if !(2..=5).contains(&choices.len()) {
+        problem("check.choices".into(), "2 to 5 choices".into());
+    }
+    if choices.iter().filter(|c| c.correct).count() != 1 {
+        problem(
+            "check.choices".into(),
+            "exactly one choice is correct".into(),
+        );
+    }
+    if choices
+        .iter()
+        .any(|c| c.text.trim().is_empty() || c.why.trim().is_empty())
+    {
+        problem(
+            "check.choices".into(),
+            "every choice has a text and a why".into(),
+        );
+    }
 }
 
 /// Every piece of a lesson's prose, for the copied-words check.

@@ -2,8 +2,8 @@
 //!
 //! `card` and `copiers` hold the types the site reads (exported JSON, HTML already rendered).
 //! With the `authoring` feature: `source` reads the Markdown files under `content/`,
-//! `validate` checks them (`products` names the products a card may mention), and `render`
-//! turns them into those types.
+//! `validate` checks them (`products` names the products a card may mention), `render`
+//! turns them into those types, and `page` writes each card's page parts as finished HTML.
 
 pub mod card;
 pub mod copiers;
@@ -12,6 +12,8 @@ pub mod course;
 pub mod course_source;
 #[cfg(feature = "authoring")]
 pub mod evidence;
+#[cfg(feature = "authoring")]
+pub mod page;
 pub mod practice;
 #[cfg(feature = "authoring")]
 pub mod products;
@@ -22,6 +24,6 @@ pub mod source;
 #[cfg(feature = "authoring")]
 pub mod validate;
 
-pub use card::{Card, CardIndex, CardSummary, Importance, Level, Source, SourceKind};
+pub use card::{Card, CardIndex, CardSummary, Importance, Level, RenderedCard, Source, SourceKind};
 pub use copiers::{Carry, CopierRow, CopierTable, RealRun, Verdict};
 pub use practice::{PracticeCard, PracticeDeck};

@@ -2,12 +2,12 @@
 
 mod depth_tabs;
 mod marks;
-mod markup;
 mod progress_parts;
 mod reveal;
 mod sources;
 
-use hoplab_content::{Card, CardIndex};
+use hoplab_content::card::question_for;
+use hoplab_content::{CardIndex, RenderedCard};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
@@ -28,14 +28,9 @@ pub fn CardPage() -> impl IntoView {
     crate::page_styles::CARD.add();
     let params = use_params_map();
     let slug = move || params.read().get("slug").unwrap_or_default();
-    // The card, then the index that gives related cards their questions (the page works
-    // without it). Loading a card reads the index first, so the index is fetched once.
     let card = fetch::fetched(move || {
         let slug = slug();
-        async move {
-            let card = fetch::card(&slug).await?;
-            Ok((card, fetch::card_index().await.ok()))
-        }
+        async move { fetch::card_page(&slug).await }
     });
     let progress = RwSignal::new(None::<CardProgress>);
     let recorder = RwSignal::new(None::<RecordButton>);
@@ -43,12 +38,11 @@ pub fn CardPage() -> impl IntoView {
         <div class="page card-page">
             {move || match card.get() {
                 None => view! { <Loading what="the card" /> }.into_any(),
-                Some(Ok((card, index))) => {
+                Some(Ok(card)) => {
                     load_after_paint(progress);
                     load_recorder_after_paint(recorder);
-                    let index = Signal::stored(index);
                     let widgets = Signal::derive(move || progress.get().map(|p| p.widgets));
-                    view! { <CardView card index widgets recorder /> }.into_any()
+                    view! { <CardView card widgets recorder /> }.into_any()
                 }
                 Some(Err(error)) if error == "not found" => view! { <UnknownCard slug=slug() /> }.into_any(),
                 Some(Err(error)) => view! { <LoadError what="the card" error /> }.into_any(),
@@ -83,7 +77,7 @@ pub fn CardLinkList(
                 .into_iter()
                 .map(|slug| {
                     let href = format!("/cards/{slug}");
-                    let question = move || markup::question_for(index.get().as_ref(), &slug);
+                    let question = move || question_for(index.get().as_ref(), &slug);
                     view! { <li><A href=href>{question}</A></li> }
                 })
                 .collect_view()}
@@ -95,56 +89,40 @@ pub fn CardLinkList(
 /// card page loads them after the card shows; without them the card is complete to read).
 /// `recorder`, once there, gives each timed reveal a record button (also loaded after the
 /// card shows).
-/// The parts that never change are markup (see `markup`); the answers, the depth tabs and
-/// the progress parts are views.
+/// The parts that never change come as finished HTML from the build (`hoplab_content::page`,
+/// the project's own content); the answers, the depth tabs and the progress parts are views.
 #[component]
 pub fn CardView(
-    card: Card,
-    index: Signal<Option<CardIndex>>,
+    card: RenderedCard,
     #[prop(optional, into)] widgets: MaybeProp<ProgressWidgets>,
     #[prop(optional, into)] recorder: MaybeProp<RecordButton>,
 ) -> impl IntoView {
     set_page_title(&card.question);
-    let index = index.get_untracked();
-    let rest = markup::Rest {
-        explanation: &card.explanation,
-        platforms: &card.platforms,
-        follow_ups: &card.follow_ups,
-        analogy: &card.analogy,
-        red_flags: &card.red_flags,
-        scenario: &card.scenario,
-        related: &card.related,
-        sources: &card.sources,
-        previous: card.previous.as_deref(),
-        next: card.next.as_deref(),
-        index: index.as_ref(),
-    }
-    .markup();
-    let Card {
+    let RenderedCard {
         slug,
-        section,
         question_html,
-        level,
-        importance,
-        outline,
+        breadcrumb_html,
+        meta_html,
+        outline_html,
         basics,
         solid,
         depth,
+        rest_html,
         ..
     } = card;
     let (record_basics, record_solid) = ((slug.clone(), Part::Basics), (slug.clone(), Part::Solid));
     view! {
         <article class="card" aria-labelledby="card-question">
-            <nav class="breadcrumb" aria-label="Breadcrumb" inner_html=markup::breadcrumb(&section)></nav>
+            <nav class="breadcrumb" aria-label="Breadcrumb" inner_html=breadcrumb_html></nav>
             <header class="card__header">
                 <h1 id="card-question" inner_html=question_html></h1>
-                <p class="card__meta" inner_html=markup::badges(level, importance)></p>
+                <p class="card__meta" inner_html=meta_html></p>
                 {move || match widgets.get() {
                     Some(show) => show(slug.clone()),
                     None => view! { <MarkButtonsPending /> }.into_any(),
                 }}
             </header>
-            <section class="card__outline" aria-labelledby="outline-heading" inner_html=markup::outline(&outline)></section>
+            <section class="card__outline" aria-labelledby="outline-heading" inner_html=outline_html></section>
             <section class="card__answers" aria-labelledby="answers-heading">
                 <h2 id="answers-heading">"Say it out loud first"</h2>
                 <p class="hint">"Answer aloud before you reveal. The countdown is the time you would have in an interview."</p>
@@ -157,7 +135,7 @@ pub fn CardView(
                 <h2 id="depth-heading">"Go deeper: what each level adds"</h2>
                 <DepthTabs depth />
             </section>
-            <div class="card__rest" inner_html=rest></div>
+            <div class="card__rest" inner_html=rest_html></div>
         </article>
     }
 }

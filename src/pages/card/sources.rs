@@ -1,5 +1,5 @@
-//! "Sources": where a copier row's product claims were checked (a card page writes the same
-//! list as markup: `markup::Rest`). The entries
+//! "Sources": where a copier row's product claims were checked (a card page's list is the same,
+//! written as markup at build time: `hoplab_content::page`). The entries
 //! are plain text from the project's own files, shown escaped; links leave the site, so
 //! they carry `rel="external noopener"`.
 

@@ -68,31 +68,7 @@ fn PracticeHome(index: CardIndex) -> impl IntoView {
         })
     };
     let start = move |_| running.set(Some(queue().cards()));
-    let summary = move || {
-        let q = queue();
-        let (now, _) = clock();
-        let mut text = format!(
-            "{} due for review and {} new for today.",
-            count(q.due.len(), "card"),
-            count(q.new.len(), "card")
-        );
-        if q.new_waiting > 0 {
-            text.push_str(&format!(" {} more new wait for later days.", q.new_waiting));
-        }
-        if q.is_empty() {
-            text = match q.next_due {
-                Some(when) => format!(
-                    "Nothing to practise now: the next card is due {}.",
-                    describe_wait(when, now)
-                ),
-                None => {
-                    "Nothing to practise now: raise the number of new cards a day to start more."
-                        .into()
-                }
-            };
-        }
-        text
-    };
+    let summary = move || today_summary(&queue(), clock().0);
 
     view! {
         <Show
@@ -124,6 +100,30 @@ fn PracticeHome(index: CardIndex) -> impl IntoView {
             <Recordings titles=titles.clone() />
         </Show>
     }
+}
+
+/// What today's session holds, or when there will be something to practise.
+fn today_summary(q: &SessionQueue, now: i64) -> String {
+    if q.is_empty() {
+        return match q.next_due {
+            Some(when) => format!(
+                "Nothing to practise now: the next card is due {}.",
+                describe_wait(when, now)
+            ),
+            None => {
+                "Nothing to practise now: raise the number of new cards a day to start more.".into()
+            }
+        };
+    }
+    let mut text = format!(
+        "{} due for review and {} new for today.",
+        count(q.due.len(), "card"),
+        count(q.new.len(), "card")
+    );
+    if q.new_waiting > 0 {
+        text.push_str(&format!(" {} more new wait for later days.", q.new_waiting));
+    }
+    text
 }
 
 fn count(n: usize, noun: &str) -> String {

@@ -1,7 +1,8 @@
 //! Renders `content/` into the JSON the site fetches: `<out>/index.json` (the tree),
 //! `<out>/search-index.json` (the tree with every card's text, for the list's search),
 //! `<out>/practice.json` (what practice mode reads of every card), one
-//! `<out>/cards/<slug>.json` per card and `<out>/copiers.json` (the copier comparison,
+//! `<out>/cards/<slug>.json` per card (what practice reads), one `<out>/card-pages/<slug>.json`
+//! per card (what its page reads: `page::render_page`, the fixed parts as finished HTML) and `<out>/copiers.json` (the copier comparison,
 //! checked first: a broken table stops the build), `<out>/course/index.json` and one
 //! `<out>/course/<slug>.json` per lesson of the guided course. Run by Trunk's pre-build hook; the build
 //! serves the folder as `data/` (a name no page of the site uses) with a hash in each
@@ -14,6 +15,7 @@ use std::process::ExitCode;
 
 use hoplab_content::copiers;
 use hoplab_content::course_source::{read_course, render_course};
+use hoplab_content::page::render_page;
 use hoplab_content::practice::PracticeDeck;
 use hoplab_content::render::render_content;
 use hoplab_content::source::read_content;
@@ -71,8 +73,12 @@ fn export_cards(content_dir: &Path, out_dir: &Path) -> Result<usize, String> {
         &out_dir.join("practice.json"),
         &PracticeDeck::from_cards(&cards),
     )?;
+    let pages_dir: PathBuf = out_dir.join("card-pages");
+    std::fs::create_dir_all(&pages_dir).map_err(|e| format!("{}: {e}", pages_dir.display()))?;
     for card in &cards {
-        write_json(&cards_dir.join(format!("{}.json", card.slug)), card)?;
+        let file = format!("{}.json", card.slug);
+        write_json(&cards_dir.join(&file), card)?;
+        write_json(&pages_dir.join(&file), &render_page(card, &index))?;
     }
     export_copiers(content_dir, out_dir, &index)?;
     Ok(cards.len())
