@@ -33,6 +33,16 @@ const PAGES = [
   { path: "/copiers", shown: "main table", budget: null, what: "the copier comparison" },
   { path: "/practice", shown: "main h1", budget: null, what: "practice mode" },
   { path: "/designer", shown: "main h1", budget: null, what: "the designer" },
+  // Issue 25's budget: what a first visit fetches before it can edit, lint and run a design.
+  {
+    path: "/designer?preset=mm2-default",
+    shown: "main h1",
+    // In #app: the prerendered page (#prerendered) has the same button, inert until the app takes over.
+    runnable: "#app .designer-run button.primary:not([disabled])",
+    budget: null,
+    runBudget: 300 * KB,
+    what: "the designer on a template",
+  },
 ];
 
 const brotli = (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -41,7 +51,7 @@ const kind = (path) =>
   ({ ".wasm": "wasm", ".js": "js", ".css": "css", ".json": "content", ".svg": "content" })[extname(path)] ?? "html";
 
 /** Loads `page.path` in a fresh browser; resolves to the files fetched before and after it showed. */
-async function measure({ path, shown, playable, engine }) {
+async function measure({ path, shown, playable, engine, runnable }) {
   // Without the service worker: this is what the network carries on a first visit.
   const session = await startSession({ serviceWorkers: "block" });
   const rows = [];
@@ -58,6 +68,17 @@ async function measure({ path, shown, playable, engine }) {
       },
       [shown],
     );
+    // The same for when it can run (the designer's run button enabled).
+    if (runnable)
+      await page.addInitScript(
+        ([selector]) => {
+          const check = () => {
+            if (window.__runnableAt === undefined && document.querySelector(selector)) window.__runnableAt = performance.now();
+          };
+          new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+        },
+        [runnable],
+      );
     page.on("response", async (response) => {
       const body = await response.body().catch(() => null);
       if (!body) return;
@@ -67,9 +88,11 @@ async function measure({ path, shown, playable, engine }) {
     await page.goto(session.url + path);
     await page.waitForSelector(shown, { timeout: 90000 });
     if (playable) await page.waitForSelector(playable, { timeout: 90000 });
+    if (runnable) await page.waitForSelector(runnable, { timeout: 90000 });
     await page.waitForLoadState("networkidle");
-    const { shownAt, started } = await page.evaluate(() => ({
+    const { shownAt, runnableAt, started } = await page.evaluate(() => ({
       shownAt: window.__shownAt,
+      runnableAt: window.__runnableAt,
       started: performance.getEntriesByType("resource").map((e) => [new URL(e.name).pathname, e.startTime]),
     }));
     const startOf = new Map(started);
@@ -78,6 +101,7 @@ async function measure({ path, shown, playable, engine }) {
     for (const row of rows) {
       row.after = (startOf.get(row.url) ?? 0) > shownAt;
       row.beforePlay = engine !== undefined && (startOf.get(row.url) ?? 0) <= engineAsked;
+      row.beforeRun = runnableAt !== undefined && (startOf.get(row.url) ?? 0) <= runnableAt;
     }
   } finally {
     await session.close();
@@ -105,7 +129,13 @@ for (const page of pages) {
   if (later.length) console.log(`  after it shows: ${kb(sum(later, "brotli"))} brotli more`);
   const toPlay = page.playable ? sum(rows.filter((r) => r.beforePlay), "brotli") : null;
   if (toPlay !== null) console.log(`  until it can play: ${kb(toPlay)} brotli (the engine comes after the stage shows)`);
-  results.push({ ...page, brotli: sum(before, "brotli"), toPlay });
+  const toRun = page.runnable ? sum(rows.filter((r) => r.beforeRun), "brotli") : null;
+  if (toRun !== null) {
+    console.log(`  until it can run: ${kb(toRun)} brotli, of which:`);
+    for (const row of rows.filter((r) => r.beforeRun).sort((a, b) => b.brotli - a.brotli).slice(0, 8))
+      console.log(`    ${kb(row.brotli).padStart(10)}  ${row.url}`);
+  }
+  results.push({ ...page, brotli: sum(before, "brotli"), toPlay, toRun });
 }
 
 // The offline copy: every file the service worker keeps (sw.js lists them).
@@ -120,5 +150,9 @@ for (const r of results) {
   const verdict = r.budget == null ? "(no budget)" : `budget < ${kb(r.budget).padStart(9)}  ${r.brotli <= r.budget ? "met" : "NOT MET"}`;
   console.log(`  ${r.what.padEnd(30)} ${r.path.padEnd(16)} ${kb(r.brotli).padStart(9)}  ${verdict}`);
   if (r.toPlay !== null) console.log(`  ${"  until it can play".padEnd(30)} ${r.path.padEnd(16)} ${kb(r.toPlay).padStart(9)}  (no budget)`);
+  if (r.toRun !== null) {
+    const met = r.toRun <= r.runBudget ? "met" : "NOT MET";
+    console.log(`  ${"  until it can run".padEnd(30)} ${r.path.padEnd(16)} ${kb(r.toRun).padStart(9)}  budget < ${kb(r.runBudget).padStart(9)}  ${met}`);
+  }
 }
 console.log(`  the offline copy (${files.length} of ${walk(DIST).length} files in dist/, fetched by the service worker after the first page): ${kb(offline)} brotli`);
