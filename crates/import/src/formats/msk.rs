@@ -100,10 +100,9 @@ fn flag(v: Option<&Value>, default: bool) -> bool {
     v.and_then(Value::as_bool).unwrap_or(default)
 }
 
-pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, ImportError> {
-    let doc = json::parse(file, text)?;
-    let mut estate = Estate::default();
-    for c in member(&doc, "KafkaClusters")
+/// The clusters the request describes, with their bootstrap servers.
+fn read_clusters(file: &str, doc: &Value, estate: &mut Estate) {
+    for c in member(doc, "KafkaClusters")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
@@ -123,100 +122,126 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
             estate.cluster(&cluster_name(id), &servers, file);
         }
     }
+}
+
+/// Whether copies keep their topics' names (`IDENTICAL`), else are prefixed.
+fn identical_names(file: &str, topics: &Value, source: &str, report: &mut Report) -> bool {
+    let naming_type = member(topics, "TopicNameConfiguration")
+        .and_then(|n| member(n, "Type"))
+        .and_then(Value::as_str);
+    if naming_type.is_none() {
+        report.defaulted(
+            file,
+            "TopicNameConfiguration.Type",
+            "PREFIXED_WITH_SOURCE_CLUSTER_ALIAS",
+            DEFAULTS_VERSION,
+        );
+        report.approximate(format!("{file}: MSK prefixes copies with the source cluster's alias (DescribeReplicator shows it); the model uses the cluster's name, {source}"));
+    }
+    naming_type == Some("IDENTICAL")
+}
+
+/// Whether copying starts at the topics' latest records.
+fn starts_latest(file: &str, topics: &Value, report: &mut Report) -> bool {
+    let start = member(topics, "StartingPosition")
+        .and_then(|s| member(s, "Type"))
+        .and_then(Value::as_str);
+    if start.is_none() {
+        report.defaulted(file, "StartingPosition.Type", "LATEST", DEFAULTS_VERSION);
+    }
+    start.unwrap_or("LATEST") == "LATEST"
+}
+
+/// One entry of `ReplicationInfoList`: its flow.
+fn read_replication(
+    (file, text): (&str, &str),
+    i: usize,
+    info: &Value,
+    report: &mut Report,
+) -> Result<Flow, ImportError> {
+    check(file, text, Some(info), INFO_KEYS, report);
+    let end = |side: &str| {
+        member(info, &format!("{side}KafkaClusterArn"))
+            .or_else(|| member(info, &format!("{side}KafkaClusterId")))
+            .and_then(Value::as_str)
+            .map(cluster_name)
+            .ok_or_else(|| {
+                ImportError::new(file, format!("replication {i} names no {side} cluster"))
+                    .with_key(format!("{side}KafkaClusterArn"))
+            })
+    };
+    let (source, target) = (end("Source")?, end("Target")?);
+    let topics = member(info, "TopicReplication").ok_or_else(|| {
+        ImportError::new(file, format!("replication {i} has no TopicReplication"))
+            .with_key("TopicReplication")
+    })?;
+    check(file, text, Some(topics), TOPIC_KEYS, report);
+    let groups = member(info, "ConsumerGroupReplication");
+    check(file, text, groups, GROUP_KEYS, report);
+    let identical = identical_names(file, topics, &source, report);
+    let start_latest = starts_latest(file, topics, report);
+    let detect = flag(member(topics, "DetectAndCopyNewTopics"), true);
+    let group_sync = flag(
+        groups.and_then(|g| member(g, "SynchroniseConsumerGroupOffsets")),
+        false,
+    );
+    let mut options = presets::get("msk-replicator-identical")
+        .expect("preset")
+        .options;
+    if !identical {
+        options.stamp = OriginStamp::QualifiedName;
+    }
+    options.start_from = if start_latest {
+        StartFrom::Latest
+    } else {
+        StartFrom::Earliest
+    };
+    Ok(Flow {
+        product: Product::MskReplicator,
+        file: file.into(),
+        line: json::line_of(text, "TopicsToReplicate"),
+        source,
+        target,
+        selector: Selector {
+            include: strings(member(topics, "TopicsToReplicate")),
+            exclude: strings(member(topics, "TopicsToExclude")),
+        },
+        naming: if identical {
+            Naming::Identity
+        } else {
+            Naming::Prefixed {
+                separator: ".".into(),
+            }
+        },
+        pairs: Vec::new(),
+        options,
+        facts: FlowFacts {
+            group_sync,
+            groups: strings(groups.and_then(|g| member(g, "ConsumerGroupsToReplicate"))),
+            offset_syncs: true,
+            checkpoints: group_sync,
+            heartbeats: false,
+            start_latest,
+            discovery_ms: detect.then_some(DISCOVERY_MS),
+            ..FlowFacts::default()
+        },
+    })
+}
+
+pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, ImportError> {
+    let doc = json::parse(file, text)?;
+    let mut estate = Estate::default();
+    read_clusters(file, &doc, &mut estate);
     let infos = member(&doc, "ReplicationInfoList")
         .and_then(Value::as_array)
         .ok_or_else(|| {
             ImportError::new(file, "no ReplicationInfoList").with_key("ReplicationInfoList")
         })?;
-    let identical_opts = presets::get("msk-replicator-identical")
-        .expect("preset")
-        .options;
     for (i, info) in infos.iter().enumerate() {
-        check(file, text, Some(info), INFO_KEYS, report);
-        let end = |side: &str| {
-            member(info, &format!("{side}KafkaClusterArn"))
-                .or_else(|| member(info, &format!("{side}KafkaClusterId")))
-                .and_then(Value::as_str)
-                .map(cluster_name)
-                .ok_or_else(|| {
-                    ImportError::new(file, format!("replication {i} names no {side} cluster"))
-                        .with_key(format!("{side}KafkaClusterArn"))
-                })
-        };
-        let (source, target) = (end("Source")?, end("Target")?);
-        let topics = member(info, "TopicReplication").ok_or_else(|| {
-            ImportError::new(file, format!("replication {i} has no TopicReplication"))
-                .with_key("TopicReplication")
-        })?;
-        check(file, text, Some(topics), TOPIC_KEYS, report);
-        let groups = member(info, "ConsumerGroupReplication");
-        check(file, text, groups, GROUP_KEYS, report);
-        let naming_type = member(topics, "TopicNameConfiguration")
-            .and_then(|n| member(n, "Type"))
-            .and_then(Value::as_str);
-        let identical = naming_type == Some("IDENTICAL");
-        if naming_type.is_none() {
-            report.defaulted(
-                file,
-                "TopicNameConfiguration.Type",
-                "PREFIXED_WITH_SOURCE_CLUSTER_ALIAS",
-                DEFAULTS_VERSION,
-            );
-            report.approximate(format!("{file}: MSK prefixes copies with the source cluster's alias (DescribeReplicator shows it); the model uses the cluster's name, {source}"));
-        }
-        let start = member(topics, "StartingPosition")
-            .and_then(|s| member(s, "Type"))
-            .and_then(Value::as_str);
-        if start.is_none() {
-            report.defaulted(file, "StartingPosition.Type", "LATEST", DEFAULTS_VERSION);
-        }
-        let start_latest = start.unwrap_or("LATEST") == "LATEST";
-        let detect = flag(member(topics, "DetectAndCopyNewTopics"), true);
-        let group_sync = flag(
-            groups.and_then(|g| member(g, "SynchroniseConsumerGroupOffsets")),
-            false,
-        );
-        let mut options = identical_opts.clone();
-        if !identical {
-            options.stamp = OriginStamp::QualifiedName;
-        }
-        options.start_from = if start_latest {
-            StartFrom::Latest
-        } else {
-            StartFrom::Earliest
-        };
-        estate.cluster(&source, &[], file);
-        estate.cluster(&target, &[], file);
-        estate.flows.push(Flow {
-            product: Product::MskReplicator,
-            file: file.into(),
-            line: json::line_of(text, "TopicsToReplicate"),
-            source,
-            target,
-            selector: Selector {
-                include: strings(member(topics, "TopicsToReplicate")),
-                exclude: strings(member(topics, "TopicsToExclude")),
-            },
-            naming: if identical {
-                Naming::Identity
-            } else {
-                Naming::Prefixed {
-                    separator: ".".into(),
-                }
-            },
-            pairs: Vec::new(),
-            options,
-            facts: FlowFacts {
-                group_sync,
-                groups: strings(groups.and_then(|g| member(g, "ConsumerGroupsToReplicate"))),
-                offset_syncs: true,
-                checkpoints: group_sync,
-                heartbeats: false,
-                start_latest,
-                discovery_ms: detect.then_some(DISCOVERY_MS),
-                ..FlowFacts::default()
-            },
-        });
+        let flow = read_replication((file, text), i, info, report)?;
+        estate.cluster(&flow.source, &[], file);
+        estate.cluster(&flow.target, &[], file);
+        estate.flows.push(flow);
     }
     report.read.push(format!(
         "{file}: MSK Replicator request, {} clusters, {} replications",

@@ -122,13 +122,13 @@ struct Stream<'a> {
     cfg: &'a serde_json::Map<String, Value>,
 }
 
-pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
+/// The file's streams, each in its domain.
+fn read_streams<'a>(
+    input: &Input,
+    items: &[&'a Value],
+    report: &mut Report,
+) -> Result<Vec<Stream<'a>>, ImportError> {
     let (file, text) = (input.name, input.text);
-    let v = json::parse(file, text)?;
-    let items: Vec<&Value> = match &v {
-        Value::Array(a) => a.iter().collect(),
-        one => vec![one],
-    };
     let mut streams = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let cfg = item
@@ -150,6 +150,132 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
             cfg,
         });
     }
+    Ok(streams)
+}
+
+/// A stream's `max_age`, kept when the model's run is long enough to see it.
+fn keep_max_age(file: &str, s: &Stream, estate: &mut Estate, report: &mut Report) {
+    // Nanoseconds; 0 (the default) keeps records for ever.
+    let Some(ns) = s
+        .cfg
+        .get("max_age")
+        .and_then(Value::as_u64)
+        .filter(|&n| n > 0)
+    else {
+        return;
+    };
+    let ms = ns.div_ceil(1_000_000);
+    if ms <= limits::MAX_MS {
+        estate.max_ages.push((s.domain.clone(), s.name.clone(), ms));
+    } else {
+        report.approximate(format!(
+            "{file}: stream {} keeps messages {} days (max_age); the model runs at most 7 days, so it keeps them for the whole run",
+            s.name,
+            ms / 86_400_000
+        ));
+    }
+}
+
+/// A stream's mirror and sources, each with the product that copies it.
+fn inbound_of<'a>(
+    file: &str,
+    s: &Stream<'a>,
+    subjects: bool,
+    report: &mut Report,
+) -> Vec<(&'a Value, Product)> {
+    let mut inbound: Vec<(&Value, Product)> = Vec::new();
+    if let Some(m) = s.cfg.get("mirror").filter(|m| !m.is_null()) {
+        inbound.push((m, Product::JetStreamMirror));
+        if subjects {
+            report.approximate(format!(
+                "{file}: stream {} is a mirror with subjects, which nats-server refuses",
+                s.name
+            ));
+        }
+    }
+    for src in s
+        .cfg
+        .get("sources")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        inbound.push((src, Product::JetStreamSource));
+    }
+    inbound
+}
+
+/// One mirror or source of a stream: its flow.
+fn read_source(
+    input: &Input,
+    s: &Stream,
+    (src, product): (&Value, Product),
+    estate: &mut Estate,
+    report: &mut Report,
+) -> Result<(), ImportError> {
+    let (file, text) = (input.name, input.text);
+    let obj = src.as_object().ok_or_else(|| {
+        ImportError::new(file, format!("a source of {} is not an object", s.name))
+            .with_key("sources")
+    })?;
+    check_keys(file, text, obj, SOURCE_KEYS, report);
+    let origin = obj.get("name").and_then(Value::as_str).ok_or_else(|| {
+        ImportError::new(file, format!("a source of {} has no name", s.name))
+            .with_key("name")
+            .at_line(json::line_of(text, "sources").or(json::line_of(text, "mirror")))
+    })?;
+    let api = obj
+        .get("external")
+        .and_then(|e| e.get("api"))
+        .and_then(Value::as_str);
+    let external_domain = api.and_then(domain_of_api);
+    let from_domain = external_domain.clone().unwrap_or_else(|| s.domain.clone());
+    for key in [
+        "filter_subject",
+        "subject_transforms",
+        "opt_start_seq",
+        "opt_start_time",
+    ] {
+        if obj.get(key).is_some_and(|v| !v.is_null()) {
+            report.approximate(format!(
+                "{file}: {} from {origin} sets {key}; the model copies every message of the stream from its first",
+                s.name
+            ));
+        }
+    }
+    let preset = if product == Product::JetStreamMirror {
+        "jetstream-mirror"
+    } else {
+        "jetstream-source"
+    };
+    estate.flows.push(Flow {
+        product,
+        file: file.into(),
+        line: json::line_of(text, origin),
+        source: from_domain.clone(),
+        target: s.domain.clone(),
+        selector: Selector::default(),
+        naming: Naming::Identity,
+        pairs: vec![(origin.to_string(), s.name.clone())],
+        options: presets::get(preset).expect("preset").options,
+        facts: FlowFacts {
+            offset_syncs: true,
+            external_domain,
+            ..FlowFacts::default()
+        },
+    });
+    estate.cluster(&from_domain, &[], file);
+    Ok(())
+}
+
+pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
+    let file = input.name;
+    let v = json::parse(file, input.text)?;
+    let items: Vec<&Value> = match &v {
+        Value::Array(a) => a.iter().collect(),
+        one => vec![one],
+    };
+    let streams = read_streams(input, &items, report)?;
     if input.site.is_none()
         && streams.iter().any(|s| {
             s.cfg
@@ -161,8 +287,6 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
         report.approximate(format!("{file}: the file does not say which domain its streams are in: '{DEFAULT_DOMAIN}' (give one with --site NAME={file})"));
     }
     let mut estate = Estate::default();
-    let js_source = presets::get("jetstream-source").expect("preset").options;
-    let js_mirror = presets::get("jetstream-mirror").expect("preset").options;
     for s in &streams {
         estate.cluster(&s.domain, &[], file);
         let subjects = s
@@ -173,95 +297,9 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
         if subjects {
             estate.origin(&s.domain, &s.name);
         }
-        // Nanoseconds; 0 (the default) keeps records for ever.
-        if let Some(ns) = s
-            .cfg
-            .get("max_age")
-            .and_then(Value::as_u64)
-            .filter(|&n| n > 0)
-        {
-            let ms = ns.div_ceil(1_000_000);
-            if ms <= limits::MAX_MS {
-                estate.max_ages.push((s.domain.clone(), s.name.clone(), ms));
-            } else {
-                report.approximate(format!(
-                    "{file}: stream {} keeps messages {} days (max_age); the model runs at most 7 days, so it keeps them for the whole run",
-                    s.name,
-                    ms / 86_400_000
-                ));
-            }
-        }
-        let mut inbound: Vec<(&Value, Product)> = Vec::new();
-        if let Some(m) = s.cfg.get("mirror").filter(|m| !m.is_null()) {
-            inbound.push((m, Product::JetStreamMirror));
-            if subjects {
-                report.approximate(format!(
-                    "{file}: stream {} is a mirror with subjects, which nats-server refuses",
-                    s.name
-                ));
-            }
-        }
-        for src in s
-            .cfg
-            .get("sources")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            inbound.push((src, Product::JetStreamSource));
-        }
-        for (src, product) in inbound {
-            let obj = src.as_object().ok_or_else(|| {
-                ImportError::new(file, format!("a source of {} is not an object", s.name))
-                    .with_key("sources")
-            })?;
-            check_keys(file, text, obj, SOURCE_KEYS, report);
-            let origin = obj.get("name").and_then(Value::as_str).ok_or_else(|| {
-                ImportError::new(file, format!("a source of {} has no name", s.name))
-                    .with_key("name")
-                    .at_line(json::line_of(text, "sources").or(json::line_of(text, "mirror")))
-            })?;
-            let api = obj
-                .get("external")
-                .and_then(|e| e.get("api"))
-                .and_then(Value::as_str);
-            let external_domain = api.and_then(domain_of_api);
-            let from_domain = external_domain.clone().unwrap_or_else(|| s.domain.clone());
-            for key in [
-                "filter_subject",
-                "subject_transforms",
-                "opt_start_seq",
-                "opt_start_time",
-            ] {
-                if obj.get(key).is_some_and(|v| !v.is_null()) {
-                    report.approximate(format!(
-                        "{file}: {} from {origin} sets {key}; the model copies every message of the stream from its first",
-                        s.name
-                    ));
-                }
-            }
-            let options = if product == Product::JetStreamMirror {
-                js_mirror.clone()
-            } else {
-                js_source.clone()
-            };
-            estate.flows.push(Flow {
-                product,
-                file: file.into(),
-                line: json::line_of(text, origin),
-                source: from_domain.clone(),
-                target: s.domain.clone(),
-                selector: Selector::default(),
-                naming: Naming::Identity,
-                pairs: vec![(origin.to_string(), s.name.clone())],
-                options,
-                facts: FlowFacts {
-                    offset_syncs: true,
-                    external_domain,
-                    ..FlowFacts::default()
-                },
-            });
-            estate.cluster(&from_domain, &[], file);
+        keep_max_age(file, s, &mut estate, report);
+        for inbound in inbound_of(file, s, subjects, report) {
+            read_source(input, s, inbound, &mut estate, report)?;
         }
     }
     report.read.push(format!(

@@ -11,7 +11,7 @@ use crate::selector;
 use crate::text::json;
 use crate::{ImportError, Input};
 use hoplab_model::presets;
-use hoplab_model::spec::{OriginStamp, StartFrom};
+use hoplab_model::spec::{HopOptions, OriginStamp, StartFrom};
 use serde_json::Value;
 
 const UPSTREAM_KEYS: &[&str] = &[
@@ -151,74 +151,106 @@ fn names_of<'a>(doc: &'a Value, list: &str) -> Vec<&'a str> {
         .collect()
 }
 
-/// One broker's definitions.
-fn read_broker(
-    input: &Input,
-    doc: &Value,
-    estate: &mut Estate,
-    report: &mut Report,
-) -> Result<(usize, usize), ImportError> {
-    let (file, text) = (input.name, input.text);
-    // The broker becomes a site through its links (a broker with none draws nothing).
-    let own = own_name(input, doc);
-    let federation = presets::get("rabbitmq-federation-max-hops")
-        .expect("preset")
-        .options;
-    let shovel = presets::get("rabbitmq-shovel").expect("preset").options;
-    let upstreams = params(doc, "federation-upstream");
-    let sets = params(doc, "federation-upstream-set");
-    let (mut fed, mut shov) = (0, 0);
-    for policy in doc
-        .get("policies")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
-        let def = policy.get("definition").unwrap_or(&Value::Null);
-        let pname = policy.get("name").and_then(Value::as_str).unwrap_or("?");
-        // (upstream name, overrides) this policy applies.
-        let chosen: Vec<(&str, Option<&Value>)> = if let Some(u) =
-            def.get("federation-upstream").and_then(Value::as_str)
-        {
-            vec![(u, None)]
-        } else if let Some(set) = def.get("federation-upstream-set").and_then(Value::as_str) {
-            if set == "all" {
-                upstreams
-                    .iter()
-                    .filter_map(|u| u.get("name").and_then(Value::as_str))
-                    .map(|n| (n, None))
-                    .collect()
-            } else {
-                let found = sets.iter().find(|s| s.get("name").and_then(Value::as_str) == Some(set)).ok_or_else(|| {
-                    ImportError::new(file, format!("policy {pname} names the upstream set '{set}', which is not defined"))
-                        .with_key("federation-upstream-set")
-                        .at_line(json::line_of(text, set))
-                })?;
-                found
-                    .get("value")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|e| {
-                        e.get("upstream")
-                            .and_then(Value::as_str)
-                            .map(|n| (n, Some(e)))
-                    })
-                    .collect()
-            }
-        } else if let Some(p) = def
+/// What reading one broker's definitions shares: the file, its broker and the options of
+/// the two presets its links start from.
+struct Broker<'a> {
+    file: &'a str,
+    text: &'a str,
+    doc: &'a Value,
+    own: String,
+    federation: HopOptions,
+    shovel: HopOptions,
+    upstreams: Vec<&'a Value>,
+    sets: Vec<&'a Value>,
+}
+
+/// An upstream a policy applies, by name, with the overrides its upstream set gives it.
+type Applied<'a> = (&'a str, Option<&'a Value>);
+
+/// A federation policy's parts that every upstream it applies shares.
+struct Policy<'a> {
+    name: &'a str,
+    queues: bool,
+    matched: Vec<String>,
+}
+
+impl<'a> Broker<'a> {
+    fn new(input: &'a Input, doc: &'a Value) -> Self {
+        Broker {
+            file: input.name,
+            text: input.text,
+            doc,
+            // The broker becomes a site through its links (a broker with none draws nothing).
+            own: own_name(input, doc),
+            federation: presets::get("rabbitmq-federation-max-hops")
+                .expect("preset")
+                .options,
+            shovel: presets::get("rabbitmq-shovel").expect("preset").options,
+            upstreams: params(doc, "federation-upstream"),
+            sets: params(doc, "federation-upstream-set"),
+        }
+    }
+
+    fn upstream_names(&self) -> impl Iterator<Item = &'a str> + '_ {
+        self.upstreams
+            .iter()
+            .filter_map(|u| u.get("name").and_then(Value::as_str))
+    }
+
+    /// The (upstream name, overrides) a policy applies, or None for a policy that does
+    /// not federate.
+    fn chosen(&self, def: &'a Value, pname: &str) -> Result<Option<Vec<Applied<'a>>>, ImportError> {
+        if let Some(u) = def.get("federation-upstream").and_then(Value::as_str) {
+            return Ok(Some(vec![(u, None)]));
+        }
+        if let Some(set) = def.get("federation-upstream-set").and_then(Value::as_str) {
+            return self.set_members(set, pname).map(Some);
+        }
+        Ok(def
             .get("federation-upstream-pattern")
             .and_then(Value::as_str)
-        {
-            upstreams
-                .iter()
-                .filter_map(|u| u.get("name").and_then(Value::as_str))
-                .filter(|n| selector::matches(p, n))
-                .map(|n| (n, None))
-                .collect()
-        } else {
-            continue;
-        };
+            .map(|p| {
+                self.upstream_names()
+                    .filter(|n| selector::matches(p, n))
+                    .map(|n| (n, None))
+                    .collect()
+            }))
+    }
+
+    fn set_members(&self, set: &str, pname: &str) -> Result<Vec<Applied<'a>>, ImportError> {
+        if set == "all" {
+            return Ok(self.upstream_names().map(|n| (n, None)).collect());
+        }
+        let (file, text) = (self.file, self.text);
+        let found = self
+            .sets
+            .iter()
+            .find(|s| s.get("name").and_then(Value::as_str) == Some(set))
+            .ok_or_else(|| {
+                ImportError::new(
+                    file,
+                    format!("policy {pname} names the upstream set '{set}', which is not defined"),
+                )
+                .with_key("federation-upstream-set")
+                .at_line(json::line_of(text, set))
+            })?;
+        Ok(found
+            .get("value")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|e| {
+                e.get("upstream")
+                    .and_then(Value::as_str)
+                    .map(|n| (n, Some(e)))
+            })
+            .collect())
+    }
+
+    /// The declared exchanges or queues a policy's pattern matches, or one stream that
+    /// stands for them when none is declared.
+    fn policy(&self, policy: &'a Value, name: &'a str, report: &mut Report) -> Policy<'a> {
+        let (file, doc) = (self.file, self.doc);
         let pattern = policy
             .get("pattern")
             .and_then(Value::as_str)
@@ -244,97 +276,168 @@ fn read_broker(
         if matched.is_empty() {
             let rep = selector::representative(pattern);
             report.approximate(format!(
-                "{file}: policy {pname} applies to '{pattern}', which no declared {} matches: drawn as one stream '{rep}'",
+                "{file}: policy {name} applies to '{pattern}', which no declared {} matches: drawn as one stream '{rep}'",
                 if queues { "queue" } else { "exchange" }
             ));
             matched.push(rep);
         }
-        for (uname, overrides) in chosen {
-            let up = upstreams
-                .iter()
-                .find(|u| u.get("name").and_then(Value::as_str) == Some(uname))
-                .ok_or_else(|| {
-                    ImportError::new(
-                        file,
-                        format!("policy {pname} uses the upstream '{uname}', which is not defined"),
-                    )
-                    .with_key("federation-upstream")
-                    .at_line(json::line_of(text, uname))
-                })?;
-            let value = up.get("value").and_then(Value::as_object).ok_or_else(|| {
-                ImportError::new(file, format!("upstream {uname} has no value")).with_key(uname)
-            })?;
-            check(file, text, uname, value, UPSTREAM_KEYS, report);
-            let get = |k: &str| overrides.and_then(|o| o.get(k)).or_else(|| value.get(k));
-            let uri = first_uri(get("uri")).ok_or_else(|| {
-                ImportError::new(file, format!("upstream {uname} has no uri"))
-                    .with_key(format!("{uname}.uri"))
-                    .at_line(json::line_of(text, uname))
-            })?;
-            let from = broker(uri, &own);
-            let max_hops = match get("max-hops") {
-                None => {
-                    report.defaulted(file, &format!("{uname}.max-hops"), "1", DEFAULTS_VERSION);
-                    DEFAULT_MAX_HOPS
-                }
-                Some(v) => v
-                    .as_u64()
-                    .and_then(|n| u8::try_from(n).ok())
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| {
-                        ImportError::new(
-                            file,
-                            format!("max-hops of {uname} is not a whole number from 1 to 255"),
-                        )
-                        .with_key(format!("{uname}.max-hops"))
-                        .at_line(json::line_of(text, "max-hops"))
-                    })?,
-            };
-            let ack_mode = get("ack-mode")
-                .and_then(Value::as_str)
-                .unwrap_or("on-confirm")
-                .to_string();
-            let mut options = if queues {
-                shovel.clone()
-            } else {
-                federation.clone()
-            };
-            if queues {
-                options.product = None;
-                options.stamp = OriginStamp::None;
-            } else {
-                options.stamp = OriginStamp::HopBudget(max_hops);
-            }
-            for local in &matched {
-                let upstream_name = get(if queues { "queue" } else { "exchange" })
-                    .and_then(Value::as_str)
-                    .unwrap_or(local);
-                estate.origin(&from, upstream_name);
-                estate.cluster(&from, &[], file);
-                estate.flows.push(Flow {
-                    product: if queues {
-                        Product::FederatedQueue
-                    } else {
-                        Product::FederatedExchange
-                    },
-                    file: file.into(),
-                    line: json::line_of(text, pname),
-                    source: from.clone(),
-                    target: own.clone(),
-                    selector: Selector::default(),
-                    naming: Naming::Identity,
-                    pairs: vec![(upstream_name.to_string(), local.clone())],
-                    options: options.clone(),
-                    facts: FlowFacts {
-                        ack_mode: Some(ack_mode.clone()),
-                        ..FlowFacts::default()
-                    },
-                });
-                fed += 1;
-            }
+        Policy {
+            name,
+            queues,
+            matched,
         }
     }
-    for p in params(doc, "shovel") {
+
+    /// The federation links of every policy; how many.
+    fn read_policies(
+        &self,
+        estate: &mut Estate,
+        report: &mut Report,
+    ) -> Result<usize, ImportError> {
+        let mut fed = 0;
+        for policy in self
+            .doc
+            .get("policies")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let def = policy.get("definition").unwrap_or(&Value::Null);
+            let pname = policy.get("name").and_then(Value::as_str).unwrap_or("?");
+            let Some(chosen) = self.chosen(def, pname)? else {
+                continue;
+            };
+            let applied = self.policy(policy, pname, report);
+            for (uname, overrides) in chosen {
+                fed += self.federate(&applied, uname, overrides, estate, report)?;
+            }
+        }
+        Ok(fed)
+    }
+
+    fn upstream_value(
+        &self,
+        pname: &str,
+        uname: &str,
+    ) -> Result<&'a serde_json::Map<String, Value>, ImportError> {
+        let (file, text) = (self.file, self.text);
+        let up = self
+            .upstreams
+            .iter()
+            .find(|u| u.get("name").and_then(Value::as_str) == Some(uname))
+            .ok_or_else(|| {
+                ImportError::new(
+                    file,
+                    format!("policy {pname} uses the upstream '{uname}', which is not defined"),
+                )
+                .with_key("federation-upstream")
+                .at_line(json::line_of(text, uname))
+            })?;
+        up.get("value").and_then(Value::as_object).ok_or_else(|| {
+            ImportError::new(file, format!("upstream {uname} has no value")).with_key(uname)
+        })
+    }
+
+    /// One upstream's links into the streams a policy matched; how many.
+    fn federate(
+        &self,
+        policy: &Policy,
+        uname: &str,
+        overrides: Option<&Value>,
+        estate: &mut Estate,
+        report: &mut Report,
+    ) -> Result<usize, ImportError> {
+        let (file, text, queues) = (self.file, self.text, policy.queues);
+        let value = self.upstream_value(policy.name, uname)?;
+        check(file, text, uname, value, UPSTREAM_KEYS, report);
+        let get = |k: &str| overrides.and_then(|o| o.get(k)).or_else(|| value.get(k));
+        let uri = first_uri(get("uri")).ok_or_else(|| {
+            ImportError::new(file, format!("upstream {uname} has no uri"))
+                .with_key(format!("{uname}.uri"))
+                .at_line(json::line_of(text, uname))
+        })?;
+        let from = broker(uri, &self.own);
+        let max_hops = self.max_hops(uname, get("max-hops"), report)?;
+        let ack_mode = get("ack-mode")
+            .and_then(Value::as_str)
+            .unwrap_or("on-confirm")
+            .to_string();
+        let mut options = if queues {
+            self.shovel.clone()
+        } else {
+            self.federation.clone()
+        };
+        if queues {
+            options.product = None;
+            options.stamp = OriginStamp::None;
+        } else {
+            options.stamp = OriginStamp::HopBudget(max_hops);
+        }
+        for local in &policy.matched {
+            let upstream_name = get(if queues { "queue" } else { "exchange" })
+                .and_then(Value::as_str)
+                .unwrap_or(local);
+            estate.origin(&from, upstream_name);
+            estate.cluster(&from, &[], file);
+            estate.flows.push(Flow {
+                product: if queues {
+                    Product::FederatedQueue
+                } else {
+                    Product::FederatedExchange
+                },
+                file: file.into(),
+                line: json::line_of(text, policy.name),
+                source: from.clone(),
+                target: self.own.clone(),
+                selector: Selector::default(),
+                naming: Naming::Identity,
+                pairs: vec![(upstream_name.to_string(), local.clone())],
+                options: options.clone(),
+                facts: FlowFacts {
+                    ack_mode: Some(ack_mode.clone()),
+                    ..FlowFacts::default()
+                },
+            });
+        }
+        Ok(policy.matched.len())
+    }
+
+    fn max_hops(
+        &self,
+        uname: &str,
+        given: Option<&Value>,
+        report: &mut Report,
+    ) -> Result<u8, ImportError> {
+        let Some(v) = given else {
+            report.defaulted(
+                self.file,
+                &format!("{uname}.max-hops"),
+                "1",
+                DEFAULTS_VERSION,
+            );
+            return Ok(DEFAULT_MAX_HOPS);
+        };
+        v.as_u64()
+            .and_then(|n| u8::try_from(n).ok())
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| {
+                ImportError::new(
+                    self.file,
+                    format!("max-hops of {uname} is not a whole number from 1 to 255"),
+                )
+                .with_key(format!("{uname}.max-hops"))
+                .at_line(json::line_of(self.text, "max-hops"))
+            })
+    }
+
+    /// One dynamic shovel's link.
+    fn read_shovel(
+        &self,
+        p: &Value,
+        estate: &mut Estate,
+        report: &mut Report,
+    ) -> Result<(), ImportError> {
+        let (file, text, own) = (self.file, self.text, &self.own);
         let name = p.get("name").and_then(Value::as_str).unwrap_or("?");
         let value = p.get("value").and_then(Value::as_object).ok_or_else(|| {
             ImportError::new(file, format!("shovel {name} has no value")).with_key(name)
@@ -347,10 +450,7 @@ fn read_broker(
                     .at_line(json::line_of(text, name))
             })
         };
-        let (src, dest) = (
-            broker(uri("src-uri")?, &own),
-            broker(uri("dest-uri")?, &own),
-        );
+        let (src, dest) = (broker(uri("src-uri")?, own), broker(uri("dest-uri")?, own));
         let s = |k: &str| value.get(k).and_then(Value::as_str);
         let from_exchange = s("src-exchange").is_some();
         let from = s("src-queue")
@@ -367,7 +467,7 @@ fn read_broker(
             .or(s("dest-exchange"))
             .or(s("dest-address"))
             .unwrap_or(from);
-        let mut options = shovel.clone();
+        let mut options = self.shovel.clone();
         if from_exchange {
             // The shovel binds a fresh queue when it starts: what came before is not seen.
             options.start_from = StartFrom::Latest;
@@ -391,8 +491,24 @@ fn read_broker(
                 ..FlowFacts::default()
             },
         });
-        shov += 1;
+        Ok(())
     }
+}
+
+/// One broker's definitions.
+fn read_broker(
+    input: &Input,
+    doc: &Value,
+    estate: &mut Estate,
+    report: &mut Report,
+) -> Result<(usize, usize), ImportError> {
+    let broker = Broker::new(input, doc);
+    let fed = broker.read_policies(estate, report)?;
+    let shovels = params(doc, "shovel");
+    for p in &shovels {
+        broker.read_shovel(p, estate, report)?;
+    }
+    let (file, own, shov) = (broker.file, &broker.own, shovels.len());
     report.read.push(format!(
         "{file}: RabbitMQ definitions of broker {own}, {fed} federation links, {shov} shovels"
     ));

@@ -93,9 +93,9 @@ fn check_connector_key(file: &str, p: &Prop, key: &str, report: &mut Report) {
     }
 }
 
-pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, ImportError> {
-    let props = properties::parse(text);
-    let clusters_prop = properties::last(&props, "clusters").ok_or_else(|| {
+/// The `clusters` list's aliases.
+fn cluster_aliases(file: &str, props: &[Prop]) -> Result<Vec<String>, ImportError> {
+    let clusters_prop = properties::last(props, "clusters").ok_or_else(|| {
         ImportError::new(
             file,
             "no 'clusters' list: MirrorMaker 2 needs its cluster aliases",
@@ -108,15 +108,36 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
             .at_line(Some(clusters_prop.line))
             .with_key("clusters"));
     }
-    let mut top = Settings::new();
-    let mut cluster: Vec<Settings> = vec![Settings::new(); aliases.len()];
-    let mut flows: Vec<((String, String), Settings)> = Vec::new();
-    for p in &props {
-        match scope(&p.key, &aliases) {
+    Ok(aliases)
+}
+
+/// The file's keys by where they apply: the top level, one cluster (by its alias's
+/// place in `clusters`), one flow.
+struct Scoped {
+    top: Settings,
+    cluster: Vec<Settings>,
+    flows: Vec<((String, String), Settings)>,
+}
+
+impl Scoped {
+    fn sort(file: &str, props: &[Prop], aliases: &[String], report: &mut Report) -> Self {
+        let mut scoped = Scoped {
+            top: Settings::new(),
+            cluster: vec![Settings::new(); aliases.len()],
+            flows: Vec::new(),
+        };
+        for p in props {
+            scoped.put(file, p, aliases, report);
+        }
+        scoped
+    }
+
+    fn put(&mut self, file: &str, p: &Prop, aliases: &[String], report: &mut Report) {
+        match scope(&p.key, aliases) {
             Scope::Top("clusters") | Scope::Top("dedicated.mode.enable.internal.rest") => {}
             Scope::Top(k) => {
                 check_connector_key(file, p, k, report);
-                put(&mut top, k, p);
+                put(&mut self.top, k, p);
             }
             Scope::Cluster(alias, k) => {
                 if keys::is_connector_key(k) {
@@ -128,17 +149,17 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
                     .iter()
                     .position(|a| a == alias)
                     .expect("alias found");
-                put(&mut cluster[i], k, p);
+                put(&mut self.cluster[i], k, p);
             }
             Scope::Flow(src, tgt, k) => {
                 check_connector_key(file, p, k, report);
                 let pair = (src.to_string(), tgt.to_string());
-                match flows.iter_mut().find(|(f, _)| *f == pair) {
+                match self.flows.iter_mut().find(|(f, _)| *f == pair) {
                     Some((_, m)) => put(m, k, p),
                     None => {
                         let mut m = Settings::new();
                         put(&mut m, k, p);
-                        flows.push((pair, m));
+                        self.flows.push((pair, m));
                     }
                 }
             }
@@ -155,27 +176,39 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
             ),
         }
     }
+
+    /// A flow's settings: the top level's, then the flow's own (later wins).
+    fn merged(&self, src: &str, tgt: &str) -> Settings {
+        let own = self
+            .flows
+            .iter()
+            .find(|((s, t), _)| s == src && t == tgt)
+            .map(|(_, m)| m);
+        let mut merged = self.top.clone();
+        if let Some(own) = own {
+            merged.extend(own.clone());
+        }
+        merged
+    }
+}
+
+pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, ImportError> {
+    let props = properties::parse(text);
+    let aliases = cluster_aliases(file, &props)?;
+    let scoped = Scoped::sort(file, &props, &aliases, report);
     let mut estate = Estate::default();
     for (i, a) in aliases.iter().enumerate() {
-        let servers = cluster[i]
+        let servers = scoped.cluster[i]
             .get("bootstrap.servers")
-            .or_else(|| top.get("bootstrap.servers"))
+            .or_else(|| scoped.top.get("bootstrap.servers"))
             .map(|s| addresses(&s.value))
             .unwrap_or_default();
         estate.cluster(a, &servers, file);
     }
     let mut enabled = 0;
-    for src in &aliases {
+    for (si, src) in aliases.iter().enumerate() {
         for tgt in aliases.iter().filter(|t| *t != src) {
-            let own = flows
-                .iter()
-                .find(|((s, t), _)| s == src && t == tgt)
-                .map(|(_, m)| m);
-            // Later wins: top level, then the flow's own keys.
-            let mut merged = top.clone();
-            if let Some(own) = own {
-                merged.extend(own.clone());
-            }
+            let merged = scoped.merged(src, tgt);
             let on = merged
                 .get("enabled")
                 .is_some_and(|s| s.value.trim().eq_ignore_ascii_case("true"));
@@ -183,8 +216,7 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
                 continue;
             }
             enabled += 1;
-            let si = aliases.iter().position(|a| a == src).expect("alias");
-            let start_latest = cluster[si]
+            let start_latest = scoped.cluster[si]
                 .get("consumer.auto.offset.reset")
                 .is_some_and(|s| s.value.trim() == "latest");
             let line = merged.get("enabled").and_then(|s| s.line);

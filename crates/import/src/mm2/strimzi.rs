@@ -106,6 +106,126 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
 }
 
 /// One `KafkaMirrorMaker2` document.
+/// A cluster a node names by `alias`, with its `bootstrapServers`; its alias.
+fn aliased_cluster<'a>(
+    file: &str,
+    node: &'a Node,
+    (missing, key): (&str, &str),
+    estate: &mut Estate,
+) -> Result<&'a str, ImportError> {
+    let alias = node.get("alias").and_then(Node::str).ok_or_else(|| {
+        ImportError::new(file, missing)
+            .with_key(key)
+            .at_line(Some(node.line))
+    })?;
+    let servers = node
+        .get("bootstrapServers")
+        .and_then(Node::str)
+        .map(addresses)
+        .unwrap_or_default();
+    estate.cluster(alias, &servers, file);
+    Ok(alias)
+}
+
+/// The resource's clusters: `spec.target` (v1), else `spec.clusters` with the Connect
+/// cluster that runs the mirrors.
+fn read_clusters(
+    file: &str,
+    spec: &Node,
+    estate: &mut Estate,
+) -> Result<Option<String>, ImportError> {
+    if let Some(t) = spec.get("target") {
+        let why = ("spec.target has no alias", "spec.target.alias");
+        aliased_cluster(file, t, why, estate)?;
+        return Ok(None);
+    }
+    for c in spec.get("clusters").map(Node::seq).unwrap_or_default() {
+        let why = ("a cluster has no alias", "spec.clusters[].alias");
+        aliased_cluster(file, c, why, estate)?;
+    }
+    Ok(spec
+        .get("connectCluster")
+        .and_then(Node::str)
+        .map(str::to_string))
+}
+
+/// A mirror's source and target clusters: its `source` and the resource's target (v1),
+/// else its `sourceCluster` and `targetCluster`.
+fn mirror_ends(
+    file: &str,
+    m: &Node,
+    target_v1: Option<&String>,
+    estate: &mut Estate,
+) -> Result<(String, String), ImportError> {
+    if let Some(target) = target_v1 {
+        let s = m.get("source").ok_or_else(|| {
+            ImportError::new(file, "a mirror has no source")
+                .with_key("spec.mirrors[].source")
+                .at_line(Some(m.line))
+        })?;
+        let why = (
+            "a mirror's source has no alias",
+            "spec.mirrors[].source.alias",
+        );
+        let alias = aliased_cluster(file, s, why, estate)?;
+        return Ok((alias.to_string(), target.clone()));
+    }
+    let get = |k: &str| {
+        m.get(k)
+            .and_then(Node::str)
+            .map(str::to_string)
+            .ok_or_else(|| {
+                ImportError::new(file, format!("a mirror has no {k}"))
+                    .with_key(format!("spec.mirrors[].{k}"))
+                    .at_line(Some(m.line))
+            })
+    };
+    Ok((get("sourceCluster")?, get("targetCluster")?))
+}
+
+/// A mirror's three connectors, with its patterns written into their settings.
+fn mirror_connectors(
+    file: &str,
+    m: &Node,
+    src: &str,
+    tgt: &str,
+    report: &mut Report,
+) -> Connectors {
+    let mut source = connector_settings(file, m.get("sourceConnector"), report).unwrap_or_else(|| {
+        report.approximate(format!("{file}: the mirror {src} -> {tgt} has no sourceConnector; the operator runs none, drawn as a default one"));
+        Settings::new()
+    });
+    patterns(
+        file,
+        m,
+        &mut source,
+        &[
+            ("topicsPattern", "topics"),
+            ("topicsExcludePattern", "topics.exclude"),
+        ],
+        report,
+    );
+    let mut checkpoint = connector_settings(file, m.get("checkpointConnector"), report);
+    if let Some(cp) = checkpoint.as_mut() {
+        patterns(
+            file,
+            m,
+            cp,
+            &[
+                ("groupsPattern", "groups"),
+                ("groupsExcludePattern", "groups.exclude"),
+            ],
+            report,
+        );
+    }
+    let heartbeat = connector_settings(file, m.get("heartbeatConnector"), report);
+    Connectors {
+        source,
+        checkpoint,
+        heartbeat,
+    }
+}
+
 fn read_resource(
     file: &str,
     doc: &Node,
@@ -119,109 +239,21 @@ fn read_resource(
             .with_key("spec")
             .at_line(Some(doc.line))
     })?;
-    let v1 = spec.get("target").is_some();
-    let mut connect_cluster = None;
-    if v1 {
-        let t = spec.get("target").expect("checked");
-        let alias = t.get("alias").and_then(Node::str).ok_or_else(|| {
-            ImportError::new(file, "spec.target has no alias")
-                .with_key("spec.target.alias")
-                .at_line(Some(t.line))
-        })?;
-        let servers = t
-            .get("bootstrapServers")
+    let connect_cluster = read_clusters(file, spec, estate)?;
+    let target_v1 = spec.get("target").map(|t| {
+        t.get("alias")
             .and_then(Node::str)
-            .map(addresses)
-            .unwrap_or_default();
-        estate.cluster(alias, &servers, file);
-    } else {
-        for c in spec.get("clusters").map(Node::seq).unwrap_or_default() {
-            let alias = c.get("alias").and_then(Node::str).ok_or_else(|| {
-                ImportError::new(file, "a cluster has no alias")
-                    .with_key("spec.clusters[].alias")
-                    .at_line(Some(c.line))
-            })?;
-            let servers = c
-                .get("bootstrapServers")
-                .and_then(Node::str)
-                .map(addresses)
-                .unwrap_or_default();
-            estate.cluster(alias, &servers, file);
-        }
-        connect_cluster = spec
-            .get("connectCluster")
-            .and_then(Node::str)
-            .map(str::to_string);
-    }
-    let target_v1 = spec
-        .get("target")
-        .and_then(|t| t.get("alias"))
-        .and_then(Node::str)
-        .map(str::to_string);
+            .map(str::to_string)
+            .unwrap_or_default()
+    });
     let mirrors = spec.get("mirrors").map(Node::seq).unwrap_or_default();
     for m in mirrors {
-        let (src, tgt) = if v1 {
-            let s = m.get("source").ok_or_else(|| {
-                ImportError::new(file, "a mirror has no source")
-                    .with_key("spec.mirrors[].source")
-                    .at_line(Some(m.line))
-            })?;
-            let alias = s.get("alias").and_then(Node::str).ok_or_else(|| {
-                ImportError::new(file, "a mirror's source has no alias")
-                    .with_key("spec.mirrors[].source.alias")
-                    .at_line(Some(s.line))
-            })?;
-            let servers = s
-                .get("bootstrapServers")
-                .and_then(Node::str)
-                .map(addresses)
-                .unwrap_or_default();
-            estate.cluster(alias, &servers, file);
-            (alias.to_string(), target_v1.clone().unwrap_or_default())
-        } else {
-            let get = |k: &str| {
-                m.get(k)
-                    .and_then(Node::str)
-                    .map(str::to_string)
-                    .ok_or_else(|| {
-                        ImportError::new(file, format!("a mirror has no {k}"))
-                            .with_key(format!("spec.mirrors[].{k}"))
-                            .at_line(Some(m.line))
-                    })
-            };
-            (get("sourceCluster")?, get("targetCluster")?)
-        };
-        let mut source = connector_settings(file, m.get("sourceConnector"), report).unwrap_or_else(|| {
-            report.approximate(format!("{file}: the mirror {src} -> {tgt} has no sourceConnector; the operator runs none, drawn as a default one"));
-            Settings::new()
-        });
-        patterns(
-            file,
-            m,
-            &mut source,
-            &[
-                ("topicsPattern", "topics"),
-                ("topicsExcludePattern", "topics.exclude"),
-            ],
-            report,
-        );
-        let mut checkpoint = connector_settings(file, m.get("checkpointConnector"), report);
-        if let Some(cp) = checkpoint.as_mut() {
-            patterns(
-                file,
-                m,
-                cp,
-                &[
-                    ("groupsPattern", "groups"),
-                    ("groupsExcludePattern", "groups.exclude"),
-                ],
-                report,
-            );
-        }
-        let heartbeat = connector_settings(file, m.get("heartbeatConnector"), report);
-        let start_latest = source
+        let (src, tgt) = mirror_ends(file, m, target_v1.as_ref(), estate)?;
+        let c = mirror_connectors(file, m, &src, &tgt, report);
+        let start_latest = c
+            .source
             .get("consumer.auto.offset.reset")
-            .or_else(|| source.get("source.consumer.auto.offset.reset"))
+            .or_else(|| c.source.get("source.consumer.auto.offset.reset"))
             .is_some_and(|s| s.value.trim() == "latest");
         let place = FlowPlace {
             file,
@@ -229,11 +261,6 @@ fn read_resource(
             source: &src,
             target: &tgt,
             start_latest,
-        };
-        let c = Connectors {
-            source,
-            checkpoint,
-            heartbeat,
         };
         let mut flow = connector_flow(place, &c, report)?;
         if let Some(cc) = &connect_cluster {
