@@ -127,6 +127,70 @@ pub fn streams_on(t: &Topology, site: &str) -> Vec<(StreamRef, u32)> {
 }
 
 /// Lays out the inside of one site box at `at`; returns the shapes and the box height.
+/// The writers and reader groups on a stream, as chips: id and the text drawn.
+fn stream_chips(t: &Topology, sr: &StreamRef) -> Vec<(ElementRef, String)> {
+    t.writers
+        .iter()
+        .filter(|wr| wr.site == sr.site && wr.stream == sr.stream)
+        .map(|wr| {
+            (
+                ElementRef::Writer(wr.id.clone()),
+                format!("✎ {}", cut(&wr.id, CHIP_CHARS)),
+            )
+        })
+        .chain(
+            t.readers
+                .iter()
+                .filter(|r| r.site == sr.site && r.stream == sr.stream)
+                .map(|r| {
+                    (
+                        ElementRef::Reader(r.id.clone()),
+                        format!("▶ {}", cut(&r.id, CHIP_CHARS)),
+                    )
+                }),
+        )
+        .collect()
+}
+
+/// Chips in rows from `y`, wrapping within the box `x`..`x + w`; returns the y below them.
+fn lay_chips(
+    chips: Vec<(ElementRef, String)>,
+    x: f64,
+    w: f64,
+    mut y: f64,
+    site: &str,
+    inner: &mut Vec<Shape>,
+) -> f64 {
+    let mut cx = x + 8.0;
+    let mut rows = 0;
+    for (element, text) in chips {
+        let cw = chip_width(&text).min(w - 8.0);
+        if rows == 0 || cx + cw > x + w {
+            if rows > 0 {
+                y += CHIP_ROW;
+            }
+            rows += 1;
+            cx = x + 8.0;
+        }
+        inner.push(Shape::new(
+            element,
+            Rect {
+                x: cx,
+                y,
+                w: cw,
+                h: CHIP_ROW - 4.0,
+            },
+            text,
+            site,
+        ));
+        cx += cw + 6.0;
+    }
+    if rows > 0 {
+        y += CHIP_ROW;
+    }
+    y
+}
+
 fn site_inside(t: &Topology, site: &str, at: Pos, inner: &mut Vec<Shape>) -> f64 {
     let mut y = at.y + HEADER;
     let x = at.x + PAD;
@@ -149,55 +213,7 @@ fn site_inside(t: &Topology, site: &str, at: Pos, inner: &mut Vec<Shape>) -> f64
             site,
         ));
         y += STREAM_ROW + 4.0;
-        let chips: Vec<(ElementRef, String)> = t
-            .writers
-            .iter()
-            .filter(|wr| wr.site == sr.site && wr.stream == sr.stream)
-            .map(|wr| {
-                (
-                    ElementRef::Writer(wr.id.clone()),
-                    format!("✎ {}", cut(&wr.id, CHIP_CHARS)),
-                )
-            })
-            .chain(
-                t.readers
-                    .iter()
-                    .filter(|r| r.site == sr.site && r.stream == sr.stream)
-                    .map(|r| {
-                        (
-                            ElementRef::Reader(r.id.clone()),
-                            format!("▶ {}", cut(&r.id, CHIP_CHARS)),
-                        )
-                    }),
-            )
-            .collect();
-        let mut cx = x + 8.0;
-        let mut rows = 0;
-        for (element, text) in chips {
-            let cw = chip_width(&text).min(w - 8.0);
-            if rows == 0 || cx + cw > x + w {
-                if rows > 0 {
-                    y += CHIP_ROW;
-                }
-                rows += 1;
-                cx = x + 8.0;
-            }
-            inner.push(Shape::new(
-                element,
-                Rect {
-                    x: cx,
-                    y,
-                    w: cw,
-                    h: CHIP_ROW - 4.0,
-                },
-                text,
-                site,
-            ));
-            cx += cw + 6.0;
-        }
-        if rows > 0 {
-            y += CHIP_ROW;
-        }
+        y = lay_chips(stream_chips(t, &sr), x, w, y, site, inner);
         y += GAP;
     }
     for c in t

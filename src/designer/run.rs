@@ -212,30 +212,7 @@ impl RunJob {
 
     fn at_stop(&mut self, at: u64, stop: Stop) {
         match stop {
-            Stop::BeforeLoss(site) => {
-                let m = self.sim.measures();
-                let t = &self.sim.spec().topology;
-                let tails = t
-                    .hops
-                    .iter()
-                    .zip(&m.hops)
-                    .filter(|(h, _)| h.from.site == site)
-                    .map(|(h, hm)| {
-                        (
-                            h.id.clone(),
-                            h.from.stream.clone(),
-                            h.to.site.clone(),
-                            hm.uncopied_tail,
-                            hm.oldest_uncopied_age_ms,
-                        )
-                    })
-                    .collect();
-                self.losses.push(LossAt {
-                    site,
-                    at_ms: at + 1,
-                    tails,
-                });
-            }
+            Stop::BeforeLoss(site) => self.note_loss(at, site),
             Stop::BeforeMove(reader, site, rule) => {
                 let (priced, error) = match self.sim.resume_options(&reader, &site) {
                     Ok(p) => (p, None),
@@ -266,31 +243,60 @@ impl RunJob {
                         .filter(|x| x.at_ms == at);
                 }
             }
-            Stop::End => {
-                let end = self.sim.measures();
-                let spec = self.sim.spec();
-                let first_fault = spec.timeline.first().map(|tc| tc.at_ms);
-                let series = self.sim.series();
-                let echo_at_first_fault = first_fault.and_then(|t| {
-                    series
-                        .iter()
-                        .rev()
-                        .find(|s| s.at_ms <= t)
-                        .map(|s| s.copies_per_original)
-                });
-                self.summary = Some(RunSummary {
-                    duration_ms: spec.duration_ms,
-                    losses: std::mem::take(&mut self.losses),
-                    moves: std::mem::take(&mut self.moves),
-                    drains: drains(&self.sim, first_fault),
-                    echo_at_first_fault,
-                    echo_at_end: end.echo.copies_per_original,
-                    end,
-                    stopped: self.sim.stopped().map(|s| s.note.clone()),
-                    coverage: self.sim.coverage(),
-                });
-            }
+            Stop::End => self.finish(),
         }
+    }
+
+    /// Just before `site` is lost: what each hop out of it had not copied yet.
+    fn note_loss(&mut self, at: u64, site: String) {
+        let m = self.sim.measures();
+        let t = &self.sim.spec().topology;
+        let tails = t
+            .hops
+            .iter()
+            .zip(&m.hops)
+            .filter(|(h, _)| h.from.site == site)
+            .map(|(h, hm)| {
+                (
+                    h.id.clone(),
+                    h.from.stream.clone(),
+                    h.to.site.clone(),
+                    hm.uncopied_tail,
+                    hm.oldest_uncopied_age_ms,
+                )
+            })
+            .collect();
+        self.losses.push(LossAt {
+            site,
+            at_ms: at + 1,
+            tails,
+        });
+    }
+
+    /// The run's end: the summary the runbook's measured column reads.
+    fn finish(&mut self) {
+        let end = self.sim.measures();
+        let spec = self.sim.spec();
+        let first_fault = spec.timeline.first().map(|tc| tc.at_ms);
+        let series = self.sim.series();
+        let echo_at_first_fault = first_fault.and_then(|t| {
+            series
+                .iter()
+                .rev()
+                .find(|s| s.at_ms <= t)
+                .map(|s| s.copies_per_original)
+        });
+        self.summary = Some(RunSummary {
+            duration_ms: spec.duration_ms,
+            losses: std::mem::take(&mut self.losses),
+            moves: std::mem::take(&mut self.moves),
+            drains: drains(&self.sim, first_fault),
+            echo_at_first_fault,
+            echo_at_end: end.echo.copies_per_original,
+            end,
+            stopped: self.sim.stopped().map(|s| s.note.clone()),
+            coverage: self.sim.coverage(),
+        });
     }
 }
 

@@ -136,128 +136,147 @@ fn per(names: &[String], pick: Pick) -> Vec<(String, String, usize, Pick)> {
 /// A chart with nothing to follow (no hops, no readers) or nothing to show yet (no
 /// duplicates, no move) is left out.
 pub fn charts(picks: &[ChartKind], samples: &[Sample], names: &Names, x_max: u64) -> Vec<Chart> {
-    let hops = &names.hops;
-    let last = samples.last();
     picks
         .iter()
-        .filter_map(|kind| match kind {
-            ChartKind::LagRecords if !hops.is_empty() => Some(chart(
-                "lag-records",
-                "Copy lag (records)",
-                samples,
-                x_max,
-                per(hops, |s, i| {
+        .filter_map(|kind| {
+            hop_chart(*kind, samples, &names.hops, x_max)
+                .or_else(|| site_or_reader_chart(*kind, samples, names, x_max))
+        })
+        .collect()
+}
+
+/// The charts drawn per hop; none for a design without hops.
+fn hop_chart(kind: ChartKind, samples: &[Sample], hops: &[String], x_max: u64) -> Option<Chart> {
+    let last = samples.last();
+    match kind {
+        ChartKind::LagRecords if !hops.is_empty() => Some(chart(
+            "lag-records",
+            "Copy lag (records)",
+            samples,
+            x_max,
+            per(hops, |s, i| {
+                s.hop_lag_records.get(i).copied().unwrap_or(0) as f64
+            }),
+            "records",
+        )),
+        ChartKind::LagSeconds if !hops.is_empty() => Some(chart(
+            "lag-seconds",
+            "Copy lag (seconds)",
+            samples,
+            x_max,
+            per(hops, |s, i| {
+                s.hop_lag_age_ms.get(i).copied().unwrap_or(0) as f64 / 1000.0
+            }),
+            "s",
+        )),
+        ChartKind::Tail if !hops.is_empty() => Some(chart(
+            "tail",
+            "Uncopied tail (records)",
+            samples,
+            x_max,
+            per(hops, |s, i| s.hop_tail.get(i).copied().unwrap_or(0) as f64),
+            "records",
+        )),
+        ChartKind::Subtraction if !hops.is_empty() => Some(chart(
+            "subtraction",
+            "Target end − source end, beside the true lag",
+            samples,
+            x_max,
+            vec![
+                ("true lag".into(), "l0".into(), 0, |s, i| {
                     s.hop_lag_records.get(i).copied().unwrap_or(0) as f64
                 }),
-                "records",
-            )),
-            ChartKind::LagSeconds if !hops.is_empty() => Some(chart(
-                "lag-seconds",
-                "Copy lag (seconds)",
+                (
+                    "subtraction (meaningless)".into(),
+                    "fallacy".into(),
+                    0,
+                    |s, i| s.hop_subtraction.get(i).copied().unwrap_or(0) as f64,
+                ),
+            ],
+            "records",
+        )),
+        ChartKind::Duplicates if last.is_some_and(|s| s.hop_duplicates.iter().any(|&d| d > 0)) => {
+            Some(chart(
+                "duplicates",
+                "Duplicates written after restarts",
                 samples,
                 x_max,
                 per(hops, |s, i| {
-                    s.hop_lag_age_ms.get(i).copied().unwrap_or(0) as f64 / 1000.0
+                    s.hop_duplicates.get(i).copied().unwrap_or(0) as f64
                 }),
-                "s",
-            )),
-            ChartKind::Tail if !hops.is_empty() => Some(chart(
-                "tail",
-                "Uncopied tail (records)",
-                samples,
-                x_max,
-                per(hops, |s, i| s.hop_tail.get(i).copied().unwrap_or(0) as f64),
                 "records",
-            )),
-            ChartKind::Subtraction if !hops.is_empty() => Some(chart(
-                "subtraction",
-                "Target end − source end, beside the true lag",
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// The charts drawn per site, per reader group, or for the design as a whole.
+fn site_or_reader_chart(
+    kind: ChartKind,
+    samples: &[Sample],
+    names: &Names,
+    x_max: u64,
+) -> Option<Chart> {
+    let hops = &names.hops;
+    let last = samples.last();
+    match kind {
+        ChartKind::Stored => Some(chart(
+            "stored",
+            "Stored records per site",
+            samples,
+            x_max,
+            per(&names.sites, |s, i| {
+                s.site_stored.get(i).copied().unwrap_or(0) as f64
+            }),
+            "records",
+        )),
+        ChartKind::CopiesPerOriginal if hops.len() > 1 => Some(chart(
+            "copies",
+            "Copies per original",
+            samples,
+            x_max,
+            vec![("copies per original".into(), "l2".into(), 0, |s, _| {
+                s.copies_per_original
+            })],
+            "",
+        )),
+        ChartKind::AfterMove
+            if last.is_some_and(|s| {
+                s.reader_replayed
+                    .iter()
+                    .chain(&s.reader_gap)
+                    .any(|&n| n > 0)
+            }) =>
+        {
+            Some(chart(
+                "after-move",
+                "After the move: read twice, never read",
                 samples,
                 x_max,
                 vec![
-                    ("true lag".into(), "l0".into(), 0, |s, i| {
-                        s.hop_lag_records.get(i).copied().unwrap_or(0) as f64
+                    ("read twice".into(), "l0".into(), 0, |s, _| {
+                        s.reader_replayed.iter().sum::<u64>() as f64
                     }),
-                    (
-                        "subtraction (meaningless)".into(),
-                        "fallacy".into(),
-                        0,
-                        |s, i| s.hop_subtraction.get(i).copied().unwrap_or(0) as f64,
-                    ),
+                    ("never read".into(), "fallacy".into(), 0, |s, _| {
+                        s.reader_gap.iter().sum::<u64>() as f64
+                    }),
                 ],
                 "records",
-            )),
-            ChartKind::Stored => Some(chart(
-                "stored",
-                "Stored records per site",
-                samples,
-                x_max,
-                per(&names.sites, |s, i| {
-                    s.site_stored.get(i).copied().unwrap_or(0) as f64
-                }),
-                "records",
-            )),
-            ChartKind::CopiesPerOriginal if hops.len() > 1 => Some(chart(
-                "copies",
-                "Copies per original",
-                samples,
-                x_max,
-                vec![("copies per original".into(), "l2".into(), 0, |s, _| {
-                    s.copies_per_original
-                })],
-                "",
-            )),
-            ChartKind::Duplicates
-                if last.is_some_and(|s| s.hop_duplicates.iter().any(|&d| d > 0)) =>
-            {
-                Some(chart(
-                    "duplicates",
-                    "Duplicates written after restarts",
-                    samples,
-                    x_max,
-                    per(hops, |s, i| {
-                        s.hop_duplicates.get(i).copied().unwrap_or(0) as f64
-                    }),
-                    "records",
-                ))
-            }
-            ChartKind::AfterMove
-                if last.is_some_and(|s| {
-                    s.reader_replayed
-                        .iter()
-                        .chain(&s.reader_gap)
-                        .any(|&n| n > 0)
-                }) =>
-            {
-                Some(chart(
-                    "after-move",
-                    "After the move: read twice, never read",
-                    samples,
-                    x_max,
-                    vec![
-                        ("read twice".into(), "l0".into(), 0, |s, _| {
-                            s.reader_replayed.iter().sum::<u64>() as f64
-                        }),
-                        ("never read".into(), "fallacy".into(), 0, |s, _| {
-                            s.reader_gap.iter().sum::<u64>() as f64
-                        }),
-                    ],
-                    "records",
-                ))
-            }
-            ChartKind::ReaderLag if !names.readers.is_empty() => Some(chart(
-                "reader-lag",
-                "Reader lag (records)",
-                samples,
-                x_max,
-                per(&names.readers, |s, i| {
-                    s.reader_lag.get(i).copied().unwrap_or(0) as f64
-                }),
-                "records",
-            )),
-            _ => None,
-        })
-        .collect()
+            ))
+        }
+        ChartKind::ReaderLag if !names.readers.is_empty() => Some(chart(
+            "reader-lag",
+            "Reader lag (records)",
+            samples,
+            x_max,
+            per(&names.readers, |s, i| {
+                s.reader_lag.get(i).copied().unwrap_or(0) as f64
+            }),
+            "records",
+        )),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The current state in plain words: the measures panel's rows and one paragraph for
 //! screen readers (a polite live region). Pure.
 
-use hoplab_model::{fmt_n, Measures};
+use hoplab_model::{fmt_n, HopMeasure, Measures, ReaderMeasure, WriterMeasure};
 
 use super::layout::{fmt_time, hop_status, site_status};
 use super::show::Emphasis;
@@ -57,72 +57,90 @@ fn freshness_row(h: &hoplab_model::HopMeasure) -> MeasureRow {
 /// The measures a run view lists beside the stage, with the extras `emphasis` asks for.
 pub fn measure_rows(emphasis: Emphasis, m: &Measures) -> Vec<MeasureRow> {
     let mut out = Vec::new();
-    let fallacy = emphasis.subtraction;
     for h in &m.hops {
-        let id = &h.id;
-        out.push(row(
-            format!("lag:{id}"),
-            format!("Copy lag, {id}"),
-            format!(
-                "{} records · {}",
-                fmt_n(h.lag_records),
-                secs(h.oldest_uncopied_age_ms)
-            ),
-            h.lag_records as f64,
-            false,
-        ));
-        out.push(freshness_row(h));
-        if fallacy {
-            out.push(row(
-                format!("subtraction:{id}"),
-                format!("Target end − source end, {id} (means nothing)"),
-                h.subtraction.to_string(),
-                h.subtraction as f64,
-                true,
-            ));
-        }
-        out.push(row(
-            format!("tail:{id}"),
-            format!("Uncopied tail, {id}"),
-            format!("{} records", fmt_n(h.uncopied_tail)),
-            h.uncopied_tail as f64,
-            h.uncopied_tail > 0 && h.status != hoplab_model::HopStatus::Running,
-        ));
-        out.push(row(
-            format!("copied:{id}"),
-            format!("Copied by {id} ({})", hop_status(h.status)),
-            fmt_n(h.copied),
-            h.copied as f64,
-            false,
-        ));
-        if h.duplicates > 0 {
-            out.push(row(
-                format!("duplicates:{id}"),
-                format!("Duplicates written by {id}"),
-                fmt_n(h.duplicates),
-                h.duplicates as f64,
-                true,
-            ));
-        }
-        if h.lost_with_site > 0 {
-            out.push(row(
-                format!("lost:{id}"),
-                format!("Lost with the site before {id} copied them"),
-                format!("{} records", fmt_n(h.lost_with_site)),
-                h.lost_with_site as f64,
-                true,
-            ));
-        }
-        if !h.drift_causes.is_empty() && emphasis.drift {
-            out.push(row(
-                format!("drift:{id}"),
-                format!("Why {id}'s numbers drift"),
-                h.drift_causes.join("; "),
-                h.drift_causes.len() as f64,
-                false,
-            ));
-        }
+        hop_rows(&mut out, emphasis, h);
     }
+    site_rows(&mut out, m);
+    for w in &m.writers {
+        writer_rows(&mut out, w);
+    }
+    for r in &m.readers {
+        reader_rows(&mut out, r);
+    }
+    order_merge_companion_backup_rows(&mut out, emphasis, m);
+    out
+}
+
+/// A hop's lag, freshness, tail and what it copied, lost or duplicated.
+fn hop_rows(out: &mut Vec<MeasureRow>, emphasis: Emphasis, h: &HopMeasure) {
+    let fallacy = emphasis.subtraction;
+    let id = &h.id;
+    out.push(row(
+        format!("lag:{id}"),
+        format!("Copy lag, {id}"),
+        format!(
+            "{} records · {}",
+            fmt_n(h.lag_records),
+            secs(h.oldest_uncopied_age_ms)
+        ),
+        h.lag_records as f64,
+        false,
+    ));
+    out.push(freshness_row(h));
+    if fallacy {
+        out.push(row(
+            format!("subtraction:{id}"),
+            format!("Target end − source end, {id} (means nothing)"),
+            h.subtraction.to_string(),
+            h.subtraction as f64,
+            true,
+        ));
+    }
+    out.push(row(
+        format!("tail:{id}"),
+        format!("Uncopied tail, {id}"),
+        format!("{} records", fmt_n(h.uncopied_tail)),
+        h.uncopied_tail as f64,
+        h.uncopied_tail > 0 && h.status != hoplab_model::HopStatus::Running,
+    ));
+    out.push(row(
+        format!("copied:{id}"),
+        format!("Copied by {id} ({})", hop_status(h.status)),
+        fmt_n(h.copied),
+        h.copied as f64,
+        false,
+    ));
+    if h.duplicates > 0 {
+        out.push(row(
+            format!("duplicates:{id}"),
+            format!("Duplicates written by {id}"),
+            fmt_n(h.duplicates),
+            h.duplicates as f64,
+            true,
+        ));
+    }
+    if h.lost_with_site > 0 {
+        out.push(row(
+            format!("lost:{id}"),
+            format!("Lost with the site before {id} copied them"),
+            format!("{} records", fmt_n(h.lost_with_site)),
+            h.lost_with_site as f64,
+            true,
+        ));
+    }
+    if !h.drift_causes.is_empty() && emphasis.drift {
+        out.push(row(
+            format!("drift:{id}"),
+            format!("Why {id}'s numbers drift"),
+            h.drift_causes.join("; "),
+            h.drift_causes.len() as f64,
+            false,
+        ));
+    }
+}
+
+/// What each site stores, and (with more than one hop) how many copies an original has.
+fn site_rows(out: &mut Vec<MeasureRow>, m: &Measures) {
     for s in &m.sites {
         out.push(row(
             format!("stored:{}", s.name),
@@ -146,82 +164,90 @@ pub fn measure_rows(emphasis: Emphasis, m: &Measures) -> Vec<MeasureRow> {
             m.echo.echoes_stored > 0,
         ));
     }
-    for w in &m.writers {
+}
+
+/// What a writer was promised, and (behind a synchronous hop) what it still waits for.
+fn writer_rows(out: &mut Vec<MeasureRow>, w: &WriterMeasure) {
+    out.push(row(
+        format!("acked:{}", w.id),
+        format!("Acknowledged to writer {}", w.id),
+        fmt_n(w.acknowledged),
+        w.acknowledged as f64,
+        false,
+    ));
+    // A synchronous hop's writer: what each write waits for, and what still waits.
+    if let Some(least) = w.min_far_ack_delay_ms {
         out.push(row(
-            format!("acked:{}", w.id),
-            format!("Acknowledged to writer {}", w.id),
-            fmt_n(w.acknowledged),
-            w.acknowledged as f64,
+            format!("ack-delay:{}", w.id),
+            format!("Acknowledgement delay, {} (far copy durable)", w.id),
+            format!("{}–{} ms", fmt_n(least), fmt_n(w.max_ack_delay_ms)),
+            w.max_ack_delay_ms as f64,
             false,
         ));
-        // A synchronous hop's writer: what each write waits for, and what still waits.
-        if let Some(least) = w.min_far_ack_delay_ms {
+    }
+    if w.awaiting_far_copy > 0 {
+        out.push(row(
+            format!("awaiting:{}", w.id),
+            format!("Written by {}, waiting for the far copy", w.id),
+            format!("{} records", fmt_n(w.awaiting_far_copy)),
+            w.awaiting_far_copy as f64,
+            false,
+        ));
+    }
+    if w.missing > 0 || w.unacknowledged_lost > 0 {
+        out.push(row(
+            format!("missing:{}", w.id),
+            format!("Acknowledged to {}, now stored nowhere", w.id),
+            format!("{} records", fmt_n(w.missing)),
+            w.missing as f64,
+            true,
+        ));
+    }
+}
+
+/// A reader group's progress, and what a move made it read twice or skip.
+fn reader_rows(out: &mut Vec<MeasureRow>, r: &ReaderMeasure) {
+    out.push(row(
+        format!("reader:{}", r.id),
+        format!("Reader group {} on {}", r.id, r.site),
+        format!(
+            "{} processed · {} behind",
+            fmt_n(r.processed),
+            fmt_n(r.lag_records)
+        ),
+        r.processed as f64,
+        false,
+    ));
+    if r.last_move.is_some() || r.replayed > 0 || r.gap > 0 {
+        out.push(row(
+            format!("replayed:{}", r.id),
+            format!("Read twice after the move ({})", r.id),
+            fmt_n(r.replayed),
+            r.replayed as f64,
+            r.replayed > 0,
+        ));
+        out.push(row(
+            format!("gap:{}", r.id),
+            format!("Never read after the move ({})", r.id),
+            fmt_n(r.gap),
+            r.gap as f64,
+            r.gap > 0,
+        ));
+        // Why a move fell back (no map pairs yet, older than every kept pair, ...).
+        if let Some(note) = r.last_move.as_ref().and_then(|mv| mv.note.clone()) {
             out.push(row(
-                format!("ack-delay:{}", w.id),
-                format!("Acknowledgement delay, {} (far copy durable)", w.id),
-                format!("{}–{} ms", fmt_n(least), fmt_n(w.max_ack_delay_ms)),
-                w.max_ack_delay_ms as f64,
-                false,
-            ));
-        }
-        if w.awaiting_far_copy > 0 {
-            out.push(row(
-                format!("awaiting:{}", w.id),
-                format!("Written by {}, waiting for the far copy", w.id),
-                format!("{} records", fmt_n(w.awaiting_far_copy)),
-                w.awaiting_far_copy as f64,
-                false,
-            ));
-        }
-        if w.missing > 0 || w.unacknowledged_lost > 0 {
-            out.push(row(
-                format!("missing:{}", w.id),
-                format!("Acknowledged to {}, now stored nowhere", w.id),
-                format!("{} records", fmt_n(w.missing)),
-                w.missing as f64,
+                format!("move-note:{}", r.id),
+                format!("How the move landed ({})", r.id),
+                note,
+                0.0,
                 true,
             ));
         }
     }
-    for r in &m.readers {
-        out.push(row(
-            format!("reader:{}", r.id),
-            format!("Reader group {} on {}", r.id, r.site),
-            format!(
-                "{} processed · {} behind",
-                fmt_n(r.processed),
-                fmt_n(r.lag_records)
-            ),
-            r.processed as f64,
-            false,
-        ));
-        if r.last_move.is_some() || r.replayed > 0 || r.gap > 0 {
-            out.push(row(
-                format!("replayed:{}", r.id),
-                format!("Read twice after the move ({})", r.id),
-                fmt_n(r.replayed),
-                r.replayed as f64,
-                r.replayed > 0,
-            ));
-            out.push(row(
-                format!("gap:{}", r.id),
-                format!("Never read after the move ({})", r.id),
-                fmt_n(r.gap),
-                r.gap as f64,
-                r.gap > 0,
-            ));
-            // Why a move fell back (no map pairs yet, older than every kept pair, ...).
-            if let Some(note) = r.last_move.as_ref().and_then(|mv| mv.note.clone()) {
-                out.push(row(
-                    format!("move-note:{}", r.id),
-                    format!("How the move landed ({})", r.id),
-                    note,
-                    0.0,
-                    true,
-                ));
-            }
-        }
-    }
+}
+
+/// Order per stream, the merge rule, companions and backups.
+fn order_merge_companion_backup_rows(out: &mut Vec<MeasureRow>, emphasis: Emphasis, m: &Measures) {
     for st in &m.streams {
         if emphasis.order {
             out.push(row(
@@ -275,7 +301,6 @@ pub fn measure_rows(emphasis: Emphasis, m: &Measures) -> Vec<MeasureRow> {
             false,
         ));
     }
-    out
 }
 
 /// One paragraph describing the state now, for the live region.

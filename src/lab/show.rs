@@ -4,6 +4,7 @@
 //! derive one from its topology ([`RunShow::for_spec`]) and adjust it. Pure.
 
 use hoplab_model::scenarios::Highlight;
+use hoplab_model::spec::Topology;
 use hoplab_model::{Command, ResumeRule, Scenario, ScenarioSpec};
 
 /// A chart the run view may draw. Some draw only once they have something to show
@@ -114,97 +115,9 @@ impl RunShow {
     pub fn for_spec(spec: &ScenarioSpec) -> RunShow {
         let t = &spec.topology;
         let mut buttons = Vec::new();
-        let mut add = |id: String, label: String, command: Command, group: &String| {
-            buttons.push(RunButton {
-                id,
-                label,
-                command,
-                group: Some(group.clone()),
-            });
-        };
-        for (i, site) in t.sites.iter().enumerate() {
-            let group = format!("Site {}", site.name);
-            let site = || site.name.clone();
-            add(
-                format!("lose-site-{i}"),
-                "Lose".into(),
-                Command::LoseSite { site: site() },
-                &group,
-            );
-            add(
-                format!("cut-site-{i}"),
-                "Cut off".into(),
-                Command::CutSite { site: site() },
-                &group,
-            );
-            add(
-                format!("restore-site-{i}"),
-                "Restore".into(),
-                Command::RestoreSite { site: site() },
-                &group,
-            );
-        }
-        for (i, hop) in t.hops.iter().enumerate() {
-            let group = format!("Copier {}", hop.id);
-            let hop = || hop.id.clone();
-            add(
-                format!("stall-hop-{i}"),
-                "Stall".into(),
-                Command::StallHop { hop: hop() },
-                &group,
-            );
-            add(
-                format!("resume-hop-{i}"),
-                "Resume".into(),
-                Command::ResumeHop { hop: hop() },
-                &group,
-            );
-            add(
-                format!("restart-hop-{i}"),
-                "Restart".into(),
-                Command::RestartHop { hop: hop() },
-                &group,
-            );
-            add(
-                format!("cut-link-{i}"),
-                "Cut link".into(),
-                Command::CutLink { hop: hop() },
-                &group,
-            );
-            add(
-                format!("heal-link-{i}"),
-                "Heal link".into(),
-                Command::HealLink { hop: hop() },
-                &group,
-            );
-        }
-        for (i, reader) in t.readers.iter().enumerate() {
-            let group = format!("Reader group {}", reader.id);
-            let rule = reader.planned_resume.unwrap_or(ResumeRule::PositionMap);
-            // Only where a copier writes the group's stream: elsewhere there is nothing to read.
-            let copied_to = |site: &str| {
-                t.hops.iter().any(|h| {
-                    h.from.site == reader.site
-                        && h.from.stream == reader.stream
-                        && h.to.site == site
-                })
-            };
-            for (j, site) in t.sites.iter().enumerate() {
-                if site.name == reader.site || !copied_to(&site.name) {
-                    continue;
-                }
-                add(
-                    format!("move-reader-{i}-{j}"),
-                    format!("Move to {} ({})", site.name, rule.id()),
-                    Command::MoveReader {
-                        reader: reader.id.clone(),
-                        site: site.name.clone(),
-                        rule,
-                    },
-                    &group,
-                );
-            }
-        }
+        site_buttons(&mut buttons, t);
+        hop_buttons(&mut buttons, t);
+        reader_buttons(&mut buttons, t);
         RunShow {
             title: if spec.name.is_empty() {
                 "Your topology".into()
@@ -222,6 +135,80 @@ impl RunShow {
 
     pub fn button(&self, id: &str) -> Option<&RunButton> {
         self.buttons.iter().find(|b| b.id == id)
+    }
+}
+
+fn button(id: String, label: String, command: Command, group: &str) -> RunButton {
+    RunButton {
+        id,
+        label,
+        command,
+        group: Some(group.to_string()),
+    }
+}
+
+/// Lose, cut off and restore each site.
+fn site_buttons(out: &mut Vec<RunButton>, t: &Topology) {
+    for (i, site) in t.sites.iter().enumerate() {
+        let group = format!("Site {}", site.name);
+        let site = || site.name.clone();
+        for (id, label, command) in [
+            ("lose-site", "Lose", Command::LoseSite { site: site() }),
+            ("cut-site", "Cut off", Command::CutSite { site: site() }),
+            (
+                "restore-site",
+                "Restore",
+                Command::RestoreSite { site: site() },
+            ),
+        ] {
+            out.push(button(format!("{id}-{i}"), label.into(), command, &group));
+        }
+    }
+}
+
+/// Stall, resume and restart each copier; cut and heal its link.
+fn hop_buttons(out: &mut Vec<RunButton>, t: &Topology) {
+    for (i, hop) in t.hops.iter().enumerate() {
+        let group = format!("Copier {}", hop.id);
+        let hop = || hop.id.clone();
+        for (id, label, command) in [
+            ("stall-hop", "Stall", Command::StallHop { hop: hop() }),
+            ("resume-hop", "Resume", Command::ResumeHop { hop: hop() }),
+            ("restart-hop", "Restart", Command::RestartHop { hop: hop() }),
+            ("cut-link", "Cut link", Command::CutLink { hop: hop() }),
+            ("heal-link", "Heal link", Command::HealLink { hop: hop() }),
+        ] {
+            out.push(button(format!("{id}-{i}"), label.into(), command, &group));
+        }
+    }
+}
+
+/// Move each reader group to a site its stream is copied to, by its planned rule.
+fn reader_buttons(out: &mut Vec<RunButton>, t: &Topology) {
+    for (i, reader) in t.readers.iter().enumerate() {
+        let group = format!("Reader group {}", reader.id);
+        let rule = reader.planned_resume.unwrap_or(ResumeRule::PositionMap);
+        // Only where a copier writes the group's stream: elsewhere there is nothing to read.
+        let copied_to = |site: &str| {
+            t.hops.iter().any(|h| {
+                h.from.site == reader.site && h.from.stream == reader.stream && h.to.site == site
+            })
+        };
+        for (j, site) in t.sites.iter().enumerate() {
+            if site.name == reader.site || !copied_to(&site.name) {
+                continue;
+            }
+            out.push(button(
+                format!("move-reader-{i}-{j}"),
+                format!("Move to {} ({})", site.name, rule.id()),
+                Command::MoveReader {
+                    reader: reader.id.clone(),
+                    site: site.name.clone(),
+                    rule,
+                },
+                &group,
+            ));
+        }
     }
 }
 

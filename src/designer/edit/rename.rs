@@ -3,7 +3,7 @@
 use super::add::{exists, taken};
 use super::check_name;
 use crate::designer::design::{stream_ref, Design, ElementRef};
-use hoplab_model::spec::Command;
+use hoplab_model::spec::{Command, StreamRef};
 
 pub(super) fn rename(d: &mut Design, r: &ElementRef, to: String) -> Result<(), String> {
     check_name(&to)?;
@@ -49,123 +49,140 @@ pub(super) fn rename(d: &mut Design, r: &ElementRef, to: String) -> Result<(), S
 
 /// Replaces every use of `r`'s name with `to` (no checks: `rename` made them).
 fn rename_refs(d: &mut Design, r: &ElementRef, to: &str) {
-    let to = to.to_string();
-    let swap = |s: &mut String, from: &str| {
-        if s == from {
-            *s = to.clone();
-        }
-    };
-    let t = &mut d.spec.topology;
     match r {
-        ElementRef::Site(n) => {
-            for s in &mut t.sites {
-                swap(&mut s.name, n);
-            }
-            for s in &mut t.streams {
-                swap(&mut s.site, n);
-            }
-            for h in &mut t.hops {
-                swap(&mut h.from.site, n);
-                swap(&mut h.to.site, n);
-            }
-            for w in &mut t.writers {
-                swap(&mut w.site, n);
-            }
-            for x in &mut t.readers {
-                swap(&mut x.site, n);
-            }
-            for c in &mut t.companions {
-                for s in &mut c.sites {
-                    swap(s, n);
-                }
-            }
-            for p in &mut d.places {
-                swap(&mut p.site, n);
-            }
-            for tc in &mut d.spec.timeline {
-                if let Some(s) = command_site(&mut tc.command) {
-                    swap(s, n);
-                }
+        ElementRef::Site(n) => rename_site(d, n, to),
+        ElementRef::Stream(sr) => rename_stream(d, sr, to),
+        ElementRef::Hop(n) => rename_hop(d, n, to),
+        ElementRef::Writer(n) => rename_writer(d, n, to),
+        ElementRef::Reader(n) => rename_reader(d, n, to),
+        ElementRef::Companion(n) => rename_companion(d, n, to),
+    }
+}
+
+/// `s` becomes `to` if it names `from`.
+fn swap(s: &mut String, from: &str, to: &str) {
+    if s == from {
+        *s = to.to_string();
+    }
+}
+
+fn rename_site(d: &mut Design, n: &str, to: &str) {
+    let t = &mut d.spec.topology;
+    for s in &mut t.sites {
+        swap(&mut s.name, n, to);
+    }
+    for s in &mut t.streams {
+        swap(&mut s.site, n, to);
+    }
+    for h in &mut t.hops {
+        swap(&mut h.from.site, n, to);
+        swap(&mut h.to.site, n, to);
+    }
+    for w in &mut t.writers {
+        swap(&mut w.site, n, to);
+    }
+    for x in &mut t.readers {
+        swap(&mut x.site, n, to);
+    }
+    for c in &mut t.companions {
+        for s in &mut c.sites {
+            swap(s, n, to);
+        }
+    }
+    for p in &mut d.places {
+        swap(&mut p.site, n, to);
+    }
+    for tc in &mut d.spec.timeline {
+        if let Some(s) = command_site(&mut tc.command) {
+            swap(s, n, to);
+        }
+    }
+}
+
+/// A stream's name is unique on its site only: each use is matched by site too.
+fn rename_stream(d: &mut Design, sr: &StreamRef, to: &str) {
+    let t = &mut d.spec.topology;
+    for s in &mut t.streams {
+        if s.site == sr.site {
+            swap(&mut s.name, &sr.stream, to);
+        }
+    }
+    for h in &mut t.hops {
+        for end in [&mut h.from, &mut h.to] {
+            if end.site == sr.site {
+                swap(&mut end.stream, &sr.stream, to);
             }
         }
-        ElementRef::Stream(sr) => {
-            for s in &mut t.streams {
-                if s.site == sr.site {
-                    swap(&mut s.name, &sr.stream);
-                }
-            }
-            for h in &mut t.hops {
-                for end in [&mut h.from, &mut h.to] {
-                    if end.site == sr.site {
-                        swap(&mut end.stream, &sr.stream);
-                    }
-                }
-            }
-            for w in &mut t.writers {
-                if w.site == sr.site {
-                    swap(&mut w.stream, &sr.stream);
-                }
-            }
-            for x in &mut t.readers {
-                if x.site == sr.site {
-                    swap(&mut x.stream, &sr.stream);
-                }
-            }
+    }
+    for w in &mut t.writers {
+        if w.site == sr.site {
+            swap(&mut w.stream, &sr.stream, to);
         }
-        ElementRef::Hop(n) => {
-            for h in &mut t.hops {
-                swap(&mut h.id, n);
-            }
-            for tc in &mut d.spec.timeline {
-                if let Some(h) = command_hop(&mut tc.command) {
-                    swap(h, n);
-                }
-            }
+    }
+    for x in &mut t.readers {
+        if x.site == sr.site {
+            swap(&mut x.stream, &sr.stream, to);
         }
-        ElementRef::Writer(n) => {
-            for w in &mut t.writers {
-                swap(&mut w.id, n);
-            }
-            for h in &mut t.hops {
-                for w in &mut h.options.filter.drop_writers {
-                    swap(w, n);
-                }
-            }
-            for tc in &mut d.spec.timeline {
-                if let Command::MoveWriter { writer, .. }
-                | Command::SetWriterRate { writer, .. }
-                | Command::StopWriter { writer } = &mut tc.command
-                {
-                    swap(writer, n);
-                }
-            }
+    }
+}
+
+fn rename_hop(d: &mut Design, n: &str, to: &str) {
+    for h in &mut d.spec.topology.hops {
+        swap(&mut h.id, n, to);
+    }
+    for tc in &mut d.spec.timeline {
+        if let Some(h) = command_hop(&mut tc.command) {
+            swap(h, n, to);
         }
-        ElementRef::Reader(n) => {
-            for x in &mut t.readers {
-                swap(&mut x.id, n);
-            }
-            for tc in &mut d.spec.timeline {
-                if let Command::MoveReader { reader, .. } = &mut tc.command {
-                    swap(reader, n);
-                }
-            }
+    }
+}
+
+fn rename_writer(d: &mut Design, n: &str, to: &str) {
+    let t = &mut d.spec.topology;
+    for w in &mut t.writers {
+        swap(&mut w.id, n, to);
+    }
+    for h in &mut t.hops {
+        for w in &mut h.options.filter.drop_writers {
+            swap(w, n, to);
         }
-        ElementRef::Companion(n) => {
-            for c in &mut t.companions {
-                swap(&mut c.name, n);
-            }
-            for w in &mut t.writers {
-                for c in &mut w.requires {
-                    swap(c, n);
-                }
-            }
-            for tc in &mut d.spec.timeline {
-                if let Command::CompanionDown { name, .. } | Command::CompanionUp { name, .. } =
-                    &mut tc.command
-                {
-                    swap(name, n);
-                }
-            }
+    }
+    for tc in &mut d.spec.timeline {
+        if let Command::MoveWriter { writer, .. }
+        | Command::SetWriterRate { writer, .. }
+        | Command::StopWriter { writer } = &mut tc.command
+        {
+            swap(writer, n, to);
+        }
+    }
+}
+
+fn rename_reader(d: &mut Design, n: &str, to: &str) {
+    for x in &mut d.spec.topology.readers {
+        swap(&mut x.id, n, to);
+    }
+    for tc in &mut d.spec.timeline {
+        if let Command::MoveReader { reader, .. } = &mut tc.command {
+            swap(reader, n, to);
+        }
+    }
+}
+
+fn rename_companion(d: &mut Design, n: &str, to: &str) {
+    let t = &mut d.spec.topology;
+    for c in &mut t.companions {
+        swap(&mut c.name, n, to);
+    }
+    for w in &mut t.writers {
+        for c in &mut w.requires {
+            swap(c, n, to);
+        }
+    }
+    for tc in &mut d.spec.timeline {
+        if let Command::CompanionDown { name, .. } | Command::CompanionUp { name, .. } =
+            &mut tc.command
+        {
+            swap(name, n, to);
         }
     }
 }

@@ -4,7 +4,7 @@ use super::terms::{self, Copier};
 use super::{Section, Table};
 use crate::designer::design::Design;
 use crate::designer::run::RunSummary;
-use hoplab_model::spec::{qualified_target, OriginStamp, Topology};
+use hoplab_model::spec::{qualified_target, HopSpec, OriginStamp, ReaderSpec, Topology};
 use hoplab_model::{fmt_n, Finding};
 
 fn secs(ms: u64) -> String {
@@ -237,17 +237,40 @@ pub(super) fn rehearsal_checklist(t: &Topology, run: Option<&RunSummary>) -> Sec
         head: row(&["figure", "stated by the design", "measured in the run"]),
         rows: Vec::new(),
     };
-    let measured = |f: &dyn Fn(&RunSummary) -> String| run.map_or("not run yet".to_string(), f);
     for h in &t.hops {
-        let o = &h.options;
-        let floor = o.rtt_ms + o.target_write_ms;
-        check.rows.push(vec![
+        check.rows.extend(hop_checks(h, run));
+    }
+    for g in &t.readers {
+        check.rows.push(reader_check(g, run));
+    }
+    check.rows.extend(whole_run_checks(run));
+    Section {
+        heading: "Rehearsal checklist".into(),
+        items: vec![
+            "Run the failover on a copy of production traffic; fill in the measured column from the real run".into(),
+            "Time every step; compare with the recovery-time objective".into(),
+        ],
+        table: Some(check),
+    }
+}
+
+/// The run's figure for a row, or a note that there is no run yet.
+fn measured(run: Option<&RunSummary>, f: impl Fn(&RunSummary) -> String) -> String {
+    run.map_or("not run yet".to_string(), f)
+}
+
+/// A hop's lag against its floor, and the duplicates a restart may cause.
+fn hop_checks(h: &HopSpec, run: Option<&RunSummary>) -> [Vec<String>; 2] {
+    let o = &h.options;
+    let floor = o.rtt_ms + o.target_write_ms;
+    [
+        vec![
             format!("copy lag of {}", h.id),
             format!(
                 "at least {} ms per round (link {} ms + write {} ms), polling every {} ms",
                 floor, o.rtt_ms, o.target_write_ms, o.poll_interval_ms
             ),
-            measured(&|r| {
+            measured(run, |r| {
                 r.end
                     .hops
                     .iter()
@@ -261,83 +284,85 @@ pub(super) fn rehearsal_checklist(t: &Topology, run: Option<&RunSummary>) -> Sec
                         )
                     })
             }),
-        ]);
-        check.rows.push(vec![
+        ],
+        vec![
             format!("duplicates from {}", h.id),
             format!(
                 "0 expected; a restart re-copies up to {} ms of progress",
                 o.commit_interval_ms
             ),
-            measured(&|r| {
+            measured(run, |r| {
                 r.end
                     .hops
                     .iter()
                     .find(|m| m.id == h.id)
                     .map_or("–".into(), |m| fmt_n(m.duplicates))
             }),
-        ]);
-    }
-    for g in &t.readers {
-        check.rows.push(vec![
-            format!("resume of {}", g.id),
-            g.planned_resume
-                .map_or("no rule planned".into(), |r| format!("by {}", r.id())),
-            measured(&|r| {
-                r.moves
-                    .iter()
-                    .find(|m| m.reader == g.id)
-                    .and_then(|m| m.actual.as_ref())
-                    .map_or("not moved".into(), |a| {
-                        format!(
-                            "{}: replay {}, gap {}",
-                            a.rule,
-                            fmt_n(a.replay),
-                            fmt_n(a.gap)
-                        )
-                    })
-            }),
-        ]);
-    }
-    check.rows.push(vec![
-        "copies per original record".into(),
-        "at most 1 per site that copies it".into(),
-        measured(&|r| format!("{:.2} at the end", r.echo_at_end)),
-    ]);
-    check.rows.push(vec![
-        "echoes per original record (repeats at a site that holds it, or back at its origin)"
-            .into(),
-        "0".into(),
-        measured(&|r| format!("{:.2} at the end", r.end.echo.echoes_per_original)),
-    ]);
-    check.rows.push(vec![
-        "time to drain the backlog".into(),
-        "back to the usual lag after a fault".into(),
-        measured(&|r| {
-            if r.drains.is_empty() {
-                "no backlog built up".into()
-            } else {
-                r.drains
-                    .iter()
-                    .map(|d| match d.drained_after_ms {
-                        Some(ms) => format!(
-                            "{}: {} after a peak of {} records",
-                            d.hop,
-                            secs(ms),
-                            fmt_n(d.peak_records)
-                        ),
-                        None => format!("{}: not drained by the end", d.hop),
-                    })
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            }
-        }),
-    ]);
-    Section {
-        heading: "Rehearsal checklist".into(),
-        items: vec![
-            "Run the failover on a copy of production traffic; fill in the measured column from the real run".into(),
-            "Time every step; compare with the recovery-time objective".into(),
         ],
-        table: Some(check),
-    }
+    ]
+}
+
+/// How a reader group resumed after its move, against the planned rule.
+fn reader_check(g: &ReaderSpec, run: Option<&RunSummary>) -> Vec<String> {
+    vec![
+        format!("resume of {}", g.id),
+        g.planned_resume
+            .map_or("no rule planned".into(), |r| format!("by {}", r.id())),
+        measured(run, |r| {
+            r.moves
+                .iter()
+                .find(|m| m.reader == g.id)
+                .and_then(|m| m.actual.as_ref())
+                .map_or("not moved".into(), |a| {
+                    format!(
+                        "{}: replay {}, gap {}",
+                        a.rule,
+                        fmt_n(a.replay),
+                        fmt_n(a.gap)
+                    )
+                })
+        }),
+    ]
+}
+
+/// Copies, echoes and drain times over the whole run.
+fn whole_run_checks(run: Option<&RunSummary>) -> Vec<Vec<String>> {
+    vec![
+        vec![
+            "copies per original record".into(),
+            "at most 1 per site that copies it".into(),
+            measured(run, |r| format!("{:.2} at the end", r.echo_at_end)),
+        ],
+        vec![
+            "echoes per original record (repeats at a site that holds it, or back at its origin)"
+                .into(),
+            "0".into(),
+            measured(run, |r| {
+                format!("{:.2} at the end", r.end.echo.echoes_per_original)
+            }),
+        ],
+        vec![
+            "time to drain the backlog".into(),
+            "back to the usual lag after a fault".into(),
+            measured(run, |r| {
+                if r.drains.is_empty() {
+                    "no backlog built up".into()
+                } else {
+                    r.drains
+                        .iter()
+                        .map(|d| match d.drained_after_ms {
+                            Some(ms) => format!(
+                                "{}: {} after a peak of {} records",
+                                d.hop,
+                                secs(ms),
+                                fmt_n(d.peak_records)
+                            ),
+                            None => format!("{}: not drained by the end", d.hop),
+                        })
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                }
+            }),
+        ],
+    ]
 }
