@@ -3,7 +3,7 @@
 use super::{check_name, Element};
 use crate::designer::design::{stream_ref, Design, ElementRef, Pos};
 use crate::designer::layout::free_spot;
-use hoplab_model::spec::StreamSpec;
+use hoplab_model::spec::{HopSpec, StreamSpec, Topology};
 
 pub(super) fn exists(d: &Design, r: ElementRef) -> Result<(), String> {
     if d.has(&r) {
@@ -119,34 +119,7 @@ pub(super) fn update(d: &mut Design, e: Element) -> Result<(), String> {
             *slot = s;
             Ok(())
         }
-        Element::Hop(mut h) => {
-            if !t.hops.iter().any(|x| x.id == h.id) {
-                return Err(format!("there is no hop {}", h.id));
-            }
-            // The stamp decides where copies land: an origin-qualified name is
-            // `<source site>.<stream>`; any other stamp writes a declared stream, which is
-            // declared here (shaped like the source) when it is not yet.
-            let qualified = format!("{}.{}", h.from.site, h.from.stream);
-            if h.options.stamp == hoplab_model::spec::OriginStamp::QualifiedName {
-                h.to.stream = qualified;
-            } else if !t
-                .streams
-                .iter()
-                .any(|s| s.site == h.to.site && s.name == h.to.stream)
-            {
-                let parts = t
-                    .streams
-                    .iter()
-                    .find(|s| s.site == h.from.site && s.name == h.from.stream)
-                    .map_or(1, |s| s.parts);
-                t.streams
-                    .push(StreamSpec::new(&h.to.site, &h.to.stream, parts));
-            }
-            if let Some(slot) = t.hops.iter_mut().find(|x| x.id == h.id) {
-                *slot = h;
-            }
-            Ok(())
-        }
+        Element::Hop(h) => update_hop(t, h),
         Element::Writer(w) => {
             rate_ok(w.rate_per_sec)?;
             for c in &w.requires {
@@ -185,4 +158,33 @@ pub(super) fn update(d: &mut Design, e: Element) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// Puts `h` in place of the hop of its id. The stamp decides where copies land: an
+/// origin-qualified name is `<source site>.<stream>`; any other stamp writes a declared
+/// stream, which is declared here (shaped like the source) when it is not yet.
+fn update_hop(t: &mut Topology, mut h: HopSpec) -> Result<(), String> {
+    if !t.hops.iter().any(|x| x.id == h.id) {
+        return Err(format!("there is no hop {}", h.id));
+    }
+    let qualified = format!("{}.{}", h.from.site, h.from.stream);
+    if h.options.stamp == hoplab_model::spec::OriginStamp::QualifiedName {
+        h.to.stream = qualified;
+    } else if !t
+        .streams
+        .iter()
+        .any(|s| s.site == h.to.site && s.name == h.to.stream)
+    {
+        let parts = t
+            .streams
+            .iter()
+            .find(|s| s.site == h.from.site && s.name == h.from.stream)
+            .map_or(1, |s| s.parts);
+        t.streams
+            .push(StreamSpec::new(&h.to.site, &h.to.stream, parts));
+    }
+    if let Some(slot) = t.hops.iter_mut().find(|x| x.id == h.id) {
+        *slot = h;
+    }
+    Ok(())
 }

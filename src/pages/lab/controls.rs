@@ -73,24 +73,7 @@ pub fn Controls() -> impl IntoView {
                     <output>{move || fmt_speed(lab.speed.get())}</output>
                 </label>
             </div>
-            <label class="lab-scrub">
-                <span>"Time"</span>
-                <input
-                    type="range"
-                    min="0"
-                    max=move || lab.horizon.get().to_string()
-                    step="100"
-                    prop:value=move || lab.now.get().to_string()
-                    aria-valuetext=move || fmt_time(lab.now.get())
-                    on:input=move |e| {
-                        if let Ok(v) = event_target_value(&e).parse::<u64>() {
-                            lab.playing.set(false);
-                            lab.seek(v);
-                        }
-                    }
-                />
-                <output>{move || format!("{} of {}", fmt_time(lab.now.get()), fmt_time(lab.horizon.get()))}</output>
-            </label>
+            <Scrubber />
             <div class="lab-buttons" role="group" aria-label="Faults and commands">
                 {grouped(buttons)
                     .into_iter()
@@ -110,6 +93,33 @@ pub fn Controls() -> impl IntoView {
                     .collect_view()}
             </div>
         </div>
+    }
+}
+
+/// The time slider: where the run stands, of how far it has been computed; dragging it
+/// pauses and seeks.
+#[component]
+fn Scrubber() -> impl IntoView {
+    let lab = use_run();
+    view! {
+        <label class="lab-scrub">
+            <span>"Time"</span>
+            <input
+                type="range"
+                min="0"
+                max=move || lab.horizon.get().to_string()
+                step="100"
+                prop:value=move || lab.now.get().to_string()
+                aria-valuetext=move || fmt_time(lab.now.get())
+                on:input=move |e| {
+                    if let Ok(v) = event_target_value(&e).parse::<u64>() {
+                        lab.playing.set(false);
+                        lab.seek(v);
+                    }
+                }
+            />
+            <output>{move || format!("{} of {}", fmt_time(lab.now.get()), fmt_time(lab.horizon.get()))}</output>
+        </label>
     }
 }
 

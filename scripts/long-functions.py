@@ -1,0 +1,43 @@
+# Counts non-test Rust functions longer than 80 lines (signature to closing brace).
+import re, sys, pathlib
+roots = sys.argv[1:] or ["src", "crates"]
+hits = []
+for root in roots:
+    for p in pathlib.Path(root).rglob("*.rs"):
+        s = str(p)
+        if "/tests/" in s or s.endswith("_tests.rs") or "/benches/" in s or s.endswith("tests.rs"):
+            continue
+        # Braces inside string and char literals and comments are not structure.
+        text = re.sub(r"//[^\n]*", "", p.read_text())
+        text = re.sub(r'"(?:\\.|[^"\\])*"', '""', text)
+        text = re.sub(r"'(?:\\.|[^'\\])'", "' '", text)
+        lines = text.split("\n")
+        # skip #[cfg(test)] mod blocks
+        i = 0; in_test_depth = None; depth = 0
+        while i < len(lines):
+            l = lines[i]
+            if re.match(r"\s*#\[cfg\(test\)\]", l):
+                # skip the following item entirely
+                j = i + 1; d = 0; started = False
+                while j < len(lines):
+                    d += lines[j].count("{") - lines[j].count("}")
+                    if "{" in lines[j]: started = True
+                    if started and d <= 0: break
+                    if not started and lines[j].rstrip().endswith(";"): break
+                    j += 1
+                i = j + 1; continue
+            m = re.match(r"\s*(pub(\([^)]*\))?\s+)?(const\s+)?(async\s+)?fn\s+(\w+)", l)
+            if m:
+                j = i; d = 0; started = False
+                while j < len(lines):
+                    d += lines[j].count("{") - lines[j].count("}")
+                    if "{" in lines[j]: started = True
+                    if started and d <= 0: break
+                    if not started and lines[j].rstrip().endswith(";"): break
+                    j += 1
+                n = j - i + 1
+                if started and n > 80: hits.append((n, s, m.group(5)))
+                i = j + 1 if started else i + 1; continue
+            i += 1
+for n, s, f in sorted(hits, reverse=True): print(f"{n:4d} {s} {f}")
+print(len(hits), "functions over 80 lines")
