@@ -8,9 +8,11 @@ use crate::components::{Footer, Header};
 use crate::lazy_pages::{
     load_card_progress, load_card_recorder, load_importer, preload_engine_for_deep_link,
     preload_on_intent, CardListRoute, CardRoute, CopiersRoute, CourseRoute, DesignerRoute,
-    LabIndexRoute, LabRoute, LessonRoute, LoadCardProgress, LoadCardRecorder, LoadImporter,
-    PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute, LOAD_RUN_PANELS,
+    LabIndexRoute, LabRoute, LessonRoute, PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute,
+    LOAD_RUN_PANELS,
 };
+use crate::pages::card::{LoadCardProgress, LoadCardRecorder};
+use crate::pages::LoadImporter;
 use crate::pages::{Home, NotFound};
 use crate::progress_store::ProgressHome;
 

@@ -154,10 +154,6 @@ fn deliver<T: Send + Sync + 'static>(
     });
 }
 
-/// How the card pages get their progress parts (see `load_card_progress`).
-#[derive(Clone, Copy)]
-pub struct LoadCardProgress(pub fn(RwSignal<Option<CardProgress>>));
-
 lazy_part!(
     /// A card page's record button for its timed reveals (`pages::card::record_button`:
     /// the microphone recorder and the recordings store), fetched after the card shows.
@@ -170,10 +166,6 @@ lazy_part!(
 pub fn load_card_recorder(button: RwSignal<Option<RecordButton>>) {
     deliver(button, card_recorder_chunk());
 }
-
-/// How the card page gets its record button (see `load_card_recorder`).
-#[derive(Clone, Copy)]
-pub struct LoadCardRecorder(pub fn(RwSignal<Option<RecordButton>>));
 
 lazy_part!(
     /// A run view's measures, charts, narration, record panel and set-up (see
@@ -205,17 +197,6 @@ pub fn load_importer(into: RwSignal<Option<Importer>>, failed: RwSignal<bool>) {
             Err(PageChunkMissing) => _ = failed.try_set(true),
         }
     });
-}
-
-/// How the designer gets its importer (see `load_importer`).
-#[derive(Clone, Copy)]
-pub struct LoadImporter(pub fn(RwSignal<Option<Importer>>, RwSignal<bool>));
-
-impl LoadImporter {
-    /// Hands the importer over at once (builds without chunks: the component tests).
-    pub fn at_once() -> Self {
-        LoadImporter(|into, _| into.set(Some(IMPORTER)))
-    }
 }
 
 /// Fetches a run view's engine, then its panels, and hands each to `run` as it comes; if

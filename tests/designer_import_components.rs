@@ -4,8 +4,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use hoplab::designer::autosave;
-use hoplab::lazy_pages::LoadImporter;
 use hoplab::pages::Designer;
+use hoplab::pages::LoadImporter;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;

@@ -14,7 +14,7 @@ pub use card::CardPage;
 pub use card_list::CardList;
 pub use copiers::CopiersPage;
 pub use course::{CourseIndexPage, LessonPage};
-pub use designer::Designer;
+pub use designer::{Designer, LoadImporter};
 pub use home::Home;
 pub use lab::{LabIndex, LabPage};
 pub use not_found::NotFound;

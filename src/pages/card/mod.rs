@@ -19,8 +19,10 @@ use crate::practice::recording::Part;
 pub use depth_tabs::DepthTabs;
 pub use marks::MarkButtons;
 use marks::MarkButtonsPending;
-pub use progress_parts::{load_after_paint, CardProgress, CARD_PROGRESS};
-pub use reveal::{load_recorder_after_paint, record_button, RecordButton, TimedReveal};
+pub use progress_parts::{load_after_paint, CardProgress, LoadCardProgress, CARD_PROGRESS};
+pub use reveal::{
+    load_recorder_after_paint, record_button, LoadCardRecorder, RecordButton, TimedReveal,
+};
 pub use sources::SourceList;
 
 #[component]

@@ -8,8 +8,12 @@ use leptos::prelude::*;
 
 use super::MarkButtons;
 use crate::components::ProgressNotice;
-use crate::lazy_pages::LoadCardProgress;
 use crate::progress_store::{use_progress, ProgressStore};
+
+/// How the card pages get their progress parts: the app provides it as context
+/// (`lazy_pages::load_card_progress`, from the parts' own chunk).
+#[derive(Clone, Copy)]
+pub struct LoadCardProgress(pub fn(RwSignal<Option<CardProgress>>));
 
 /// What the progress chunk holds for the card pages.
 #[derive(Clone, Copy)]

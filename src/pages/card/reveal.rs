@@ -3,13 +3,17 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::components::{Recorder, RecorderView};
-use crate::lazy_pages::LoadCardRecorder;
 use crate::practice::recording::Part;
 
 /// A timed reveal's record button for a card's slug and answer; `revealed` stops a take as
 /// the answer shows. The card page fetches it in a chunk of its own after it shows
 /// (`lazy_pages::card_recorder_chunk`), so the card's first download holds no recorder.
 pub type RecordButton = fn(String, Part, Signal<bool>) -> AnyView;
+
+/// How the card page gets its record button: the app provides it as context
+/// (`lazy_pages::load_card_recorder`, from the recorder's own chunk).
+#[derive(Clone, Copy)]
+pub struct LoadCardRecorder(pub fn(RwSignal<Option<RecordButton>>));
 
 /// The record button the recorder chunk holds (see `RecordButton`).
 pub fn record_button(card: String, part: Part, revealed: Signal<bool>) -> AnyView {

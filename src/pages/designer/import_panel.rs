@@ -11,15 +11,27 @@ use leptos_router::components::A;
 use wasm_bindgen_futures::JsFuture;
 
 use super::state::use_ctx;
-use crate::designer::copier_files::{CopierFile, ImportReport, Imported, Importer, MAX_FILE_BYTES};
+use crate::designer::copier_files::{
+    CopierFile, ImportReport, Imported, Importer, IMPORTER, MAX_FILE_BYTES,
+};
 use crate::designer::{import::check_sane, Design, Edit};
-use crate::lazy_pages::LoadImporter;
 
 /// Files one import reads at most (an estate of many brokers is still a handful of files).
 const MAX_FILES: u32 = 20;
 
 /// Work that needs the importer.
 type Job = Box<dyn FnOnce(Importer)>;
+
+/// How the designer gets its importer (`lazy_pages::load_importer`, from the import chunk).
+#[derive(Clone, Copy)]
+pub struct LoadImporter(pub fn(RwSignal<Option<Importer>>, RwSignal<bool>));
+
+impl LoadImporter {
+    /// Hands the importer over at once (builds without chunks: the component tests).
+    pub fn at_once() -> Self {
+        LoadImporter(|into, _| into.set(Some(IMPORTER)))
+    }
+}
 
 /// The importer once its chunk is here, and the work waiting for it.
 #[derive(Clone, Copy)]

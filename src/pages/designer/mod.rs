@@ -17,6 +17,7 @@ mod state;
 mod timeline;
 mod toolbar;
 
+pub use import_panel::LoadImporter;
 use leptos::ev;
 use leptos::prelude::*;
 

@@ -15,6 +15,7 @@ mod stage;
 mod stage_dom;
 mod stage_layers;
 mod stage_rows;
+mod stage_svg;
 mod state;
 
 pub use crate::lab::show::{ChartKind, Emphasis, RunButton, RunShow};

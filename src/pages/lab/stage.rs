@@ -7,7 +7,7 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::panels::PanelsLoad;
+use super::panel_contract::PanelsLoad;
 use super::stage_dom::StageDom;
 use super::state::{use_run, RunHandle};
 use crate::lab::layout::{fmt_time, RecordRef};

@@ -7,43 +7,10 @@
 use hoplab_model::decimal::{fixed, plain};
 use web_sys::{Document, Element};
 
-use super::stage_layers::{self, title, Labels};
+use super::stage_layers::{self, Labels};
 use super::stage_rows::RowDom;
+use super::stage_svg::{make, pair, set, set_if, title};
 use crate::lab::layout::{HopShape, RecordRef, RowKey, Scene, SiteBox, ROWS_X0};
-
-const NS: &str = "http://www.w3.org/2000/svg";
-
-/// "x y", each to one decimal (a point in the stage's coordinates).
-pub(super) fn pair(x: f64, y: f64) -> String {
-    format!("{} {}", fixed(x, 1), fixed(y, 1))
-}
-
-pub(super) fn set(e: &Element, name: &str, value: &str) {
-    let _ = e.set_attribute(name, value);
-}
-
-/// Sets an attribute only when its value changed (remembered in `last`).
-pub(super) fn set_if(e: &Element, name: &str, value: String, last: &mut String) {
-    if *last != value {
-        set(e, name, &value);
-        *last = value;
-    }
-}
-
-pub(super) fn svg_element(doc: &Document, tag: &str) -> Element {
-    doc.create_element_ns(Some(NS), tag)
-        .expect("createElementNS works for SVG tags")
-}
-
-/// An SVG element with a class, appended to `parent`.
-pub(super) fn make(doc: &Document, tag: &str, class: &str, parent: &Element) -> Element {
-    let e = svg_element(doc, tag);
-    if !class.is_empty() {
-        set(&e, "class", class);
-    }
-    let _ = parent.append_child(&e);
-    e
-}
 
 /// A shape that moves by its group's `transform` (a marker, a batch), kept by its key.
 struct Moving {

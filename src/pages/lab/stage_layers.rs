@@ -7,16 +7,8 @@ use web_sys::{Document, Element};
 
 use hoplab_model::decimal::fixed;
 
-use super::stage_dom::{make, pair, set, svg_element};
+use super::stage_svg::{make, pair, set, title};
 use crate::lab::layout::{HopShape, SiteBox, StreamLabel};
-
-/// A `<title>` (the tooltip and accessible name) holding `text`, inside `parent`.
-pub(super) fn title(doc: &Document, parent: &Element, text: &str) -> Element {
-    let t = svg_element(doc, "title");
-    t.set_text_content(Some(text));
-    let _ = parent.append_child(&t);
-    t
-}
 
 /// A `<text>` with a class, at (x, y), holding `text`.
 fn text(doc: &Document, parent: &Element, class: &str, x: f64, y: f64, content: &str) -> Element {

@@ -6,8 +6,7 @@ use hoplab_model::decimal::fixed;
 use hoplab_model::fmt_n;
 use web_sys::{Document, Element};
 
-use super::stage_dom::{make, set, set_if, svg_element};
-use super::stage_layers::title;
+use super::stage_svg::{make, set, set_if, svg_element, title};
 use crate::lab::layout::{RecKey, Row, REC_H, REC_Y, ROWS_X0};
 
 /// The elements of one row, with the attribute values last written to them.
