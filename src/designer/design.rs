@@ -129,16 +129,6 @@ impl Design {
         }
     }
 
-    /// A design for a spec, every site laid out automatically.
-    pub fn from_spec(spec: ScenarioSpec) -> Self {
-        let mut d = Design {
-            spec,
-            places: Vec::new(),
-        };
-        crate::designer::layout::auto_layout(&mut d);
-        d
-    }
-
     pub fn topology(&self) -> &Topology {
         &self.spec.topology
     }

@@ -3,6 +3,20 @@
 
 use super::design::{Design, Pos};
 use super::geometry::{site_height, Rect, SITE_WIDTH};
+use hoplab_model::ScenarioSpec;
+
+impl Design {
+    /// A design for a spec, every site laid out automatically. (Here, not beside the type:
+    /// laying out needs the design, and the design should not need the layout.)
+    pub fn from_spec(spec: ScenarioSpec) -> Self {
+        let mut d = Design {
+            spec,
+            places: Vec::new(),
+        };
+        auto_layout(&mut d);
+        d
+    }
+}
 
 const MARGIN: f64 = 40.0;
 /// Space kept between two boxes.
