@@ -77,10 +77,10 @@ fn filters(
     Ok((inc, exc))
 }
 
-pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
-    let file = input.name;
-    let props = properties::parse(input.text);
-    for p in &props {
+/// Reports every key a cluster link does not read (`ssl.` and `sasl.` pass), naming the
+/// one it was likely meant to be where one is close.
+fn ignore_unknown_keys(file: &str, props: &[properties::Prop], report: &mut Report) {
+    for p in props {
         if !LINK_KEYS.contains(&p.key.as_str())
             && !p.key.starts_with("ssl.")
             && !p.key.starts_with("sasl.")
@@ -94,6 +94,32 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
             report.ignore(file, Some(p.line), &p.key, why);
         }
     }
+}
+
+/// The (source, target) flows a link of `mode` runs between the remote and local cluster.
+fn link_ends(mode: &str, local: &str, remote: &str) -> Vec<(String, String)> {
+    let (local, remote) = (local.to_string(), remote.to_string());
+    match mode {
+        // The source half of a source-initiated link lives on the source.
+        "SOURCE" => vec![(local, remote)],
+        "BIDIRECTIONAL" => vec![(remote.clone(), local.clone()), (local, remote)],
+        _ => vec![(remote, local)],
+    }
+}
+
+/// Mirror topics keep their names, or take the link's `cluster.link.prefix`.
+fn naming_of(prefix: &str) -> Naming {
+    if prefix.is_empty() {
+        Naming::Identity
+    } else {
+        Naming::FixedPrefix(prefix.to_string())
+    }
+}
+
+pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
+    let file = input.name;
+    let props = properties::parse(input.text);
+    ignore_unknown_keys(file, &props, report);
     let get = |k: &str| properties::last(&props, k);
     let servers = get("bootstrap.servers").ok_or_else(|| {
         ImportError::new(
@@ -138,16 +164,7 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
     let options = presets::get("offset-preserving-mirror")
         .expect("preset")
         .options;
-    let ends: Vec<(String, String)> = match mode.as_str() {
-        // The source half of a source-initiated link lives on the source.
-        "SOURCE" => vec![(local.clone(), remote.clone())],
-        "BIDIRECTIONAL" => vec![
-            (remote.clone(), local.clone()),
-            (local.clone(), remote.clone()),
-        ],
-        _ => vec![(remote.clone(), local.clone())],
-    };
-    for (source, target) in ends {
+    for (source, target) in link_ends(&mode, &local, &remote) {
         estate.flows.push(Flow {
             product: Product::ClusterLink,
             file: file.into(),
@@ -158,11 +175,7 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
                 include: include.clone(),
                 exclude: exclude.clone(),
             },
-            naming: if prefix.is_empty() {
-                Naming::Identity
-            } else {
-                Naming::FixedPrefix(prefix.clone())
-            },
+            naming: naming_of(&prefix),
             pairs: Vec::new(),
             options: options.clone(),
             facts: FlowFacts {

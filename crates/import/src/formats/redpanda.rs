@@ -17,22 +17,9 @@ fn enabled(section: Option<&Node>) -> bool {
     !paused && !disabled
 }
 
-pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
-    let file = input.name;
-    let docs = yaml::parse(input.text).map_err(|e| {
-        ImportError::new(file, format!("not valid YAML: {}", e.message)).at_line(e.line)
-    })?;
-    let doc = docs
-        .first()
-        .ok_or_else(|| ImportError::new(file, "the file is empty"))?;
-    let client = doc.get("client_options").ok_or_else(|| {
-        ImportError::new(
-            file,
-            "no client_options: the link must say which cluster it shadows",
-        )
-        .with_key("client_options")
-    })?;
-    let servers: Vec<String> = match client.get("bootstrap_servers") {
+/// `client_options.bootstrap_servers`, as a list or one comma-separated string.
+fn bootstrap_servers(client: &Node) -> Vec<String> {
+    match client.get("bootstrap_servers") {
         Some(n) if !n.seq().is_empty() => n
             .seq()
             .iter()
@@ -41,18 +28,12 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
             .collect(),
         Some(n) => n.str().map(addresses).unwrap_or_default(),
         None => Vec::new(),
-    };
-    let source = servers
-        .first()
-        .map(|a| host_of(a))
-        .filter(|h| !h.is_empty())
-        .ok_or_else(|| {
-            ImportError::new(file, "client_options has no bootstrap_servers")
-                .with_key("client_options.bootstrap_servers")
-                .at_line(Some(client.line))
-        })?;
-    let target = input.site.unwrap_or(DEFAULT_SITE).to_string();
-    let topics = doc.get("topic_metadata_sync_options");
+    }
+}
+
+/// (include, exclude) patterns from `topic_metadata_sync_options`'
+/// `auto_create_shadow_topic_filters`.
+fn topic_filters(topics: Option<&Node>) -> (Vec<String>, Vec<String>) {
     let (mut include, mut exclude) = (Vec::new(), Vec::new());
     for f in topics
         .and_then(|t| t.get("auto_create_shadow_topic_filters"))
@@ -80,6 +61,37 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
             include.push(pattern);
         }
     }
+    (include, exclude)
+}
+
+pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
+    let file = input.name;
+    let docs = yaml::parse(input.text).map_err(|e| {
+        ImportError::new(file, format!("not valid YAML: {}", e.message)).at_line(e.line)
+    })?;
+    let doc = docs
+        .first()
+        .ok_or_else(|| ImportError::new(file, "the file is empty"))?;
+    let client = doc.get("client_options").ok_or_else(|| {
+        ImportError::new(
+            file,
+            "no client_options: the link must say which cluster it shadows",
+        )
+        .with_key("client_options")
+    })?;
+    let servers = bootstrap_servers(client);
+    let source = servers
+        .first()
+        .map(|a| host_of(a))
+        .filter(|h| !h.is_empty())
+        .ok_or_else(|| {
+            ImportError::new(file, "client_options has no bootstrap_servers")
+                .with_key("client_options.bootstrap_servers")
+                .at_line(Some(client.line))
+        })?;
+    let target = input.site.unwrap_or(DEFAULT_SITE).to_string();
+    let topics = doc.get("topic_metadata_sync_options");
+    let (mut include, exclude) = topic_filters(topics);
     if include.is_empty() {
         report.approximate(format!("{file}: no auto_create_shadow_topic_filters include: nothing is shadowed automatically, drawn as one stream '*'"));
         include.push(".*".into());

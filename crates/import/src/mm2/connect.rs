@@ -85,6 +85,35 @@ fn settings_of(
     m
 }
 
+/// Which MirrorMaker 2 connector `connector.class` names.
+fn kind_of(file: &str, text: &str, class: &str) -> Result<Kind, ImportError> {
+    if class.ends_with("MirrorSourceConnector") {
+        Ok(Kind::Source)
+    } else if class.ends_with("MirrorCheckpointConnector") {
+        Ok(Kind::Checkpoint)
+    } else if class.ends_with("MirrorHeartbeatConnector") {
+        Ok(Kind::Heartbeat)
+    } else {
+        Err(
+            ImportError::new(file, format!("{class} is not a MirrorMaker 2 connector"))
+                .with_key("connector.class")
+                .at_line(json::line_of(text, "connector.class")),
+        )
+    }
+}
+
+/// The connectors of `pair`, added (empty) after the others the first time it is seen.
+fn entry_of(pairs: &mut Vec<PairConnectors>, pair: (String, String)) -> &mut PairConnectors {
+    let slot = match pairs.iter().position(|(p, ..)| *p == pair) {
+        Some(j) => j,
+        None => {
+            pairs.push((pair, None, None, None));
+            pairs.len() - 1
+        }
+    };
+    &mut pairs[slot]
+}
+
 pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, ImportError> {
     let v = json::parse(file, text)?;
     let items: Vec<&Value> = match &v {
@@ -109,20 +138,7 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
             })
         };
         let class = need("connector.class")?;
-        let kind = if class.ends_with("MirrorSourceConnector") {
-            Kind::Source
-        } else if class.ends_with("MirrorCheckpointConnector") {
-            Kind::Checkpoint
-        } else if class.ends_with("MirrorHeartbeatConnector") {
-            Kind::Heartbeat
-        } else {
-            return Err(ImportError::new(
-                file,
-                format!("{class} is not a MirrorMaker 2 connector"),
-            )
-            .with_key("connector.class")
-            .at_line(json::line_of(text, "connector.class")));
-        };
+        let kind = kind_of(file, text, &class)?;
         let pair = (need("source.cluster.alias")?, need("target.cluster.alias")?);
         for (alias, side) in [(&pair.0, "source"), (&pair.1, "target")] {
             let servers = s
@@ -131,14 +147,7 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
                 .unwrap_or_default();
             estate.cluster(alias, &servers, file);
         }
-        let slot = match pairs.iter().position(|(p, ..)| *p == pair) {
-            Some(j) => j,
-            None => {
-                pairs.push((pair, None, None, None));
-                pairs.len() - 1
-            }
-        };
-        let entry = &mut pairs[slot];
+        let entry = entry_of(&mut pairs, pair);
         match kind {
             Kind::Source => entry.1 = Some(s),
             Kind::Checkpoint => entry.2 = Some(s),

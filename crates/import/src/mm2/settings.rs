@@ -152,6 +152,79 @@ fn naming(class: &str, separator: &str, place: &FlowPlace, report: &mut Report) 
     }
 }
 
+/// What the checkpoint connector's settings say: checkpoints and group sync.
+struct CheckpointReads {
+    enabled: bool,
+    every_ms: u64,
+    group_sync: bool,
+    groups: Vec<String>,
+}
+
+/// Reads the checkpoint connector's keys, in the order MirrorMaker 2 documents them.
+fn checkpoint_reads(
+    file: &str,
+    settings: &Settings,
+    report: &mut Report,
+) -> Result<CheckpointReads, ImportError> {
+    let mut c = Reader {
+        file,
+        settings,
+        report,
+    };
+    Ok(CheckpointReads {
+        enabled: c.flag("emit.checkpoints.enabled")?,
+        every_ms: c.seconds_ms("emit.checkpoints.interval.seconds")?,
+        group_sync: c.flag("sync.group.offsets.enabled")?,
+        groups: list(&c.text("groups")),
+    })
+}
+
+/// Checkpoints asked for without offset syncs: MirrorMaker 2 will not run them so.
+fn note_checkpoints_without_syncs(place: &FlowPlace, report: &mut Report) {
+    report.approximate(format!(
+        "{}: {} -> {} checkpoints without offset syncs: MirrorMaker 2 refuses to run its checkpoint connector so, and the model writes no map",
+        place.file, place.source, place.target
+    ));
+}
+
+/// The keys the source and checkpoint connectors must agree on, where they differ:
+/// (key, source's value, checkpoint's value), in `MUST_MATCH` order.
+fn mismatched_keys(
+    file: &str,
+    source: &Settings,
+    checkpoint: &Settings,
+    report: &mut Report,
+) -> Vec<(String, String, String)> {
+    let mut mismatched = Vec::new();
+    for key in MUST_MATCH {
+        let left = Reader {
+            file,
+            settings: source,
+            report: &mut *report,
+        }
+        .text(key);
+        let right = Reader {
+            file,
+            settings: checkpoint,
+            report: &mut *report,
+        }
+        .text(key);
+        if left != right {
+            mismatched.push(((*key).to_string(), left, right));
+        }
+    }
+    mismatched
+}
+
+/// Where a flow starts reading: the latest offsets or the earliest.
+fn start_from(start_latest: bool) -> StartFrom {
+    if start_latest {
+        StartFrom::Latest
+    } else {
+        StartFrom::Earliest
+    }
+}
+
 /// A flow from the source connector's settings and, where it runs apart (Connect,
 /// Strimzi), the checkpoint connector's (None: the same settings, as in dedicated mode).
 pub fn flow(
@@ -180,47 +253,21 @@ pub fn flow(
     let heartbeats = s.flag("emit.heartbeats.enabled")?;
     let heartbeat_ms = s.seconds_ms("emit.heartbeats.interval.seconds")?;
     let tasks = s.number("tasks.max")?;
+    let report = s.report;
     let own = source.clone();
-    let mut c = Reader {
-        file,
-        settings: checkpoint.unwrap_or(&own),
-        report: s.report,
+    let cp = checkpoint_reads(file, checkpoint.unwrap_or(&own), report)?;
+    let (checkpoints, checkpoint_ms) = (cp.enabled, cp.every_ms);
+    let (group_sync, groups) = (cp.group_sync, cp.groups);
+    let mismatched = match checkpoint {
+        Some(cp) => mismatched_keys(file, source, cp, report),
+        None => Vec::new(),
     };
-    let checkpoints = c.flag("emit.checkpoints.enabled")?;
-    let checkpoint_ms = c.seconds_ms("emit.checkpoints.interval.seconds")?;
-    let group_sync = c.flag("sync.group.offsets.enabled")?;
-    let groups = list(&c.text("groups"));
-    let mut mismatched = Vec::new();
-    if let Some(cp) = checkpoint {
-        for key in MUST_MATCH {
-            let mut a = Reader {
-                file,
-                settings: source,
-                report: c.report,
-            };
-            let left = a.text(key);
-            let mut b = Reader {
-                file,
-                settings: cp,
-                report: a.report,
-            };
-            let right = b.text(key);
-            c.report = b.report;
-            if left != right {
-                mismatched.push(((*key).to_string(), left, right));
-            }
-        }
-    }
-    let report = c.report;
     let naming = naming(&class, &separator, &place, report);
     // Within what the model's option table allows for the options they become.
     let within = |id: &str, v: u64| limit_of(id).map_or(v, |l| l.clamp(v));
     let map_every = offset_syncs.then(|| within("map_every", lag_max));
     if checkpoints && !offset_syncs {
-        report.approximate(format!(
-            "{file}: {} -> {} checkpoints without offset syncs: MirrorMaker 2 refuses to run its checkpoint connector so, and the model writes no map",
-            place.source, place.target
-        ));
+        note_checkpoints_without_syncs(&place, report);
     }
     let workers = u32::try_from(within("workers", tasks)).unwrap_or(1);
     let options = HopOptions {
@@ -231,11 +278,7 @@ pub fn flow(
         map_every,
         checkpoint_every_ms: (checkpoints && offset_syncs).then_some(checkpoint_ms),
         heartbeat_every_ms: heartbeats.then_some(heartbeat_ms),
-        start_from: if place.start_latest {
-            StartFrom::Latest
-        } else {
-            StartFrom::Earliest
-        },
+        start_from: start_from(place.start_latest),
         workers,
         ..HopOptions::default()
     };
