@@ -26,6 +26,10 @@ const PAGES = [
     shown: "svg.stage[data-ready=true]",
     playable: "svg.stage[data-engine=ready][data-ready=true]",
     engine: "split_run_engine_chunk-",
+    // Every file asked for before the app's stage can play (the engine is asked for at boot
+    // on a deep link, so "up to the engine's chunk" no longer covers the page's own parts).
+    runnable: "#app svg.stage[data-engine=ready][data-ready=true]",
+    runBudget: null,
     budget: 250 * KB,
     what: "a lab scenario",
   },
@@ -128,7 +132,7 @@ for (const page of pages) {
   console.log(`  until it shows: ${kb(sum(before, "raw"))} raw, ${kb(sum(before, "brotli"))} brotli (${parts})`);
   if (later.length) console.log(`  after it shows: ${kb(sum(later, "brotli"))} brotli more`);
   const toPlay = page.playable ? sum(rows.filter((r) => r.beforePlay), "brotli") : null;
-  if (toPlay !== null) console.log(`  until it can play: ${kb(toPlay)} brotli (the engine comes after the stage shows)`);
+  if (toPlay !== null) console.log(`  until the engine is asked for: ${kb(toPlay)} brotli`);
   const toRun = page.runnable ? sum(rows.filter((r) => r.beforeRun), "brotli") : null;
   if (toRun !== null) {
     console.log(`  until it can run: ${kb(toRun)} brotli, of which:`);
@@ -149,10 +153,10 @@ console.log("\nsize budgets (brotli, until the page shows):");
 for (const r of results) {
   const verdict = r.budget == null ? "(no budget)" : `budget < ${kb(r.budget).padStart(9)}  ${r.brotli <= r.budget ? "met" : "NOT MET"}`;
   console.log(`  ${r.what.padEnd(30)} ${r.path.padEnd(16)} ${kb(r.brotli).padStart(9)}  ${verdict}`);
-  if (r.toPlay !== null) console.log(`  ${"  until it can play".padEnd(30)} ${r.path.padEnd(16)} ${kb(r.toPlay).padStart(9)}  (no budget)`);
+  if (r.toPlay !== null) console.log(`  ${"  until the engine is asked".padEnd(30)} ${r.path.padEnd(16)} ${kb(r.toPlay).padStart(9)}  (no budget)`);
   if (r.toRun !== null) {
-    const met = r.toRun <= r.runBudget ? "met" : "NOT MET";
-    console.log(`  ${"  until it can run".padEnd(30)} ${r.path.padEnd(16)} ${kb(r.toRun).padStart(9)}  budget < ${kb(r.runBudget).padStart(9)}  ${met}`);
+    const verdict = r.runBudget == null ? "(no budget)" : `budget < ${kb(r.runBudget).padStart(9)}  ${r.toRun <= r.runBudget ? "met" : "NOT MET"}`;
+    console.log(`  ${"  until it can run".padEnd(30)} ${r.path.padEnd(16)} ${kb(r.toRun).padStart(9)}  ${verdict}`);
   }
 }
 console.log(`  the offline copy (${files.length} of ${walk(DIST).length} files in dist/, fetched by the service worker after the first page): ${kb(offline)} brotli`);
