@@ -6,6 +6,21 @@ most = None
 if args[:1] == ["--max"]:
     most, args = int(args[1]), args[2:]
 roots = args or ["src", "crates"]
+
+
+def item_end(lines, start):
+    """The line where the item starting at `start` ends (its braces close, or a `;` before
+    any brace), and whether it had a body."""
+    j = start; d = 0; started = False
+    while j < len(lines):
+        d += lines[j].count("{") - lines[j].count("}")
+        if "{" in lines[j]: started = True
+        if started and d <= 0: break
+        if not started and lines[j].rstrip().endswith(";"): break
+        j += 1
+    return j, started
+
+
 hits = []
 for root in roots:
     for p in pathlib.Path(root).rglob("*.rs"):
@@ -22,28 +37,16 @@ for root in roots:
         text = re.sub(r'"(?:\\[\s\S]|[^"\\])*"|\'(?:\\.|[^\'\\])\'|//[^\n]*', blank, p.read_text())
         lines = text.split("\n")
         # skip #[cfg(test)] mod blocks
-        i = 0; in_test_depth = None; depth = 0
+        i = 0
         while i < len(lines):
             l = lines[i]
             if re.match(r"\s*#\[cfg\(test\)\]", l):
                 # skip the following item entirely
-                j = i + 1; d = 0; started = False
-                while j < len(lines):
-                    d += lines[j].count("{") - lines[j].count("}")
-                    if "{" in lines[j]: started = True
-                    if started and d <= 0: break
-                    if not started and lines[j].rstrip().endswith(";"): break
-                    j += 1
+                j, _ = item_end(lines, i + 1)
                 i = j + 1; continue
             m = re.match(r"\s*(pub(\([^)]*\))?\s+)?(const\s+)?(async\s+)?fn\s+(\w+)", l)
             if m:
-                j = i; d = 0; started = False
-                while j < len(lines):
-                    d += lines[j].count("{") - lines[j].count("}")
-                    if "{" in lines[j]: started = True
-                    if started and d <= 0: break
-                    if not started and lines[j].rstrip().endswith(";"): break
-                    j += 1
+                j, started = item_end(lines, i)
                 n = j - i + 1
                 if started and n > 80: hits.append((n, s, m.group(5)))
                 i = j + 1 if started else i + 1; continue
