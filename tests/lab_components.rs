@@ -448,7 +448,7 @@ async fn an_embedder_drives_the_run_and_reads_it() {
     let (root, run) = mount_run(spec);
     run.seek(8_000);
     until("8 s", || {
-        run.ready.get_untracked() && run.now.get_untracked() == 8_000
+        run.ready_untracked() && run.now_untracked() == 8_000
     })
     .await;
     until("the measures", || run.measure("tail:a-to-b").is_some()).await;
@@ -463,14 +463,11 @@ async fn an_embedder_drives_the_run_and_reads_it() {
     run.apply(Command::LoseSite {
         site: "nowhere".into(),
     });
-    assert!(run
-        .error
-        .get_untracked()
-        .is_some_and(|e| e.contains("nowhere")));
+    assert!(run.error_untracked().is_some_and(|e| e.contains("nowhere")));
     run.play();
-    until("time to pass", || run.now.get_untracked() > 8_300).await;
+    until("time to pass", || run.now_untracked() > 8_300).await;
     run.pause();
-    assert!(!run.playing.get_untracked());
+    assert!(!run.playing_untracked());
     let pressed = run.state().actions;
     assert_eq!(
         pressed.len(),
@@ -547,7 +544,7 @@ async fn the_stage_shows_first_and_missing_panels_offer_a_retry() {
     run.play();
     animation_frames(5).await;
     assert_eq!(attr(&root, "svg.stage", "data-now"), "0");
-    assert_eq!(run.now.get_untracked(), 0);
+    assert_eq!(run.now_untracked(), 0);
     let retry = root
         .query_selector(".run-view [role=alert] button")
         .unwrap()
@@ -564,7 +561,7 @@ async fn the_stage_shows_first_and_missing_panels_offer_a_retry() {
     );
     assert!(count(&root, ".narration") == 1 && count(&root, ".lab-settings") == 1);
     until("the play asked for before the engine came", || {
-        attr(&root, "svg.stage", "data-engine") == "ready" && run.now.get_untracked() > 0
+        attr(&root, "svg.stage", "data-engine") == "ready" && run.now_untracked() > 0
     })
     .await;
     run.pause();

@@ -110,8 +110,7 @@ fn LessonView(lesson: Lesson) -> impl IntoView {
                 seed: DEFAULT_SEED,
                 time_ms: plan.at_ms,
                 actions,
-                window: run.window.get_untracked(),
-                speed: run.speed.get_untracked(),
+                ..run.state()
             },
         );
         let title = lesson.with_value(|l| l.steps[index].title.clone());
@@ -129,8 +128,8 @@ fn LessonView(lesson: Lesson) -> impl IntoView {
     // Moves the active step on as the lab reaches each point (no model logic: the run
     // does the work; this only says what to do next).
     Effect::new(move |_| {
-        let ready = run.ready.get();
-        let now = run.now.get();
+        let ready = run.ready();
+        let now = run.now();
         let Some(mut step) = active.get() else {
             return;
         };
@@ -189,7 +188,7 @@ fn LessonView(lesson: Lesson) -> impl IntoView {
             let button_label = step
                 .press
                 .as_ref()
-                .and_then(|id| run.show.with_value(|s| s.button(id).map(|b| b.label.clone())));
+                .and_then(|id| run.with_show(|s| s.button(id).map(|b| b.label.clone())));
             view! {
                 <li class="lesson-step" class:lesson-step--active=is_active class:lesson-step--done=done>
                     <h3>{format!("{}. {}", i + 1, step.title)}</h3>

@@ -10,10 +10,8 @@ use crate::lab::charts::{format_value, Chart, CHART_H, CHART_W};
 #[component]
 fn ChartFigure(id: &'static str) -> impl IntoView {
     let run = use_run();
-    let chart = Memo::new(move |_| {
-        run.panel
-            .with(|p| p.charts.iter().find(|c| c.id == id).cloned())
-    });
+    let chart =
+        Memo::new(move |_| run.with_panel(|p| p.charts.iter().find(|c| c.id == id).cloned()));
     let with = move |f: fn(&Chart) -> String| {
         move || chart.with(|c| c.as_ref().map(f).unwrap_or_default())
     };
@@ -69,10 +67,7 @@ fn ChartFigure(id: &'static str) -> impl IntoView {
 #[component]
 pub fn Charts() -> impl IntoView {
     let run = use_run();
-    let ids = move || {
-        run.panel
-            .with(|p| p.charts.iter().map(|c| c.id).collect::<Vec<_>>())
-    };
+    let ids = move || run.with_panel(|p| p.charts.iter().map(|c| c.id).collect::<Vec<_>>());
     view! {
         <section class="lab-charts" aria-labelledby="charts-title">
             <h2 id="charts-title">"Over time"</h2>

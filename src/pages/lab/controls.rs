@@ -25,7 +25,7 @@ fn grouped(buttons: Vec<RunButton>) -> Vec<(Option<String>, Vec<RunButton>)> {
 #[component]
 pub fn Controls() -> impl IntoView {
     let lab = use_run();
-    let buttons = lab.show.with_value(|s| s.buttons.clone());
+    let buttons = lab.with_show(|s| s.buttons.clone());
     let button = move |b: RunButton| {
         let id = b.id.clone();
         view! {
@@ -43,7 +43,7 @@ pub fn Controls() -> impl IntoView {
                     aria-keyshortcuts="Space"
                     on:click=move |_| lab.toggle_play()
                 >
-                    {move || if lab.playing.get() { "Pause" } else { "Play" }}
+                    {move || if lab.playing() { "Pause" } else { "Play" }}
                 </button>
                 <button
                     type="button"
@@ -62,15 +62,15 @@ pub fn Controls() -> impl IntoView {
                         min="-1"
                         max="2"
                         step="0.05"
-                        prop:value=move || fixed(slider_from_speed(lab.speed.get()), 2)
-                        aria-valuetext=move || fmt_speed(lab.speed.get())
+                        prop:value=move || fixed(slider_from_speed(lab.speed()), 2)
+                        aria-valuetext=move || fmt_speed(lab.speed())
                         on:input=move |e| {
                             if let Some(v) = decimal::parse(&event_target_value(&e)) {
                                 lab.set_speed(speed_from_slider(v));
                             }
                         }
                     />
-                    <output>{move || fmt_speed(lab.speed.get())}</output>
+                    <output>{move || fmt_speed(lab.speed())}</output>
                 </label>
             </div>
             <Scrubber />
@@ -107,18 +107,18 @@ fn Scrubber() -> impl IntoView {
             <input
                 type="range"
                 min="0"
-                max=move || lab.horizon.get().to_string()
+                max=move || lab.horizon().to_string()
                 step="100"
-                prop:value=move || lab.now.get().to_string()
-                aria-valuetext=move || fmt_time(lab.now.get())
+                prop:value=move || lab.now().to_string()
+                aria-valuetext=move || fmt_time(lab.now())
                 on:input=move |e| {
                     if let Ok(v) = event_target_value(&e).parse::<u64>() {
-                        lab.playing.set(false);
+                        lab.stop_playing();
                         lab.seek(v);
                     }
                 }
             />
-            <output>{move || format!("{} of {}", fmt_time(lab.now.get()), fmt_time(lab.horizon.get()))}</output>
+            <output>{move || format!("{} of {}", fmt_time(lab.now()), fmt_time(lab.horizon()))}</output>
         </label>
     }
 }
@@ -140,7 +140,7 @@ pub fn Settings(#[prop(optional)] children: Option<Children>) -> impl IntoView {
                         type="number"
                         min="0"
                         step="1"
-                        prop:value=move || lab.seed.get().to_string()
+                        prop:value=move || lab.seed().to_string()
                         on:change=move |e| {
                             if let Ok(s) = event_target_value(&e).trim().parse::<u64>() {
                                 lab.set_seed(s);
@@ -157,7 +157,7 @@ pub fn Settings(#[prop(optional)] children: Option<Children>) -> impl IntoView {
                         {[20usize, 40, 80, 150, 250]
                             .into_iter()
                             .map(|w| view! {
-                                <option value=w.to_string() selected=move || lab.window.get().unwrap_or(DEFAULT_WINDOW) == w>{w}</option>
+                                <option value=w.to_string() selected=move || lab.window() == w>{w}</option>
                             })
                             .collect_view()}
                     </select>

@@ -27,9 +27,9 @@ pub fn ScenarioKnobs(
                     knobs.set(v);
                     run.set_spec(spec);
                 }
-                Err(e) => run.error.set(Some(e.to_string())),
+                Err(e) => run.show_error(e.to_string()),
             },
-            Err(e) => run.error.set(Some(e.to_string())),
+            Err(e) => run.show_error(e.to_string()),
         }
     };
     knob_list

@@ -10,13 +10,11 @@ use crate::lab::layout::fmt_time;
 #[component]
 pub fn Narration() -> impl IntoView {
     let run = use_run();
-    let (card, watch) = run
-        .show
-        .with_value(|s| (s.card.clone(), s.watch_for.clone()));
-    let latest = move || run.panel.with(|p| p.log.last().map_or(0, |e| e.seq + 1));
+    let (card, watch) = run.with_show(|s| (s.card.clone(), s.watch_for.clone()));
+    let latest = move || run.with_panel(|p| p.log.last().map_or(0, |e| e.seq + 1));
     // A log entry never changes once written, but a rebuilt run (a knob changed) numbers
     // its entries from 0 again: keyed by number and text, so only a new entry is drawn.
-    let entries = move || run.panel.with(|p| p.log.clone());
+    let entries = move || run.with_panel(|p| p.log.clone());
     let has_watch = !watch.is_empty();
     view! {
         <section class="lab-narration" aria-labelledby="narration-title">
@@ -29,7 +27,7 @@ pub fn Narration() -> impl IntoView {
                     </li>
                 </For>
             </ol>
-            <p class="narration-empty" class:hidden=move || run.panel.with(|p| !p.log.is_empty())>
+            <p class="narration-empty" class:hidden=move || run.with_panel(|p| !p.log.is_empty())>
                 "Press Play (or Space), or Step (→) to walk through one event at a time."
             </p>
             {has_watch.then(|| view! {
@@ -50,10 +48,7 @@ pub fn Narration() -> impl IntoView {
 fn MeasureItem(id: String) -> impl IntoView {
     let run = use_run();
     let key = id.clone();
-    let row = Memo::new(move |_| {
-        run.panel
-            .with(|p| p.rows.iter().find(|r| r.id == key).cloned())
-    });
+    let row = Memo::new(move |_| run.with_panel(|p| p.rows.iter().find(|r| r.id == key).cloned()));
     let get = move |f: fn(&crate::lab::describe::MeasureRow) -> String| {
         move || row.with(|r| r.as_ref().map(f).unwrap_or_default())
     };
@@ -72,10 +67,7 @@ fn MeasureItem(id: String) -> impl IntoView {
 #[component]
 pub fn Measures() -> impl IntoView {
     let run = use_run();
-    let ids = move || {
-        run.panel
-            .with(|p| p.rows.iter().map(|r| r.id.clone()).collect::<Vec<_>>())
-    };
+    let ids = move || run.with_panel(|p| p.rows.iter().map(|r| r.id.clone()).collect::<Vec<_>>());
     view! {
         <section class="lab-measures" aria-labelledby="measures-title">
             <h2 id="measures-title">"Measures"</h2>

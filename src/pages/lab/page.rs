@@ -134,12 +134,12 @@ fn LabRun(id: String) -> impl IntoView {
         let parsed = scenario.with_value(|s| url_state::parse(s, &pairs));
         if url_state::to_query(&parsed.state) != last_query.get_value() {
             last_query.set_value(url_state::to_query(&parsed.state));
-            run.playing.set(false);
+            run.stop_playing();
             problems.set(parsed.problems);
             knobs.set(parsed.state.knobs.clone());
             match scenario.with_value(|s| s.build(&parsed.state.knobs)) {
                 Ok(spec) => run.load(Some(spec), &parsed.state.run),
-                Err(e) => run.error.set(Some(e.to_string())),
+                Err(e) => run.show_error(e.to_string()),
             }
         }
     });
@@ -158,7 +158,7 @@ fn LabRun(id: String) -> impl IntoView {
             </header>
             <Problems problems />
             <RunView run=run>
-                {move || run.panels.get().ready().map(|p| (p.knobs)(scenario, knobs, run))}
+                {move || run.panels().ready().map(|p| (p.knobs)(scenario, knobs, run))}
             </RunView>
         </div>
     }

@@ -26,10 +26,10 @@ fn load_panels(run: RunHandle) {
     // Once the stage is first drawn (at 0 s, or at a link's time when the engine is here
     // already), the panels' code and the engine are fetched.
     Effect::new(move |asked: Option<bool>| {
-        if asked == Some(true) || !run.drawn.get() {
+        if asked == Some(true) || !run.drawn() {
             return asked.unwrap_or(false);
         }
-        if matches!(run.panels.get_untracked(), PanelsLoad::Waiting) {
+        if matches!(run.panels_untracked(), PanelsLoad::Waiting) {
             load(run);
         }
         true
@@ -44,12 +44,12 @@ fn PanelsMissing() -> impl IntoView {
     let loader = use_context::<LoadRunPanels>();
     let retry = move |_| {
         if let Some(LoadRunPanels { load, .. }) = loader {
-            run.panels.set(PanelsLoad::Waiting);
+            run.panels_arrived(PanelsLoad::Waiting);
             load(run);
         }
     };
     move || {
-        matches!(run.panels.get(), PanelsLoad::Missing).then(|| {
+        matches!(run.panels(), PanelsLoad::Missing).then(|| {
             // The engine comes first: if it is here, only the panels failed.
             let (what, then) = if run.engine_ready() {
                 (
@@ -98,7 +98,7 @@ fn PanelsMissing() -> impl IntoView {
 /// run.apply(Command::LoseSite { site: "A".into() }); // any model command, now
 /// run.play();
 /// let lag = run.measure("lag:a-to-b");               // as the measures panel shows it
-/// let at = run.now.get();                            // simulated ms, a signal
+/// let at = run.now();                            // simulated ms, a signal
 /// ```
 ///
 /// Children go in the "Set-up" panel before the seed (a scenario page puts its knobs
@@ -110,7 +110,7 @@ pub fn RunView(run: RunHandle, #[prop(optional)] children: Option<Children>) -> 
     crate::page_styles::RUN_VIEW.add();
     provide_context(run);
     let raf = StoredValue::new_local(Some(start_raf(move |t| run.frame(t))));
-    let page_keys = run.show.with_value(|s| s.page_keys);
+    let page_keys = run.with_show(|s| s.page_keys);
     let keys = page_keys.then(|| {
         window_event_listener(ev::keydown, move |e: web_sys::KeyboardEvent| {
             if e.ctrl_key()
@@ -144,13 +144,13 @@ pub fn RunView(run: RunHandle, #[prop(optional)] children: Option<Children>) -> 
         });
     });
     load_panels(run);
-    let title = run.show.with_value(|s| s.title.clone());
+    let title = run.with_show(|s| s.title.clone());
     let children = StoredValue::new_local(children);
     let panel =
-        move |part: fn(&RunPanels) -> AnyView| move || run.panels.get().ready().map(|p| part(&p));
+        move |part: fn(&RunPanels) -> AnyView| move || run.panels().ready().map(|p| part(&p));
     view! {
         <div class="run-view" role="region" aria-label=format!("Run: {title}")>
-            {move || run.error.get().map(|e| view! {
+            {move || run.error().map(|e| view! {
                 <div class="notice notice--error" role="alert"><p>"The model refused this set-up: " {e}</p></div>
             })}
             <Controls />
@@ -164,8 +164,8 @@ pub fn RunView(run: RunHandle, #[prop(optional)] children: Option<Children>) -> 
                     {panel(|p| (p.side)())}
                 </aside>
             </div>
-            {move || run.panels.get().ready().map(|p| (p.settings)(children.try_update_value(Option::take).flatten()))}
-            <p class="visually-hidden" aria-live="polite" id="lab-spoken">{move || run.spoken.get()}</p>
+            {move || run.panels().ready().map(|p| (p.settings)(children.try_update_value(Option::take).flatten()))}
+            <p class="visually-hidden" aria-live="polite" id="lab-spoken">{move || run.spoken()}</p>
         </div>
     }
 }

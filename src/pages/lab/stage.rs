@@ -29,14 +29,6 @@ fn record_at(run: &RunHandle, e: &web_sys::Event) -> Option<RecordRef> {
     Some(RecordRef { row: key, position })
 }
 
-/// Chooses `record` (and redraws its outlines) if it is not chosen already.
-fn choose(run: RunHandle, record: RecordRef) {
-    if run.selected.with_untracked(|s| s.as_ref() != Some(&record)) {
-        run.selected.set(Some(record));
-        run.refresh();
-    }
-}
-
 #[component]
 pub fn Stage() -> impl IntoView {
     let run = use_run();
@@ -51,7 +43,7 @@ pub fn Stage() -> impl IntoView {
             ("class", "stage"),
             ("role", "img"),
             ("aria-label", "The clusters, their records and the copiers between them; a description follows the stage."),
-            ("data-motion", if run.reduced_motion { "steps" } else { "smooth" }),
+            ("data-motion", if run.reduced_motion() { "steps" } else { "smooth" }),
             ("data-now", "0"),
             ("data-ready", "false"),
             ("data-engine", "loading"),
@@ -65,7 +57,7 @@ pub fn Stage() -> impl IntoView {
     on_cleanup(move || run.attach_stage(None));
     let pick = move |e: web_sys::MouseEvent| {
         if let Some(record) = record_at(&run, &e) {
-            choose(run, record);
+            run.select(record);
         }
     };
     // Arrow keys, Home and End pick records while the stage has focus (instead of the
@@ -79,7 +71,7 @@ pub fn Stage() -> impl IntoView {
         }
         e.prevent_default();
         e.stop_propagation();
-        let current = run.selected.get_untracked();
+        let current = run.selected_untracked();
         let Some((next, row)) = run
             .with_scene(|s| {
                 let next = move_selection(&shown_rows(s), current.as_ref(), mv)?;
@@ -104,18 +96,18 @@ pub fn Stage() -> impl IntoView {
             options.set_inline(web_sys::ScrollLogicalPosition::Nearest);
             record.scroll_into_view_with_scroll_into_view_options(&options);
         }
-        choose(run, next);
+        run.select(next);
     };
     // The first three sites have colours of their own; the legend names them.
     let sites: Vec<String> = run.spec_sites().into_iter().take(3).collect();
-    let progress = move || run.seeking.get();
+    let progress = move || run.seeking();
     // Until the engine is here the stage stands at 0 s; play, steps and presses wait.
-    let loading = move || !run.engine_ready() && matches!(run.panels.get(), PanelsLoad::Waiting);
+    let loading = move || !run.engine_ready() && matches!(run.panels(), PanelsLoad::Waiting);
     view! {
         <section class="lab-stage" aria-labelledby="stage-title">
             <h2 id="stage-title" class="stage-title">
                 "The stage "
-                <span class="stage-clock">{move || fmt_time(run.now.get())}</span>
+                <span class="stage-clock">{move || fmt_time(run.now())}</span>
             </h2>
             <div class="stage-progress" role="status" class:hidden=move || progress().is_none() && !loading()>
                 {move || loading().then(|| match progress() {
@@ -159,7 +151,7 @@ pub fn Stage() -> impl IntoView {
                 <li><span class="sym">"▲"</span>"reader group’s position"</li>
                 <li><span class="sym">"╱"</span>"position-map pair"</li>
             </ul>
-            {move || run.panels.get().ready().map(|p| (p.record)())}
+            {move || run.panels().ready().map(|p| (p.record)())}
         </section>
     }
 }
@@ -182,8 +174,8 @@ pub(super) fn RecordInfo() -> impl IntoView {
     let run = use_run();
     // Read once per change of selection or panel: both the table and the spoken line use it.
     let details = Memo::new(move |_| {
-        let at = run.selected.get()?;
-        run.panel.track();
+        let at = run.selected()?;
+        run.with_panel(|_| ());
         let r = run.record(&at)?;
         let mut places = vec![format!("{} at {}", at.row.describe(), at.position)];
         places.extend(
@@ -214,7 +206,7 @@ pub(super) fn RecordInfo() -> impl IntoView {
     let summary = move || details.with(|d| d.as_ref().map(|(_, spoken)| spoken.clone()));
     view! {
         <div class="record-panel">
-            <p class="record-hint" class:hidden=move || run.selected.with(|s| s.is_some())>
+            <p class="record-hint" class:hidden=move || run.selected().is_some()>
                 "Point at or tap a record (or focus the stage and use the arrow keys) to see its key, origin, stamp, times and its position on each cluster."
             </p>
             <p class="visually-hidden" aria-live="polite">{move || summary().unwrap_or_default()}</p>

@@ -20,6 +20,7 @@ use super::panel_contract::{Panel, PanelsLoad};
 use super::stage_dom::StageDom;
 
 mod frame;
+mod reads;
 
 /// Records per part row unless the URL or the reader chooses otherwise.
 pub const DEFAULT_WINDOW: usize = 40;
@@ -28,14 +29,17 @@ type Listener = Rc<dyn Fn(&RunHandle)>;
 /// One run of one spec, shared by a [`RunView`](super::RunView)'s parts and its embedder.
 /// `Copy`, so closures can hold it; it lives as long as the reactive owner that made it.
 ///
-/// Read: `now`, `playing`, `ready`, `horizon`, `error`, `seeking` (signals), and
+/// Its state is read through getters (tracked, like the signals behind them, unless named
+/// `_untracked`) and written only through its methods, which keep it consistent. Read:
+/// [`now`](Self::now), [`playing`](Self::playing), [`ready`](Self::ready),
+/// [`horizon`](Self::horizon), [`error`](Self::error), [`seeking`](Self::seeking),
 /// [`measure`](Self::measure). Drive: [`play`](Self::play), [`pause`](Self::pause),
 /// [`seek`](Self::seek), [`step`](Self::step), [`press`](Self::press) (a button of the
 /// [`RunShow`]), [`apply`](Self::apply) (any model command, now).
 #[derive(Clone, Copy)]
 pub struct RunHandle {
     spec: StoredValue<ScenarioSpec>,
-    pub show: StoredValue<RunShow>,
+    show: StoredValue<RunShow>,
     run: StoredValue<Option<Replay>, LocalStorage>,
     /// What moves the model: it comes after the stage shows, before the panels. Until then
     /// the run stands at 0 s and keeps what it is asked to do.
@@ -48,30 +52,30 @@ pub struct RunHandle {
     on_change: StoredValue<Option<Listener>, LocalStorage>,
     /// The last scene drawn: what a click or a key picks from.
     scene: StoredValue<Option<Scene>, LocalStorage>,
-    pub reduced_motion: bool,
-    pub seed: RwSignal<u64>,
-    pub window: RwSignal<Option<usize>>,
-    pub playing: RwSignal<bool>,
-    pub speed: RwSignal<f64>,
-    pub now: RwSignal<Millis>,
-    pub horizon: RwSignal<Millis>,
+    reduced_motion: bool,
+    seed: RwSignal<u64>,
+    window: RwSignal<Option<usize>>,
+    playing: RwSignal<bool>,
+    speed: RwSignal<f64>,
+    now: RwSignal<Millis>,
+    horizon: RwSignal<Millis>,
     /// The spec's suggested duration: playing stops there once.
-    pub duration: StoredValue<Millis>,
+    duration: StoredValue<Millis>,
     /// The model has reached the time asked for (after a seek or a load).
-    pub ready: RwSignal<bool>,
+    ready: RwSignal<bool>,
     /// The stage has been drawn (at 0 s, or wherever the run stood): what the panels and
     /// the engine wait for before they are fetched.
-    pub drawn: RwSignal<bool>,
+    drawn: RwSignal<bool>,
     /// While a far seek replays: how far it has come (0 to 1) and where it is going.
-    pub seeking: RwSignal<Option<(f64, Millis)>>,
+    seeking: RwSignal<Option<(f64, Millis)>>,
     stage: StoredValue<Option<StageDom>, LocalStorage>,
-    pub panel: RwSignal<Panel>,
+    panel: RwSignal<Panel>,
     /// The code that fills the panels and draws them, which follows the stage.
-    pub panels: RwSignal<PanelsLoad<RunHandle>>,
-    pub spoken: RwSignal<String>,
-    pub error: RwSignal<Option<String>>,
+    panels: RwSignal<PanelsLoad<RunHandle>>,
+    spoken: RwSignal<String>,
+    error: RwSignal<Option<String>>,
     /// The record under the pointer or last tapped.
-    pub selected: RwSignal<Option<RecordRef>>,
+    selected: RwSignal<Option<RecordRef>>,
 }
 
 pub fn use_run() -> RunHandle {
