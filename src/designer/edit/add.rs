@@ -1,25 +1,10 @@
 //! Adding an element and changing one's settings, each checked against the design first.
 
-use super::{check_name, Element};
+use super::checks::{check_name, exists, taken};
+use super::element::Element;
 use crate::designer::design::{stream_ref, Design, ElementRef, Pos};
 use crate::designer::layout::free_spot;
 use hoplab_model::spec::{HopSpec, StreamSpec, Topology};
-
-pub(super) fn exists(d: &Design, r: ElementRef) -> Result<(), String> {
-    if d.has(&r) {
-        Ok(())
-    } else {
-        Err(format!("there is no {}", r.label()))
-    }
-}
-
-pub(super) fn taken(d: &Design, r: &ElementRef) -> Result<(), String> {
-    if d.has(r) {
-        Err(format!("there is already a {}", r.label()))
-    } else {
-        Ok(())
-    }
-}
 
 pub(super) fn add(d: &mut Design, e: Element, at: Option<Pos>) -> Result<(), String> {
     let t = &d.spec.topology;

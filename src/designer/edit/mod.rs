@@ -3,20 +3,7 @@
 //! what hangs off it), so a design edited here stays one the model can read.
 
 use super::design::{Design, ElementRef, Pos};
-use hoplab_model::spec::{
-    CompanionSpec, HopSpec, ReaderSpec, SiteSpec, StreamSpec, TimedCommand, WriterSpec,
-};
-
-/// A whole element, as the model specifies it.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Element {
-    Site(SiteSpec),
-    Stream(StreamSpec),
-    Hop(HopSpec),
-    Writer(WriterSpec),
-    Reader(ReaderSpec),
-    Companion(CompanionSpec),
-}
+use hoplab_model::spec::TimedCommand;
 
 /// One change to a design.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,22 +24,8 @@ pub enum Edit {
     Replace(Box<Design>),
 }
 
-/// The model's own limit on a name, in bytes: checking characters here let a long
-/// non-ASCII name pass the designer and fail the run.
+/// The model's own limit on a name, in bytes, the one every edit checks a name against.
 pub use hoplab_model::spec::limits::MAX_NAME;
-
-fn check_name(name: &str) -> Result<(), String> {
-    if name.trim().is_empty() {
-        return Err("a name cannot be empty".into());
-    }
-    if name.len() > MAX_NAME {
-        return Err(format!(
-            "a name is at most {MAX_NAME} bytes; this one is {} (a letter outside ASCII takes 2 to 4)",
-            name.len()
-        ));
-    }
-    Ok(())
-}
 
 impl Edit {
     /// Coalescing key: consecutive edits with the same key are one undo step (a drag).
@@ -137,10 +110,13 @@ fn apply_in_place(d: &mut Design, edit: Edit) -> Result<(), String> {
 }
 
 mod add;
+mod checks;
+mod element;
 mod remove;
 mod rename;
 
 use add::{add, update};
+pub use element::Element;
 use remove::remove;
 use rename::rename;
 

@@ -1,7 +1,6 @@
 //! Renaming an element and following the new name through every use of the old one.
 
-use super::add::{exists, taken};
-use super::check_name;
+use super::checks::{check_name, exists, taken};
 use crate::designer::design::{stream_ref, Design, ElementRef};
 use hoplab_model::spec::{Command, StreamRef};
 
