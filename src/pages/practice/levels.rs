@@ -5,7 +5,8 @@ use hoplab_content::{Level, PracticeCard, PracticeDeck};
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use super::{LevelPicker, PracticeNav};
+use super::nav::PracticeNav;
+use super::settings::LevelPicker;
 use crate::components::{set_page_title, LoadError, Loading};
 use crate::fetch;
 use crate::practice::levels::{progress_by_level, CardStanding};

@@ -3,7 +3,8 @@
 use hoplab_content::CardIndex;
 use leptos::prelude::*;
 
-use super::{PracticeNav, ProgressFile, Recordings, SessionView, SettingsForm};
+use super::nav::PracticeNav;
+use super::{ProgressFile, Recordings, SessionView, SettingsForm};
 use crate::components::{set_page_title, LoadError, Loading, ProgressNotice};
 use crate::fetch;
 use crate::practice::queue::{describe_wait, local_day, SessionQueue};

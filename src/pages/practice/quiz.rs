@@ -8,7 +8,8 @@ use hoplab_content::PracticeDeck;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use super::{LevelPicker, PracticeNav};
+use super::nav::PracticeNav;
+use super::settings::LevelPicker;
 use crate::components::{set_page_title, LoadError, Loading};
 use crate::fetch;
 use crate::practice::quiz::{build_quiz, Statement};

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
 
-use super::focus_by_id;
+use super::focus::focus_by_id;
 use crate::components::{LoadError, Loading};
 use crate::components::{Recorder, RecorderView};
 use crate::fetch;
