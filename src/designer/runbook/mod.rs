@@ -3,37 +3,19 @@
 //! and what that cost in the run, failback, and a rehearsal checklist of stated against
 //! measured figures. Built as data, then written as Markdown or drawn by the page.
 
+mod document;
 mod sections;
 mod terms;
 
 use super::design::Design;
 use super::run::RunSummary;
+pub use document::{Runbook, Section, Table};
 use hoplab_model::Finding;
 use sections::{
     companion_inventory, copier_steps, failback, failover_steps, preconditions, reader_groups,
     recovery_point_floor, rehearsal_checklist,
 };
 pub use terms::Copier;
-
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Table {
-    pub head: Vec<String>,
-    pub rows: Vec<Vec<String>>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Section {
-    pub heading: String,
-    /// Check-list items (drawn as boxes to tick).
-    pub items: Vec<String>,
-    pub table: Option<Table>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Runbook {
-    pub title: String,
-    pub sections: Vec<Section>,
-}
 
 pub fn build(d: &Design, findings: &[Finding], run: Option<&RunSummary>) -> Runbook {
     let t = d.topology();

@@ -1,7 +1,7 @@
 //! The runbook's sections, one builder each, in the order the runbook lists them.
 
+use super::document::{Section, Table};
 use super::terms::{self, Copier};
-use super::{Section, Table};
 use crate::designer::design::Design;
 use crate::designer::run::RunSummary;
 use hoplab_model::spec::{qualified_target, HopSpec, OriginStamp, ReaderSpec, Topology};
