@@ -90,6 +90,13 @@ pub struct Scene {
     pub bounds: Rect,
 }
 
+impl Scene {
+    /// The site or inner box drawn under `key` (a shape's key, unique in a scene).
+    pub fn shape(&self, key: &str) -> Option<&Shape> {
+        self.sites.iter().chain(&self.inner).find(|x| x.key == key)
+    }
+}
+
 pub fn cut(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
         text.to_string()

@@ -52,6 +52,15 @@ fn shape_keys_are_unique_even_for_a_companion_at_two_sites() {
 }
 
 #[test]
+fn a_shape_is_found_by_its_key() {
+    let s = scene(&templates::build("one-way-dr").unwrap());
+    for x in s.sites.iter().chain(&s.inner) {
+        assert_eq!(s.shape(&x.key), Some(x));
+    }
+    assert_eq!(s.shape("no such key"), None);
+}
+
+#[test]
 fn inner_shapes_stay_inside_their_site() {
     let d = templates::build("active-active").unwrap();
     let s = scene(&d);

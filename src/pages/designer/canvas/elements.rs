@@ -4,7 +4,6 @@
 use leptos::prelude::*;
 
 use super::super::state::{use_ctx, Ctx};
-use super::find;
 use super::keyboard::on_key;
 use crate::designer::design::Pos;
 use crate::designer::geometry::{self, Rect, Scene};
@@ -34,7 +33,7 @@ fn flag_class(ctx: Ctx, e: &ElementRef) -> &'static str {
 pub(super) fn ShapeView(key: String, scene: Memo<Scene>, kind: &'static str) -> impl IntoView {
     let ctx = use_ctx();
     let k = key.clone();
-    let shape = Memo::new(move |_| scene.with(|s| find(s, &k).cloned()));
+    let shape = Memo::new(move |_| scene.with(|s| s.shape(&k).cloned()));
     let element = shape
         .get_untracked()
         .map(|s| s.element)

@@ -145,7 +145,3 @@ fn SceneElements(scene: Memo<Scene>) -> impl IntoView {
 fn keys(scene: Memo<Scene>, pick: fn(&Scene) -> &Vec<geometry::Shape>) -> Vec<String> {
     scene.with(|s| pick(s).iter().map(|x| x.key.clone()).collect())
 }
-
-fn find<'a>(s: &'a Scene, key: &str) -> Option<&'a geometry::Shape> {
-    s.sites.iter().chain(&s.inner).find(|x| x.key == key)
-}

@@ -5,7 +5,6 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::super::state::Ctx;
-use super::find;
 use super::keyboard::activate;
 use crate::designer::design::Pos;
 use crate::designer::geometry::Scene;
@@ -135,7 +134,7 @@ impl Gestures {
         };
         let element = self
             .scene
-            .with_untracked(|s| find(s, &key).map(|x| (x.element.clone(), x.site.clone())));
+            .with_untracked(|s| s.shape(&key).map(|x| (x.element.clone(), x.site.clone())));
         match element {
             Some((element, site)) => {
                 let start = self
