@@ -469,7 +469,6 @@ fn describe(krate: &Crate, edges: &[BTreeSet<usize>], group: &[usize]) -> String
 }
 
 #[test]
-#[ignore = "circles remain (in designer/edit, designer/runbook, pages/practice and pages/designer/canvas: parents and the children they call); run with --include-ignored"]
 fn no_source_files_import_each_other() {
     let krate = read_crate(Path::new(env!("CARGO_MANIFEST_DIR")));
     assert!(krate.sources.len() > 50, "the site's sources were found");
