@@ -306,7 +306,7 @@ impl Sim {
         let mut text = serde_json::to_string(&self.measures()).expect("measures serialise");
         text.push_str(&serde_json::to_string(self.series()).expect("series serialise"));
         for e in self.log.entries() {
-            text.push_str(&e.text);
+            text.push_str(&e.sentence());
         }
         crate::rng::fnv1a(text.as_bytes())
     }
