@@ -23,19 +23,7 @@ pub enum LogKind {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum LogEvent {
-    /// A writer's tick appended `count` records; the first is described.
-    Appended {
-        writer: String,
-        count: u64,
-        stream: String,
-        site: String,
-        part: usize,
-        /// The first record's sequence number in its writer's part.
-        seq: u64,
-        key: u32,
-        position: u64,
-        acked_after_ms: Millis,
-    },
+    Appended(RecordsAppended),
     /// A writer's publish was refused (said once per reason, then every 5 s).
     Refused {
         writer: String,
@@ -85,6 +73,21 @@ pub enum LogEvent {
     Command {
         command: Command,
     },
+}
+
+/// A writer's tick appended `count` records; the first is described.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordsAppended {
+    pub writer: String,
+    pub count: u64,
+    pub stream: String,
+    pub site: String,
+    pub part: usize,
+    /// The first record's sequence number in its writer's part.
+    pub seq: u64,
+    pub key: u32,
+    pub position: u64,
+    pub acked_after_ms: Millis,
 }
 
 /// Why a writer's publish was refused.
@@ -150,7 +153,7 @@ pub enum EchoGrowth {
 impl LogEvent {
     pub fn kind(&self) -> LogKind {
         match self {
-            LogEvent::Appended { .. } => LogKind::Write,
+            LogEvent::Appended(_) => LogKind::Write,
             LogEvent::Refused { .. } => LogKind::Refused,
             LogEvent::BatchCopied(b) if b.duplicates > 0 => LogKind::Duplicate,
             LogEvent::BatchCopied(_) => LogKind::Copy,

@@ -5,7 +5,9 @@
 mod event;
 mod words;
 
-pub use event::{BatchCopied, CopyWritten, EchoGrowth, LogEvent, LogKind, Refusal};
+pub use event::{
+    BatchCopied, CopyWritten, EchoGrowth, LogEvent, LogKind, RecordsAppended, Refusal,
+};
 pub use words::fmt_n;
 
 use crate::time::Millis;

@@ -2,7 +2,7 @@
 //! only when it is read, so rewording one is not a change in behaviour. (A command's entry
 //! is the command's own label, `Command::describe`, which the designer's timeline shows too.)
 
-use super::event::{BatchCopied, EchoGrowth, LogEvent, Refusal};
+use super::event::{BatchCopied, EchoGrowth, LogEvent, RecordsAppended, Refusal};
 use crate::sim::BudgetLimit;
 use crate::time::Millis;
 use crate::writer::key_name;
@@ -11,31 +11,7 @@ use std::fmt;
 impl fmt::Display for LogEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LogEvent::Appended {
-                writer,
-                count,
-                stream,
-                site,
-                part,
-                seq,
-                key,
-                position,
-                acked_after_ms,
-            } => {
-                let (seq, key, position) = (fmt_n(*seq), key_name(*key), fmt_n(*position));
-                if *count == 1 {
-                    write!(
-                        f,
-                        "Writer {writer} appended record #{seq} (key {key}) to part {part} of {stream} on site {site} at position {position}; {site} acknowledged it after {acked_after_ms} ms"
-                    )
-                } else {
-                    write!(
-                        f,
-                        "Writer {writer} appended {} to {stream} on site {site}, e.g. #{seq} (key {key}) to part {part} at position {position}; {site} acknowledged them after {acked_after_ms} ms",
-                        records(*count)
-                    )
-                }
-            }
+            LogEvent::Appended(appended) => fmt::Display::fmt(appended, f),
             LogEvent::Refused {
                 writer,
                 count,
@@ -89,6 +65,35 @@ impl fmt::Display for LogEvent {
                 allowed,
             } => run_stopped(f, *at_ms, *limit, *used, *allowed),
             LogEvent::Command { command } => f.write_str(&command.describe()),
+        }
+    }
+}
+
+impl fmt::Display for RecordsAppended {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let RecordsAppended {
+            writer,
+            count,
+            stream,
+            site,
+            part,
+            seq,
+            key,
+            position,
+            acked_after_ms,
+        } = self;
+        let (seq, key, position) = (fmt_n(*seq), key_name(*key), fmt_n(*position));
+        if *count == 1 {
+            write!(
+                f,
+                "Writer {writer} appended record #{seq} (key {key}) to part {part} of {stream} on site {site} at position {position}; {site} acknowledged it after {acked_after_ms} ms"
+            )
+        } else {
+            write!(
+                f,
+                "Writer {writer} appended {} to {stream} on site {site}, e.g. #{seq} (key {key}) to part {part} at position {position}; {site} acknowledged them after {acked_after_ms} ms",
+                records(*count)
+            )
         }
     }
 }

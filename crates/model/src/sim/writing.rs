@@ -4,7 +4,7 @@
 
 use super::{Event, HeldBlocksGuard, Sim, SiteStatus, StreamState};
 use crate::hop::HopState;
-use crate::log::{LogEvent, Refusal};
+use crate::log::{LogEvent, RecordsAppended, Refusal};
 use crate::store::{Block, PayloadId, NONE, NO_HOP};
 use crate::time::Millis;
 
@@ -119,7 +119,7 @@ impl Sim {
             part: p as u16,
             seq,
         });
-        let event = LogEvent::Appended {
+        let event = LogEvent::Appended(RecordsAppended {
             writer: writer.id.clone(),
             count: n,
             stream: self.streams[writer.stream].name.clone(),
@@ -129,7 +129,7 @@ impl Sim {
             key,
             position: pos,
             acked_after_ms: writer.durability,
-        };
+        });
         self.log.push(self.now, event);
     }
 }
