@@ -26,6 +26,6 @@ fn main() {
         .into_iter()
         .rev()
     {
-        println!("{:>7} ms  {}", e.at_ms, e.text);
+        println!("{:>7} ms  {}", e.at_ms, e.sentence());
     }
 }

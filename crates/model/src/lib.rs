@@ -52,7 +52,10 @@ pub use hop::HopStatus;
 pub use inspect::CopyRecord;
 pub use knobs::{Knob, KnobError, KnobKind, KnobValue, KnobValues};
 pub use lint::{lint, Code, Finding, Subject};
-pub use log::{fmt_n, LogEntry, LogKind};
+pub use log::{
+    fmt_n, BatchCopied, CopyWritten, EchoGrowth, LogEntry, LogEvent, LogKind, RecordsAppended,
+    Refusal,
+};
 pub use measures::{
     CompanionMeasure, EchoMeasure, HopMeasure, HopPartMeasure, Measures, ReaderMeasure,
     SiteMeasure, WriterMeasure,

@@ -2,6 +2,7 @@
 //! own durability delay. Nothing a copier does is on this path. This file is the
 //! writer's own state and rules; `sim/writing.rs` runs its ticks against the clusters.
 
+use crate::log::Refusal;
 use crate::rng::fnv1a;
 use crate::spec::WriterSpec;
 use crate::store::PayloadId;
@@ -57,7 +58,7 @@ pub(crate) struct WriterState {
     /// The shortest acknowledgement delay so far of a record acknowledged by a far copy.
     pub min_far_ack_delay: Option<Millis>,
     /// When and why a refusal was last narrated.
-    refusal_noted: Option<(Millis, String)>,
+    refusal_noted: Option<(Millis, Refusal)>,
 }
 
 impl WriterState {
@@ -190,7 +191,7 @@ impl WriterState {
 
     /// `n` records refused for `why`; returns whether to narrate it (when the reason
     /// changes, then every 5 s: not every tick).
-    pub fn refuse(&mut self, n: u64, read_only: bool, why: &str, now: Millis) -> bool {
+    pub fn refuse(&mut self, n: u64, read_only: bool, why: &Refusal, now: Millis) -> bool {
         self.refused += n;
         if read_only {
             self.refused_read_only += n;
@@ -202,7 +203,7 @@ impl WriterState {
     }
 
     /// The refusal was narrated at `now`.
-    pub fn refusal_narrated(&mut self, now: Millis, why: String) {
+    pub fn refusal_narrated(&mut self, now: Millis, why: Refusal) {
         self.refusal_noted = Some((now, why));
     }
 

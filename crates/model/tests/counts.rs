@@ -161,7 +161,7 @@ fn two_sites_echo_linearly_three_meshed_sites_multiply() {
         d1 > 0 && 2 * d2 <= 3 * d1 && 3 * d2 >= 2 * d1,
         "two sites: {c:?}"
     );
-    let text: String = pair.log().map(|e| e.text.clone()).collect();
+    let text: String = pair.log().map(|e| e.sentence()).collect();
     assert!(text.contains("one copy per hop crossed"), "{text}");
 
     let mut three = mesh(&["A", "B", "C"]);
@@ -171,6 +171,6 @@ fn two_sites_echo_linearly_three_meshed_sites_multiply() {
         .collect();
     let (d1, d2) = (c[1] - c[0], c[2] - c[1]);
     assert!(d1 > 0 && d2 >= 4 * d1, "three sites: {c:?}");
-    let text: String = three.log().map(|e| e.text.clone()).collect();
+    let text: String = three.log().map(|e| e.sentence()).collect();
     assert!(text.contains("copies multiply"), "{text}");
 }

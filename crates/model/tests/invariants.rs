@@ -24,7 +24,7 @@ fn config() -> ProptestConfig {
 fn fingerprint(sim: &Sim) -> String {
     let log: Vec<String> = sim
         .log()
-        .map(|e| format!("{} {}", e.at_ms, e.text))
+        .map(|e| format!("{} {}", e.at_ms, e.sentence()))
         .collect();
     format!(
         "{}\n{}\n{}\n{}",

@@ -298,7 +298,7 @@ fn a_meshed_echo_loop_stops_at_its_budget_with_a_partial_result() {
     assert_eq!(m.stopped.as_ref(), Some(&stop));
     assert!(m.echo.copies_per_original > 1.0);
     assert!(stop.note.contains("echo loop") && stop.note.contains("20,000"));
-    assert!(sim.log().any(|e| e.text == stop.note));
+    assert!(sim.log().any(|e| e.sentence() == stop.note));
     // Stopped stays stopped: no more events, the clock does not move.
     let events = sim.events_processed();
     assert!(sim.advance_with_budget(spec.duration_ms, 10));

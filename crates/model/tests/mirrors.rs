@@ -82,7 +82,7 @@ fn writers_on_an_unpromoted_mirror_target_are_refused_until_promotion() {
     let local = &before.writers[1];
     assert_eq!(local.appended, 0);
     assert!(local.refused_read_only >= 450, "{local:?}");
-    assert!(sim.log().any(|e| e.text.contains("read-only mirror")));
+    assert!(sim.log().any(|e| e.sentence().contains("read-only mirror")));
     sim.advance_to(20_000);
     let after = sim.measures();
     assert_eq!(after.writers[1].refused_read_only, local.refused_read_only);

@@ -34,7 +34,7 @@ fn follow_one_record_the_writer_is_acknowledged_before_the_copy_exists() {
     assert!(hop.latency_min_ms.unwrap() >= hop.floor_ms + 5);
     assert!(sim
         .log()
-        .any(|e| e.text.contains("acknowledged it after 5 ms")));
+        .any(|e| e.sentence().contains("acknowledged it after 5 ms")));
 }
 
 #[test]

@@ -13,17 +13,17 @@ pub fn Narration() -> impl IntoView {
     let (card, watch) = run.with_show(|s| (s.card.clone(), s.watch_for.clone()));
     let latest = move || run.with_panel(|p| p.log.last().map_or(0, |e| e.seq + 1));
     // A log entry never changes once written, but a rebuilt run (a knob changed) numbers
-    // its entries from 0 again: keyed by number and text, so only a new entry is drawn.
+    // its entries from 0 again: keyed by number and sentence, so only a new entry is drawn.
     let entries = move || run.with_panel(|p| p.log.clone());
     let has_watch = !watch.is_empty();
     view! {
         <section class="lab-narration" aria-labelledby="narration-title">
             <h2 id="narration-title">"What just happened"</h2>
             <ol class="narration" data-latest=move || latest().to_string()>
-                <For each=entries key=|e| (e.seq, e.text.clone()) let:e>
-                    <li class=format!("log log--{}", format!("{:?}", e.kind).to_lowercase()) data-seq=e.seq.to_string()>
+                <For each=entries key=|e| (e.seq, e.sentence()) let:e>
+                    <li class=format!("log log--{}", format!("{:?}", e.kind()).to_lowercase()) data-seq=e.seq.to_string()>
                         <time>{fmt_time(e.at_ms)}</time>
-                        <span>{e.text}</span>
+                        <span>{e.sentence()}</span>
                     </li>
                 </For>
             </ol>

@@ -5,7 +5,7 @@
 //! what keeps such a run from taking the machine or the browser tab down.
 
 use super::Sim;
-use crate::log::fmt_n;
+use crate::log::LogEvent;
 use crate::time::Millis;
 use serde::Serialize;
 
@@ -54,28 +54,24 @@ pub struct BudgetExhausted {
 
 impl BudgetExhausted {
     fn new(at_ms: Millis, limit: BudgetLimit, used: u64, allowed: u64) -> Self {
-        let (what, change) = match limit {
-            BudgetLimit::Events => (
-                "events processed",
-                "shorten the run, or raise the event budget (hoplab run --max-events)",
-            ),
-            BudgetLimit::RunsHeld => (
-                "blocks of records held in memory",
-                "look for an echo loop (hoplab lint), give the streams retention, use larger writer intervals or smaller copier batches, or raise the budget (hoplab run --max-runs)",
-            ),
-        };
-        let note = format!(
-            "stopped at {} s: {} {what}, over the budget of {}. Everything shown is as it stood at that moment; nothing after it was simulated. To go further: {change}.",
-            crate::decimal::fixed(at_ms as f64 / 1000.0, 3),
-            fmt_n(used),
-            fmt_n(allowed)
-        );
-        BudgetExhausted {
+        let mut stop = BudgetExhausted {
             at_ms,
             limit,
             used,
             allowed,
-            note,
+            note: String::new(),
+        };
+        stop.note = stop.event().to_string();
+        stop
+    }
+
+    /// The stop as the log tells it (its words are the note's).
+    fn event(&self) -> LogEvent {
+        LogEvent::RunStopped {
+            at_ms: self.at_ms,
+            limit: self.limit,
+            used: self.used,
+            allowed: self.allowed,
         }
     }
 }
@@ -167,10 +163,7 @@ impl Sim {
         };
         if let Some((limit, used, allowed)) = exhausted {
             let stop = BudgetExhausted::new(self.now, limit, used, allowed);
-            if self.log.on() {
-                self.log
-                    .push(self.now, crate::log::LogKind::Fault, stop.note.clone());
-            }
+            self.log.push(self.now, stop.event());
             self.stopped = Some(stop);
         }
         self.stopped.is_some()

@@ -2,7 +2,7 @@
 
 use super::writing::acked_end;
 use super::{Backup, Sim, SiteStatus};
-use crate::log::LogKind;
+use crate::log::LogEvent;
 use crate::spec::{Command, ResumeRule};
 use std::fmt;
 
@@ -124,7 +124,10 @@ impl Sim {
             Command::CompanionDown { name, site } => self.set_companion(name, site, false)?,
             Command::CompanionUp { name, site } => self.set_companion(name, site, true)?,
         }
-        self.log.push(self.now, LogKind::Command, cmd.describe());
+        if self.log.on() {
+            let command = cmd.clone();
+            self.log.push(self.now, LogEvent::Command { command });
+        }
         Ok(())
     }
 
@@ -269,16 +272,17 @@ impl Sim {
         reader.positions.resize(parts, 0);
         reader.last_ts = vec![None; parts];
         reader.gap += report.gap;
-        let text = format!(
-            "Reader group {} resumed on {} by {}: {} will be read again, {} skipped",
-            reader.id,
-            report.to_site,
-            report.rule,
-            crate::log::records(report.replay),
-            crate::log::records(report.gap)
-        );
+        if self.log.on() {
+            let event = LogEvent::ReaderResumed {
+                reader: reader.id.clone(),
+                site: report.to_site.clone(),
+                rule,
+                replay: report.replay,
+                gap: report.gap,
+            };
+            self.log.push(self.now, event);
+        }
         reader.moves.push(report);
-        self.log.push(self.now, LogKind::Resume, text);
         Ok(())
     }
 }

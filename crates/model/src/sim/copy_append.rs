@@ -7,7 +7,7 @@
 
 use super::{HeldBlocksGuard, Sim};
 use crate::hop::{BatchBook, HopState};
-use crate::log::{fmt_n, positions, records, LogKind};
+use crate::log::{BatchCopied, CopyWritten, EchoGrowth, LogEvent};
 use crate::spec::{Ack, OriginStamp, PartMapping, Timestamps};
 use crate::store::{Block, Part};
 use crate::time::Millis;
@@ -148,65 +148,39 @@ impl Sim {
     }
 
     fn narrate_batch(&mut self, h: usize, batch: Span, q: u32, tally: &BatchTally) {
-        let hop = &self.hops[h];
-        let src_name = self.site_name(hop.src_site()).to_string();
-        let dst_name = self.site_name(hop.dst_site()).to_string();
-        let mut text = format!(
-            "Copier {} read {} ({}) from part {} on {src_name}",
-            hop.id(),
-            records(batch.to - batch.from),
-            positions(batch.from, batch.to),
-            batch.part,
-        );
-        if let Some(pos) = tally.first_pos {
-            let them = if batch.to - batch.from == 1 {
-                "it"
-            } else {
-                "them"
-            };
-            let verb = if hop.is_mirror() { "mirrored" } else { "wrote" };
-            text.push_str(&format!(
-                " and {verb} {them} to part {q} on {dst_name} from position {}",
-                fmt_n(pos)
-            ));
-        }
-        text.push_str(&format!(
-            "; latest copy latency {}",
-            self.hop_latency_text(h)
-        ));
-        if tally.duplicates > 0 {
-            text.push_str(&format!(
-                "; {} were duplicates after a restart",
-                fmt_n(tally.duplicates)
-            ));
-        }
-        if tally.skipped > 0 {
-            text.push_str(&format!(
-                "; {} not forwarded (filtered, or stamped as from elsewhere)",
-                records(tally.skipped)
-            ));
-        }
-        if tally.echoes > 0 {
-            text.push_str(&format!(
-                "; {} had started at {dst_name}: an echo coming back",
-                records(tally.echoes)
-            ));
-            if self.hops[h].first_echo() {
-                text.push_str(&self.echo_growth_text(h));
-            }
-        }
-        let kind = if tally.duplicates > 0 {
-            LogKind::Duplicate
+        // Asked only when the batch met echoes: the hop tells how they grow once.
+        let echo_growth = if tally.echoes > 0 && self.hops[h].first_echo() {
+            self.echo_growth(h)
         } else {
-            LogKind::Copy
+            None
         };
-        self.log.push(self.now, kind, text);
+        let hop = &self.hops[h];
+        let written = tally.first_pos.map(|position| CopyWritten {
+            mirrored: hop.is_mirror(),
+            part: q,
+            position,
+        });
+        let event = LogEvent::BatchCopied(BatchCopied {
+            hop: hop.id().to_string(),
+            from: batch.from,
+            to: batch.to,
+            part: batch.part,
+            src_site: self.site_name(hop.src_site()).to_string(),
+            dst_site: self.site_name(hop.dst_site()).to_string(),
+            written,
+            latency_ms: hop.latency().2,
+            duplicates: tally.duplicates,
+            skipped: tally.skipped,
+            echoes: tally.echoes,
+            echo_growth,
+        });
+        self.log.push(self.now, event);
     }
 
-    /// How echoes grow from here, said once per hop: every copier leaving the target
-    /// stream sends each echo on again. One such copier (two sites): one more copy per hop
+    /// How echoes grow from here: every copier leaving the target stream that stamps
+    /// nothing sends each echo on again. One such copier (two sites): one more copy per hop
     /// crossed. Two or more (three or more meshed sites): copies multiply on every hop.
-    fn echo_growth_text(&self, h: usize) -> String {
+    fn echo_growth(&self, h: usize) -> Option<EchoGrowth> {
         let dst = self.hops[h].dst();
         let onward = self
             .hops
@@ -214,14 +188,9 @@ impl Sim {
             .filter(|o| o.src() == dst && o.opts().stamp == OriginStamp::None)
             .count();
         match onward {
-            0 => String::new(),
-            1 => ". Nothing marks it as a copy, so it is sent on again: each hop it crosses \
-                  adds one more copy (linear growth, one copy per hop crossed)"
-                .to_string(),
-            k => format!(
-                ". Nothing marks it as a copy, and {k} copiers leave this stream: each hop \
-                 crossed sends every copy on {k} ways, so copies multiply"
-            ),
+            0 => None,
+            1 => Some(EchoGrowth::Linear),
+            ways => Some(EchoGrowth::Multiplies { ways }),
         }
     }
 }

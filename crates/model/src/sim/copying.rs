@@ -4,7 +4,7 @@
 
 use super::{Event, Sim, SiteStatus};
 use crate::hop::HopStatus;
-use crate::log::{records, LogKind};
+use crate::log::LogEvent;
 use crate::time::{EventQueue, Millis};
 
 impl Sim {
@@ -20,8 +20,8 @@ impl Sim {
         let stream = &self.streams[hop.src()];
         hop.start(self.now, &stream.parts, stream.start_position);
         if self.log.on() {
-            let text = format!("Copier {} starts reading", self.hops[h].id());
-            self.log.push(self.now, LogKind::Command, text);
+            let hop = self.hops[h].id().to_string();
+            self.log.push(self.now, LogEvent::CopierStarted { hop });
         }
     }
 
@@ -131,13 +131,12 @@ impl Sim {
             // Narrated once, then every 5 s while it keeps failing.
             if self.hops[h].fault_narration_due(now) && self.log.on() {
                 self.hops[h].fault_narrated(now);
-                let text = format!(
-                    "Copier {} could not write {} to site {}; it keeps retrying",
-                    self.hops[h].id(),
-                    records(n),
-                    self.site_name(self.hops[h].dst_site())
-                );
-                self.log.push(now, LogKind::Fault, text);
+                let event = LogEvent::CopierWriteFailing {
+                    hop: self.hops[h].id().to_string(),
+                    count: n,
+                    site: self.site_name(self.hops[h].dst_site()).to_string(),
+                };
+                self.log.push(now, event);
             }
             now + self.hops[h].opts().poll_interval_ms
         };

@@ -1,7 +1,7 @@
 //! Controlling a hop: restarts, fresh fetch chains, promotion, fan-out placement.
 
 use super::Sim;
-use crate::log::{fmt_ms, records, LogKind};
+use crate::log::LogEvent;
 
 impl Sim {
     /// Restart: in-flight work is dropped, reading resumes at the last commit.
@@ -13,12 +13,11 @@ impl Sim {
             self.schedule_fetch(h, w, now + poll);
         }
         if self.log.on() {
-            let text = format!(
-                "Copier {} restarted from its last commit: {} will be copied again",
-                self.hops[h].id(),
-                records(rewound)
-            );
-            self.log.push(now, LogKind::Fault, text);
+            let event = LogEvent::CopierRestarted {
+                hop: self.hops[h].id().to_string(),
+                rewound,
+            };
+            self.log.push(now, event);
         }
     }
 
@@ -35,11 +34,6 @@ impl Sim {
     /// target takes writes from now on.
     pub(crate) fn promote_mirror(&mut self, h: usize) {
         self.hops[h].promote();
-    }
-
-    pub(crate) fn hop_latency_text(&self, h: usize) -> String {
-        let (_, _, last) = self.hops[h].latency();
-        last.map(fmt_ms).unwrap_or_else(|| "-".into())
     }
 
     /// The target part the next batch from source part `p` goes to (no side effects).

@@ -301,12 +301,13 @@ impl Sim {
     }
 
     /// A 64-bit digest of everything observable (measures, series, log): equal digests
-    /// on native and wasm show the run was identical.
+    /// on native and wasm show the run was identical. The log counts as its typed events
+    /// (their JSON, as the measures are), not their sentences, so rewording changes nothing.
     pub fn fingerprint(&self) -> u64 {
         let mut text = serde_json::to_string(&self.measures()).expect("measures serialise");
         text.push_str(&serde_json::to_string(self.series()).expect("series serialise"));
         for e in self.log.entries() {
-            text.push_str(&e.text);
+            text.push_str(&serde_json::to_string(e).expect("log entries serialise"));
         }
         crate::rng::fnv1a(text.as_bytes())
     }

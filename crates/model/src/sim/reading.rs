@@ -1,7 +1,7 @@
 //! Running a reader group's ticks (the group's own rules are in `reader.rs`).
 
 use super::{Event, Sim, SiteStatus};
-use crate::log::{records, LogKind};
+use crate::log::LogEvent;
 
 impl Sim {
     pub(crate) fn reader_tick(&mut self, r: usize) {
@@ -16,14 +16,13 @@ impl Sim {
         self.batches += batches;
         if read > 0 && self.log.on() {
             let reader = &self.readers[r];
-            let text = format!(
-                "Reader group {} processed {} of {} on site {}",
-                reader.id,
-                records(read),
-                self.streams[reader.stream].name,
-                self.site_name(reader.site)
-            );
-            self.log.push(now, LogKind::Read, text);
+            let event = LogEvent::ReaderRead {
+                reader: reader.id.clone(),
+                count: read,
+                stream: self.streams[reader.stream].name.clone(),
+                site: self.site_name(reader.site).to_string(),
+            };
+            self.log.push(now, event);
         }
     }
 }

@@ -4,10 +4,9 @@
 
 use super::{Event, HeldBlocksGuard, Sim, SiteStatus, StreamState};
 use crate::hop::HopState;
-use crate::log::{fmt_n, records, LogKind};
+use crate::log::{LogEvent, RecordsAppended, Refusal};
 use crate::store::{Block, PayloadId, NONE, NO_HOP};
 use crate::time::Millis;
-use crate::writer::key_name;
 
 /// Where the acknowledged records of part `p` of `stream` end, given where its durable
 /// records end: with a synchronous hop from the stream (`ack: far-copy-durable`), only
@@ -39,21 +38,21 @@ impl Sim {
         }
         let (site, stream) = (writer.site, writer.stream);
         let read_only = self.read_only(stream);
+        let site_name = || self.site_name(site).to_string();
         let refusal = match self.sites[site] {
-            SiteStatus::Lost => Some(format!("site {} is lost", self.site_name(site))),
-            SiteStatus::Unreachable => {
-                Some(format!("site {} does not answer", self.site_name(site)))
-            }
-            SiteStatus::Up if read_only => Some(format!(
-                "stream {} on site {} is a read-only mirror until it is promoted",
-                self.streams[stream].name,
-                self.site_name(site)
-            )),
+            SiteStatus::Lost => Some(Refusal::SiteLost { site: site_name() }),
+            SiteStatus::Unreachable => Some(Refusal::SiteUnreachable { site: site_name() }),
+            SiteStatus::Up if read_only => Some(Refusal::ReadOnlyMirror {
+                stream: self.streams[stream].name.clone(),
+                site: site_name(),
+            }),
             SiteStatus::Up => self.missing_companion(w).map(|c| {
-                format!(
-                    "{c} does not answer, so the publish is refused while site {}'s cluster is up",
-                    self.site_name(site)
-                )
+                let comp = &self.companions[c];
+                Refusal::CompanionMissing {
+                    kind: comp.kind.clone(),
+                    name: comp.name.clone(),
+                    site: site_name(),
+                }
             }),
         };
         if let Some(why) = refusal {
@@ -62,13 +61,13 @@ impl Sim {
             let due = writer.refuse(n, by_mirror, &why, now);
             if due && self.log.on() {
                 writer.refusal_narrated(now, why.clone());
-                let text = format!(
-                    "Writer {} could not publish {}: {why} (refused so far: {})",
-                    writer.id,
-                    records(n),
-                    fmt_n(writer.refused)
-                );
-                self.log.push(now, LogKind::Refused, text);
+                let event = LogEvent::Refused {
+                    writer: writer.id.clone(),
+                    count: n,
+                    why,
+                    refused_so_far: writer.refused,
+                };
+                self.log.push(now, event);
             }
             return;
         }
@@ -76,12 +75,11 @@ impl Sim {
         self.append_batch(w, n);
     }
 
-    /// Name of a required companion with no answering instance, if any.
-    fn missing_companion(&self, w: usize) -> Option<String> {
-        self.writers[w].requires.iter().find_map(|&c| {
+    /// A required companion with no answering instance, if any.
+    fn missing_companion(&self, w: usize) -> Option<usize> {
+        self.writers[w].requires.iter().copied().find(|&c| {
             let comp = &self.companions[c];
-            let ok = comp.instances.iter().any(|&(s, up)| up && self.site_up(s));
-            (!ok).then(|| format!("the {} {}", comp.kind, comp.name))
+            !comp.instances.iter().any(|&(s, up)| up && self.site_up(s))
         })
     }
 
@@ -116,32 +114,23 @@ impl Sim {
 
     fn narrate_append(&mut self, w: usize, n: u64, p: usize, seq: u64, pos: u64) {
         let writer = &self.writers[w];
-        let key = key_name(writer.key_of(PayloadId {
+        let key = writer.key_of(PayloadId {
             writer: w as u16,
             part: p as u16,
             seq,
-        }));
-        let site = self.site_name(writer.site).to_string();
-        let stream = &self.streams[writer.stream].name;
-        let text = if n == 1 {
-            format!(
-                "Writer {} appended record #{} (key {key}) to part {p} of {stream} on site {site} at position {}; {site} acknowledged it after {} ms",
-                writer.id,
-                fmt_n(seq),
-                fmt_n(pos),
-                writer.durability,
-            )
-        } else {
-            format!(
-                "Writer {} appended {} to {stream} on site {site}, e.g. #{} (key {key}) to part {p} at position {}; {site} acknowledged them after {} ms",
-                writer.id,
-                records(n),
-                fmt_n(seq),
-                fmt_n(pos),
-                writer.durability,
-            )
-        };
-        self.log.push(self.now, LogKind::Write, text);
+        });
+        let event = LogEvent::Appended(RecordsAppended {
+            writer: writer.id.clone(),
+            count: n,
+            stream: self.streams[writer.stream].name.clone(),
+            site: self.site_name(writer.site).to_string(),
+            part: p,
+            seq,
+            key,
+            position: pos,
+            acked_after_ms: writer.durability,
+        });
+        self.log.push(self.now, event);
     }
 }
 
