@@ -9,7 +9,8 @@
 // With it go the title, and the page's own style sheet (src/page_styles.rs adds it to <head>;
 // the app finds it there and does not add it again).
 //
-// Routes: the site's fixed pages, and every card, lesson and lab scenario the pages link to
+// Routes: the site's fixed pages, and every card, lesson, lab scenario and designer preset
+// the pages link to
 // (found by following links, so a page added to the content is written too).
 // Each lands in <dist>/<route>/index.html (`/` in index.html itself), which a host serves
 // for the route (deploy/nginx.conf: `try_files $uri $uri/index.html /index.html`).
@@ -33,8 +34,8 @@ if (!root) {
 
 /** Pages every build has; the rest are found by following their links. */
 const FIXED = ["/", "/cards", "/copiers", "/course", "/lab", "/practice", "/practice/quiz", "/practice/levels", "/designer"];
-/** Links followed to find more pages: one card, lesson or scenario each. */
-const FOLLOWED = /^\/(cards|course|lab)\/[a-z0-9-]+$/;
+/** Links followed to find more pages: one card, lesson, scenario or preset each. */
+const FOLLOWED = /^\/(cards\/|course\/|lab\/|designer\/preset\/)[a-z0-9-]+$/;
 /** Pages at once (the machine that builds may have two cores). */
 const TABS = 2;
 /** A page that has not drawn by then has a bug worth stopping the build for. */

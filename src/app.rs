@@ -46,6 +46,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/course") view={Lazy::<CourseRoute>::new()} />
                     <Route path=path!("/course/:slug") view={Lazy::<LessonRoute>::new()} />
                     <Route path=path!("/designer") view={Lazy::<DesignerRoute>::new()} />
+                    <Route path=path!("/designer/preset/:id") view={Lazy::<DesignerRoute>::new()} />
                 </Routes>
             </main>
             <Footer />

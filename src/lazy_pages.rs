@@ -254,7 +254,7 @@ pub fn preload_page(path: &str) {
         spawn_local(async { _ = preload_lesson().await });
         spawn_local(async { _ = preload_run_engine().await });
         spawn_local(async { _ = preload_run_panels().await });
-    } else if path == "/designer" {
+    } else if path == "/designer" || path.starts_with("/designer/") {
         spawn_local(async { _ = preload_designer().await });
     }
 }

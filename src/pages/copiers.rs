@@ -11,7 +11,7 @@ use crate::fetch;
 use crate::pages::card::{CardLinkList, SourceList};
 
 /// Where a row's "try it" links go: the designer opened on each of the row's presets
-/// (`/designer?preset=<id>`), or for a row without one, the first card about it.
+/// (`/designer/preset/<id>`, a page written at build time), or for a row without one, the first card about it.
 pub fn try_it(row: &CopierRow) -> Vec<(String, String)> {
     if row.presets.is_empty() {
         return row
@@ -25,7 +25,7 @@ pub fn try_it(row: &CopierRow) -> Vec<(String, String)> {
         .iter()
         .map(|preset| {
             (
-                format!("/designer?preset={preset}"),
+                format!("/designer/preset/{preset}"),
                 format!("Open the preset {preset} in the designer"),
             )
         })

@@ -1,10 +1,11 @@
-//! `/designer?preset=<id>`: a link (from `/copiers`, or shared) that opens a small design
+//! `/designer/preset/<id>` (or `/designer?preset=<id>`, the older form, still read): a link
+//! (from `/copiers`, or shared) that opens a small design
 //! whose hops use one of the model's product presets, with a hop selected so its options,
 //! the preset's settings and its card show. A design already on the canvas is never
 //! replaced without asking, and an unknown id is a message, not a change.
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
+use leptos_router::hooks::{use_params_map, use_query_map};
 
 use super::state::{Ctx, Notice};
 use crate::designer::{presets, Design, Edit, ElementRef};
@@ -17,10 +18,12 @@ struct Offer {
     hop: String,
 }
 
-/// Reads `?preset=` once, when the page opens, and acts on it; returns the offer the page
-/// shows when the canvas already holds a design.
+/// Reads the preset's id from the path (or `?preset=`) once, when the page opens, and acts
+/// on it; returns the offer the page shows when the canvas already holds a design.
 fn from_address(ctx: Ctx) -> Option<Offer> {
-    let id = use_query_map().with_untracked(|q| q.get("preset"))?;
+    let id = use_params_map()
+        .with_untracked(|p| p.get("id"))
+        .or_else(|| use_query_map().with_untracked(|q| q.get("preset")))?;
     let Some((design, hop)) = presets::demo(&id) else {
         say(
             ctx,

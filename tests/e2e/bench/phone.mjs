@@ -34,7 +34,7 @@
 //   /practice          main h1, the session's Start button enabled (new cards are due)
 //   /lab/echo-loop     main h1, the stage drawn and the engine here (data-ready=true,
 //                      data-engine=ready: src/pages/lab/stage_dom.rs), the Play button enabled
-//   /designer?preset=mm2-default   a template's design (the preset's) drawn on the canvas
+//   /designer/preset/mm2-default   a template's design (the preset's) drawn on the canvas
 //                      (g.dz-site), the model's lint of it shown (.lint-headline) and Run
 //                      enabled; today the model comes in the designer's own chunk, so the
 //                      page drawn means the model is loaded
@@ -72,7 +72,7 @@ const ROUTES = [
   { path: "/practice", usable: ["main h1", ".practice-start button:not([disabled])"] },
   { path: "/lab/echo-loop", usable: ["main h1", "svg.stage[data-ready=true][data-engine=ready]", ".lab-play:not([disabled])"] },
   {
-    path: "/designer?preset=mm2-default",
+    path: "/designer/preset/mm2-default",
     usable: ["main h1", ".designer-canvas g.dz-site", ".lint-headline", ".designer-run button.primary:not([disabled])"],
   },
 ];

@@ -39,7 +39,7 @@ const PAGES = [
   { path: "/designer", shown: "main h1", budget: null, what: "the designer" },
   // Issue 25's budget: what a first visit fetches before it can edit, lint and run a design.
   {
-    path: "/designer?preset=mm2-default",
+    path: "/designer/preset/mm2-default",
     shown: "main h1",
     // In #app: the prerendered page (#prerendered) has the same button, inert until the app takes over.
     runnable: "#app .designer-run button.primary:not([disabled])",

@@ -225,10 +225,10 @@ test("a copier's preset link opens the designer on that preset's hop, also on re
   const page = await openPage(session);
   await fresh(page);
   await visit(page, session, "/copiers");
-  const link = page.locator("section#rabbitmq-federation a[href='/designer?preset=rabbitmq-federation-max-hops']");
+  const link = page.locator("section#rabbitmq-federation a[href='/designer/preset/rabbitmq-federation-max-hops']");
   await link.click();
   await page.waitForFunction(() => document.querySelectorAll("g.dz-site").length === 3);
-  assert.equal(new URL(page.url()).search, "?preset=rabbitmq-federation-max-hops");
+  assert.equal(new URL(page.url()).pathname, "/designer/preset/rabbitmq-federation-max-hops");
   // The selected hop's options are open, naming the preset, what it sets and its card.
   const options = page.locator(".panel-row.is-selected details.hop-options[open]");
   await options.waitFor();
@@ -248,11 +248,12 @@ test("a preset link asks before replacing a design, and an unknown preset change
   const page = await openPage(session);
   await fresh(page);
   await loadTemplate(page, "fan-in");
-  await visit(page, session, "/designer?preset=no-such-preset");
+  await visit(page, session, "/designer/preset/no-such-preset");
   await page.waitForSelector("g.dz-site");
   assert.match(await page.textContent(".designer-notice"), /no-such-preset.*does not have.*Your design is as it was/s);
   assert.equal(await sites(page), 4, "the fan-in design is still there");
 
+  // The older form of the link, `?preset=`, still works.
   await visit(page, session, "/designer?preset=mm2-identity");
   await page.waitForSelector(".designer-offer");
   assert.equal(await sites(page), 4, "nothing replaced before the choice");

@@ -19,6 +19,8 @@ const PAGES = [
   { path: "/lab", heading: "The copier lab", text: "echo" },
   { path: "/practice", heading: "Practice for the interview", text: "" },
   { path: "/designer", heading: "Topology designer", text: "" },
+  // A preset's page has its design, its selected hop and what the preset sets.
+  { path: "/designer/preset/mm2-default", heading: "Topology designer", text: "Sets: kind = translate" },
 ];
 
 test("the build writes each page's HTML where a host serves the route", () => {
