@@ -61,6 +61,15 @@ const context = await chromium.launchPersistentContext(profile, {
 // The hand-over: index.html's take-over script calls this at the app's first draw.
 await context.addInitScript(() => {
   window.__hoplabRecordFirstDraw = (app) => {
+    // A field's value, a box's tick and a list's choice are properties the app set, which
+    // innerHTML leaves out: written as attributes, the HTML shows what the app will.
+    for (const field of app.querySelectorAll("input, textarea, select")) {
+      if (field.type === "checkbox" || field.type === "radio") field.toggleAttribute("checked", field.checked);
+      else if (field.tagName === "SELECT") for (const option of field.options) option.toggleAttribute("selected", option.selected);
+      else if (field.tagName === "TEXTAREA") field.textContent = field.value;
+      else if (field.type !== "file") field.setAttribute("value", field.value);
+    }
+    for (const details of app.querySelectorAll("details")) details.toggleAttribute("open", details.open);
     window.__hoplabFirstDraw = {
       html: app.innerHTML,
       title: document.title,
@@ -123,7 +132,7 @@ function withoutPrerender(html) {
   const start = html.indexOf('<div id="prerendered"');
   const app = html.indexOf('<div id="app" class="app-root">');
   if (start >= 0 && app > start) html = html.slice(0, start) + html.slice(app);
-  return html.replace(/<style id="style-[^"]*">[\s\S]*?<\/style>/g, "");
+  return html.replace(/<style id="style-[^"]*">[\s\S]*?<\/style>/g, "").replace('<link rel="expect" href="#take-over" blocking="render" />', "");
 }
 
 const escapeText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -131,10 +140,15 @@ const escapeAttribute = (text) => escapeText(text).replace(/"/g, "&quot;");
 
 /** The page's HTML: index.html with the first draw beside #app, its title and its sheets. */
 function pageHtml(route, { html, title, styles }) {
+  // A page that opens scrolled to an element (index.html's take-over script scrolls there)
+  // is not painted before that script has run: its first paint is at the right place.
+  const scrolled = html.includes("data-scroll-into-view")
+    ? '<link rel="expect" href="#take-over" blocking="render" />'
+    : "";
   // Replacer functions: a `$` in a page's text is text, not a replacement pattern.
   return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`)
-    .replace("</head>", () => `${styles.join("")}\n</head>`)
+    .replace("</head>", () => `${styles.join("")}${scrolled}\n</head>`)
     .replace(
       '<div id="app" class="app-root"></div>',
       () =>

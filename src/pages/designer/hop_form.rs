@@ -113,8 +113,13 @@ fn HopRow(id: String) -> impl IntoView {
     };
     let preset = move || presets::matching(&opts());
     let id_label = id.clone();
+    let linked = id.clone();
     view! {
-        <li class=row_class(ctx, element.clone())>
+        <li
+            class=row_class(ctx, element.clone())
+            // index.html's take-over script scrolls a prerendered page to this row at once.
+            data-scroll-into-view=move || ctx.linked_hop.with(|h| h.as_deref() == Some(linked.as_str())).then_some("")
+        >
             <NameField element=element.clone() current=id.clone() label=format!("Name of hop {id}") />
             <span class="row-note">{route}</span>
             <details class="hop-options" prop:open=selected>

@@ -85,10 +85,11 @@ fn open(ctx: Ctx, offer: Offer) {
 
 /// Selects the hop (its options open in the list) and brings its row into view.
 fn show_hop(ctx: Ctx, hop: String) {
-    ctx.selected.set(Some(ElementRef::Hop(hop)));
+    ctx.selected.set(Some(ElementRef::Hop(hop.clone())));
+    ctx.linked_hop.set(Some(hop));
     request_animation_frame(|| {
         if let Some(row) = document()
-            .query_selector("li.panel-row.is-selected")
+            .query_selector("li.panel-row[data-scroll-into-view]")
             .ok()
             .flatten()
         {

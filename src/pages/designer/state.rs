@@ -53,6 +53,9 @@ pub struct Ctx {
     pub job: StoredValue<Option<(RunJob, Raf)>, LocalStorage>,
     /// Connect mode: the stream a new hop starts from, once picked.
     pub connecting: RwSignal<Option<Option<StreamRef>>>,
+    /// The hop a preset link opened, whose row is brought into view (and marked so, for the
+    /// page's HTML written at build time to open at the same place).
+    pub linked_hop: RwSignal<Option<String>>,
 }
 
 impl Ctx {
@@ -83,6 +86,7 @@ impl Ctx {
             run: RwSignal::new(RunState::Idle),
             job: StoredValue::new_local(None),
             connecting: RwSignal::new(None),
+            linked_hop: RwSignal::new(None),
         }
     }
 

@@ -124,3 +124,31 @@ test("a path with no page of its own never shows another page's HTML", async () 
   assertClean(page);
   await page.close();
 });
+
+test("a preset's page opens at its hop, with the fields as the app fills them, and stays there", async () => {
+  const page = await openPage(online, { waitForApp: false, viewport: { width: 412, height: 823 } });
+  const release = await holdTheApp(page);
+  await page.goto(`${online.url}/designer/preset/mm2-default`, { waitUntil: "domcontentloaded" });
+  await page.waitForSelector("#prerendered main h1");
+  const row = "li.panel-row[data-scroll-into-view]";
+  const before = await page.$eval(`#prerendered ${row}`, (li) => ({
+    top: Math.round(li.getBoundingClientRect().top),
+    y: Math.round(scrollY),
+    preset: li.querySelector("select").value,
+    name: li.querySelector("input[type=text]").value,
+    open: li.querySelector("details.hop-options").open,
+  }));
+  assert.ok(before.y > 0, "the page is scrolled down to the hop before any script of the app");
+  assert.ok(before.top >= 0 && before.top < 200, `the hop's row is at the top of the screen (${before.top} px)`);
+  assert.deepEqual(
+    { preset: before.preset, name: before.name, open: before.open },
+    { preset: "mm2-default", name: "primary-to-standby", open: true },
+    "the HTML shows the preset chosen, the hop's name and its options open",
+  );
+  release();
+  await page.waitForSelector("#prerendered", { state: "detached", timeout: 90000 });
+  const after = await page.$eval(`#app ${row}`, (li) => ({ top: Math.round(li.getBoundingClientRect().top), y: Math.round(scrollY) }));
+  assert.deepEqual(after, { top: before.top, y: before.y }, "the app's row is where the page's was");
+  assertClean(page);
+  await page.close();
+});
