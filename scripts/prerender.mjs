@@ -132,7 +132,7 @@ function withoutPrerender(html) {
   const start = html.indexOf('<div id="prerendered"');
   const app = html.indexOf('<div id="app" class="app-root">');
   if (start >= 0 && app > start) html = html.slice(0, start) + html.slice(app);
-  return html.replace(/<style id="style-[^"]*">[\s\S]*?<\/style>/g, "").replace('<link rel="expect" href="#take-over" blocking="render" />', "");
+  return html.replace(/<style id="style-[^"]*">[\s\S]*?<\/style>/g, "").replace('<link rel="expect" href="#taken-over" blocking="render" />', "");
 }
 
 const escapeText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -141,9 +141,10 @@ const escapeAttribute = (text) => escapeText(text).replace(/"/g, "&quot;");
 /** The page's HTML: index.html with the first draw beside #app, its title and its sheets. */
 function pageHtml(route, { html, title, styles }) {
   // A page that opens scrolled to an element (index.html's take-over script scrolls there)
-  // is not painted before that script has run: its first paint is at the right place.
+  // is not painted before the parser is past that script (at #taken-over): a script waits
+  // for the style sheets, and the page must not paint at the top meanwhile.
   const scrolled = html.includes("data-scroll-into-view")
-    ? '<link rel="expect" href="#take-over" blocking="render" />'
+    ? '<link rel="expect" href="#taken-over" blocking="render" />'
     : "";
   // Replacer functions: a `$` in a page's text is text, not a replacement pattern.
   return template

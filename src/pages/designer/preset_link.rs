@@ -37,7 +37,9 @@ fn from_address(ctx: Ctx) -> Option<Offer> {
     let title = presets::get(&id).map_or("", |p| p.title);
     let current = ctx.design_untracked();
     if current == design {
-        // Reloading the link once it was opened: show the hop again, ask nothing.
+        // Reloading the link once it was opened: show the hop again, ask nothing, and say
+        // what the page says on a first visit (its HTML, written at build time, says it).
+        say(ctx, Notice::Info(opened(title, &hop, "")));
         show_hop(ctx, hop);
         return None;
     }
@@ -72,15 +74,14 @@ fn open(ctx: Ctx, offer: Offer) {
         } else {
             ""
         };
-        say(
-            ctx,
-            Notice::Info(format!(
-                "Opened a design that uses the preset “{}” on every hop; hop {} is selected below.{back}",
-                offer.title, offer.hop
-            )),
-        );
+        say(ctx, Notice::Info(opened(offer.title, &offer.hop, back)));
         show_hop(ctx, offer.hop);
     }
+}
+
+/// The line that says a preset's design is on the canvas, and which hop shows.
+fn opened(title: &str, hop: &str, back: &str) -> String {
+    format!("Opened a design that uses the preset “{title}” on every hop; hop {hop} is selected below.{back}")
 }
 
 /// Selects the hop (its options open in the list) and brings its row into view.

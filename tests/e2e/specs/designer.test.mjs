@@ -236,11 +236,12 @@ test("a copier's preset link opens the designer on that preset's hop, also on re
   assert.match(await options.locator(".preset-note").textContent(), /stamp = hop-budget 1/);
   assert.equal(await options.locator(".preset-note a").getAttribute("href"), "/cards/echo-loop");
   assert.match(await page.textContent(".designer-notice"), /preset “RabbitMQ exchange federation, max-hops 1”/);
-  // Reloading the link shows the same design and hop, asking nothing.
+  // Reloading the link shows the same design, hop and line (as the page's HTML does), asking nothing.
   await page.reload();
   await page.waitForSelector(".panel-row.is-selected details.hop-options[open]");
   assert.equal(await page.locator(".designer-offer").count(), 0);
   assert.equal(await sites(page), 3);
+  assert.match(await page.textContent("#app .designer-notice"), /preset “RabbitMQ exchange federation, max-hops 1”/);
   assertClean(page);
 });
 
