@@ -3,7 +3,7 @@
 //! the card explaining it.
 
 use hoplab_model::spec::hop_option_table::HOP_OPTIONS;
-use hoplab_model::spec::HopOptions;
+use hoplab_model::spec::{HopOptions, HopSpec};
 use leptos::ev::SubmitEvent;
 use leptos::html;
 use leptos::prelude::*;
@@ -73,6 +73,15 @@ pub fn Hops() -> impl IntoView {
     }
 }
 
+/// "orders on A → A.orders on B": where the hop reads and where it writes.
+fn route_of(h: &HopSpec) -> String {
+    let to = hoplab_model::spec::qualified_target(h);
+    format!(
+        "{} on {} → {} on {}",
+        h.from.stream, h.from.site, to.stream, to.site
+    )
+}
+
 #[component]
 fn HopRow(id: String) -> impl IntoView {
     let ctx = use_ctx();
@@ -100,17 +109,7 @@ fn HopRow(id: String) -> impl IntoView {
         let e = element.clone();
         move || ctx.selected.with(|s| s.as_ref() == Some(&e))
     };
-    let route = move || {
-        hop.with(|h| {
-            h.as_ref().map(|h| {
-                let to = hoplab_model::spec::qualified_target(h);
-                format!(
-                    "{} on {} → {} on {}",
-                    h.from.stream, h.from.site, to.stream, to.site
-                )
-            })
-        })
-    };
+    let route = move || hop.with(|h| h.as_ref().map(route_of));
     let preset = move || presets::matching(&opts());
     let id_label = id.clone();
     let linked = id.clone();
