@@ -2,7 +2,6 @@
 //! own durability delay. Nothing a copier does is on this path. This file is the
 //! writer's own state and rules; `sim/writing.rs` runs its ticks against the clusters.
 
-use crate::log::Refusal;
 use crate::rng::fnv1a;
 use crate::spec::WriterSpec;
 use crate::store::PayloadId;
@@ -10,6 +9,18 @@ use crate::time::Millis;
 
 /// Pending acknowledgements kept before [`WriterState::tick`] settles those due.
 const SETTLE_AT: usize = 16;
+
+/// Why a writer's publish is refused, as the writer's own site and stream see it: told
+/// apart on every refused tick without naming anything (the names are put in only when
+/// the refusal is narrated, as a `log::Refusal`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RefusalCause {
+    SiteLost,
+    SiteUnreachable,
+    ReadOnlyMirror,
+    /// The companion (its index) that has no answering instance.
+    CompanionMissing(usize),
+}
 
 #[derive(Clone, Debug)]
 pub(crate) struct WriterState {
@@ -58,7 +69,7 @@ pub(crate) struct WriterState {
     /// The shortest acknowledgement delay so far of a record acknowledged by a far copy.
     pub min_far_ack_delay: Option<Millis>,
     /// When and why a refusal was last narrated.
-    refusal_noted: Option<(Millis, Refusal)>,
+    refusal_noted: Option<(Millis, RefusalCause)>,
 }
 
 impl WriterState {
@@ -191,19 +202,19 @@ impl WriterState {
 
     /// `n` records refused for `why`; returns whether to narrate it (when the reason
     /// changes, then every 5 s: not every tick).
-    pub fn refuse(&mut self, n: u64, read_only: bool, why: &Refusal, now: Millis) -> bool {
+    pub fn refuse(&mut self, n: u64, read_only: bool, why: RefusalCause, now: Millis) -> bool {
         self.refused += n;
         if read_only {
             self.refused_read_only += n;
         }
         match &self.refusal_noted {
-            Some((t, reason)) => reason != why || now >= t + 5_000,
+            Some((t, reason)) => *reason != why || now >= t + 5_000,
             None => true,
         }
     }
 
     /// The refusal was narrated at `now`.
-    pub fn refusal_narrated(&mut self, now: Millis, why: Refusal) {
+    pub fn refusal_narrated(&mut self, now: Millis, why: RefusalCause) {
         self.refusal_noted = Some((now, why));
     }
 

@@ -7,6 +7,7 @@ use crate::hop::HopState;
 use crate::log::{LogEvent, RecordsAppended, Refusal};
 use crate::store::{Block, PayloadId, NONE, NO_HOP};
 use crate::time::Millis;
+use crate::writer::RefusalCause;
 
 /// Where the acknowledged records of part `p` of `stream` end, given where its durable
 /// records end: with a synchronous hop from the stream (`ack: far-copy-durable`), only
@@ -38,29 +39,21 @@ impl Sim {
         }
         let (site, stream) = (writer.site, writer.stream);
         let read_only = self.read_only(stream);
-        let site_name = || self.site_name(site).to_string();
-        let refusal = match self.sites[site] {
-            SiteStatus::Lost => Some(Refusal::SiteLost { site: site_name() }),
-            SiteStatus::Unreachable => Some(Refusal::SiteUnreachable { site: site_name() }),
-            SiteStatus::Up if read_only => Some(Refusal::ReadOnlyMirror {
-                stream: self.streams[stream].name.clone(),
-                site: site_name(),
-            }),
-            SiteStatus::Up => self.missing_companion(w).map(|c| {
-                let comp = &self.companions[c];
-                Refusal::CompanionMissing {
-                    kind: comp.kind.clone(),
-                    name: comp.name.clone(),
-                    site: site_name(),
-                }
-            }),
+        let cause = match self.sites[site] {
+            SiteStatus::Lost => Some(RefusalCause::SiteLost),
+            SiteStatus::Unreachable => Some(RefusalCause::SiteUnreachable),
+            SiteStatus::Up if read_only => Some(RefusalCause::ReadOnlyMirror),
+            SiteStatus::Up => self
+                .missing_companion(w)
+                .map(RefusalCause::CompanionMissing),
         };
-        if let Some(why) = refusal {
+        if let Some(cause) = cause {
             let by_mirror = read_only && self.sites[site] == SiteStatus::Up;
-            let writer = &mut self.writers[w];
-            let due = writer.refuse(n, by_mirror, &why, now);
+            let due = self.writers[w].refuse(n, by_mirror, cause, now);
             if due && self.log.on() {
-                writer.refusal_narrated(now, why.clone());
+                let why = self.refusal(cause, site, stream);
+                let writer = &mut self.writers[w];
+                writer.refusal_narrated(now, cause);
                 let event = LogEvent::Refused {
                     writer: writer.id.clone(),
                     count: n,
@@ -73,6 +66,27 @@ impl Sim {
         }
         self.writers[w].published();
         self.append_batch(w, n);
+    }
+
+    /// A refusal's cause with the names the narration gives it.
+    fn refusal(&self, cause: RefusalCause, site: usize, stream: usize) -> Refusal {
+        let site_name = self.site_name(site).to_string();
+        match cause {
+            RefusalCause::SiteLost => Refusal::SiteLost { site: site_name },
+            RefusalCause::SiteUnreachable => Refusal::SiteUnreachable { site: site_name },
+            RefusalCause::ReadOnlyMirror => Refusal::ReadOnlyMirror {
+                stream: self.streams[stream].name.clone(),
+                site: site_name,
+            },
+            RefusalCause::CompanionMissing(c) => {
+                let comp = &self.companions[c];
+                Refusal::CompanionMissing {
+                    kind: comp.kind.clone(),
+                    name: comp.name.clone(),
+                    site: site_name,
+                }
+            }
+        }
     }
 
     /// A required companion with no answering instance, if any.
