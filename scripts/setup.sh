@@ -50,12 +50,13 @@ setup_browser() {
 # The e2e suite serves the build with a real nginx, as a team hosting dist/ would
 # (tests/e2e/specs/static-host.test.mjs starts its own, on a free port; the package's own
 # service is not started).
+# nginx with the module that sends the build's precompressed .br files (deploy/nginx.conf).
 setup_nginx() {
-  if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
-    say "installing Debian's nginx"
+  if [ ! -x /usr/sbin/nginx ] || [ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then
+    say "installing Debian's nginx and its brotli_static module"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq nginx >/dev/null
+    apt-get install -y -qq nginx libnginx-mod-http-brotli-static >/dev/null
   fi
 }
 

@@ -1,9 +1,9 @@
 // Phone benchmark (issue 25): each route loaded cold on Lighthouse's mobile profile, emulated
 // in Chromium through CDP (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4x slower,
 // a 412x823 phone screen at 1.75x with touch), the release build behind the suite's nginx
-// (deploy/nginx.conf: gzip). Per load: largest-contentful-paint (the last buffered entry; the
+// (deploy/nginx.conf: the build's brotli twins, else gzip). Per load: largest-contentful-paint (the last buffered entry; the
 // bench gives no input, so none is cut short), the time until the page is usable, both from
-// navigation start, and the bytes transferred (Resource Timing's transferSize: gzip as nginx
+// navigation start, and the bytes transferred (Resource Timing's transferSize: as nginx
 // sends it, headers included; until usable, and in all once the network is idle). Median of PHONE_LOADS cold loads (default 3), against LCP <= 1.2 s and usable
 // <= 2.0 s; a target missed is reported, not failed. A page that never becomes usable, or
 // logs a console error or an uncaught exception, fails the run (warnings are listed).

@@ -12,6 +12,10 @@ import { DIST } from "./server.mjs";
 
 export const NGINX = "/usr/sbin/nginx";
 export const SITE_CONF = fileURLToPath(new URL("../../../deploy/nginx.conf", import.meta.url));
+// deploy/nginx.conf's `brotli_static` is Debian's libnginx-mod-http-brotli-static (scripts/setup.sh
+// installs it); Debian's own nginx.conf loads it from modules-enabled/, by a path relative to
+// /usr/share/nginx, which this configuration (its own prefix) names in full.
+const BROTLI_MODULE = "load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;";
 
 async function freePort() {
   const probe = createServer();
@@ -39,6 +43,7 @@ export async function startNginx(root = DIST) {
   await writeFile(
     conf,
     `daemon off;
+${BROTLI_MODULE}
 worker_processes 1;
 user ${userInfo().username};
 pid ${dir}/nginx.pid;

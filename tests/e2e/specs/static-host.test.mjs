@@ -5,8 +5,10 @@
 // the route with a redirect or a 403 (a bare `cards/` folder once did).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { request } from "node:http";
+import { extname, join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startSession, openPage, assertClean, dataFiles } from "../lib/browser.mjs";
 import { startNginx } from "../lib/nginx.mjs";
 import { DIST } from "../lib/server.mjs";
@@ -24,7 +26,8 @@ test("every folder at the top of dist/ with a route's name holds that route's pa
 });
 
 test("every file inside pkg/ and data/ has a hash in its name, and index.html names those", () => {
-  const hashed = /-[0-9a-f]{16}\.[a-z]+$/;
+  // A compressed twin (scripts/compress.mjs) keeps its file's name and adds .br or .gz.
+  const hashed = /-[0-9a-f]{16}\.[a-z]+(\.br|\.gz)?$/;
   const walk = (dir) =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
   for (const folder of ["pkg", "data"]) {
@@ -41,6 +44,44 @@ test("every file inside pkg/ and data/ has a hash in its name, and index.html na
     else assert.ok(entriesAtTop.includes(url.slice(1)), `index.html names ${url}, a file at the top of dist/`);
   }
 });
+
+const walkDist = (dir = DIST) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walkDist(join(dir, e.name)) : [join(dir, e.name)]));
+
+test("every page, script, sheet and wasm of the build has a brotli and a gzip twin that decode to it", () => {
+  const twins = { ".br": brotliDecompressSync, ".gz": gunzipSync };
+  const files = walkDist();
+  const names = new Set(files);
+  let checked = 0;
+  for (const file of files) {
+    const decode = twins[extname(file)];
+    if (decode) {
+      const plain = file.slice(0, -3);
+      assert.ok(names.has(plain), `${file} is the twin of a file of the build`);
+      const body = readFileSync(file);
+      assert.ok(body.length < statSync(plain).size, `${file} is smaller than its file`);
+      assert.ok(decode(body).equals(readFileSync(plain)), `${file} decodes to ${plain}`);
+      checked += 1;
+    } else if (/\.(html|js|css|json|wasm)$/.test(file) && statSync(file).size > 1024) {
+      for (const ext of Object.keys(twins)) assert.ok(names.has(file + ext), `${file} has a ${ext} twin`);
+    }
+  }
+  assert.ok(checked > 100, `twins checked: ${checked}`);
+});
+
+/** GET with exactly this Accept-Encoding (fetch would add its own and decode): status, headers, raw body. */
+function rawGet(url, acceptEncoding) {
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
+    request(url, { headers }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
 
 let nginx;
 let session;
@@ -88,6 +129,35 @@ test("nginx sends the wasm as application/wasm, caches hashed files for good and
   assert.equal(sw.headers.get("cache-control"), "no-cache");
   // A data file that does not exist is a 404, not the page.
   assert.equal((await fetch(`${session.url}/data/cards/no-such-card-0123456789abcdef.json`)).status, 404);
+});
+
+test("nginx sends a file's brotli twin to a browser that takes brotli, gzip to one that takes gzip, and the file to one that takes neither", async () => {
+  const html = readFileSync(join(DIST, "index.html"), "utf8");
+  const wasm = html.match(/module_or_path: "(\/pkg\/[^"]+\.wasm)"/)[1];
+  const sheet = html.match(/href="(\/pkg\/[^"]+\.css)"/)[1];
+  const files = [
+    { url: wasm, file: wasm, type: /^application\/wasm$/ },
+    { url: sheet, file: sheet, type: /^text\/css/ },
+    // A route's prerendered page, found by try_files: its own twin, not index.html's.
+    { url: "/cards/copy-lag", file: "/cards/copy-lag/index.html", type: /^text\/html/ },
+  ];
+  for (const { url, file, type } of files) {
+    const plain = readFileSync(join(DIST, file));
+    for (const [accepted, encoding, twin] of [["br, gzip", "br", ".br"], ["gzip, deflate", "gzip", ".gz"], [null, undefined, ""]]) {
+      const got = await rawGet(session.url + url, accepted);
+      assert.equal(got.status, 200, `GET ${url} (${accepted})`);
+      assert.match(got.headers["content-type"], type, `${url}'s type (${accepted})`);
+      assert.equal(got.headers["content-encoding"], encoding, `${url}'s encoding when the browser takes ${accepted}`);
+      assert.ok(got.body.equals(readFileSync(join(DIST, file + twin))), `${url} (${accepted}) is ${file}${twin} as the build wrote it`);
+      if (encoding) assert.match(got.headers.vary ?? "", /Accept-Encoding/i, `${url} varies by encoding`);
+    }
+    assert.ok(brotliDecompressSync(readFileSync(join(DIST, file + ".br"))).equals(plain));
+  }
+  // And the browser itself asks for brotli and gets it.
+  const page = await openPage(session);
+  const response = await page.goto(`${session.url}/cards/copy-lag`);
+  assert.equal(response.headers()["content-encoding"], "br", "Chromium is sent the page's brotli twin");
+  await page.close();
 });
 
 test("the README shows the nginx server block the test serves with", () => {
