@@ -7,7 +7,8 @@
 // page's DOM the moment the app has drawn it (the same test that later decides when the app
 // replaces this HTML, so the two are the same markup and the swap does not move anything).
 // With it go the title, and the page's own style sheet (src/page_styles.rs adds it to <head>;
-// the app finds it there and does not add it again).
+// the app finds it there and does not add it again). And what the page fetched to draw (its
+// chunks of wasm, its data) becomes preload links, so those downloads start with the shell's.
 //
 // Routes: the site's fixed pages, and every card, lesson, lab scenario and designer preset
 // the pages link to
@@ -71,6 +72,12 @@ await context.addInitScript(() => {
     }
     for (const details of app.querySelectorAll("details")) details.toggleAttribute("open", details.open);
     window.__hoplabFirstDraw = {
+      // What the page fetched to draw (all finished by now: an entry is added at its end).
+      fetched: performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name, location.href))
+        .filter((url) => url.origin === location.origin)
+        .map((url) => url.pathname),
       html: app.innerHTML,
       title: document.title,
       styles: [...document.head.querySelectorAll("style[id^='style-']")].map((style) => style.outerHTML),
@@ -132,14 +139,42 @@ function withoutPrerender(html) {
   const start = html.indexOf('<div id="prerendered"');
   const app = html.indexOf('<div id="app" class="app-root">');
   if (start >= 0 && app > start) html = html.slice(0, start) + html.slice(app);
-  return html.replace(/<style id="style-[^"]*">[\s\S]*?<\/style>/g, "").replace('<link rel="expect" href="#taken-over" blocking="render" />', "");
+  return html
+    .replace(/<style id="style-[^"]*">[\s\S]*?<\/style>/g, "")
+    .replace(/\n *<link [^>]*data-drawn-with[^>]*\/>/g, "").replace('<link rel="expect" href="#taken-over" blocking="render" />', "");
 }
 
 const escapeText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeAttribute = (text) => escapeText(text).replace(/"/g, "&quot;");
 
+/** Where the page's own downloads are named: beside the shell's wasm, after it. */
+const SHELL_WASM = /<link rel="preload" href="\/pkg\/[^"]+\.wasm"[^>]*\/>/;
+if (!SHELL_WASM.test(template)) {
+  console.error("prerender: index.html does not preload the shell's wasm");
+  process.exit(1);
+}
+
+/**
+ * Links that start the page's own chunks and data with the shell, instead of after it: the
+ * app asks for them only once the shell has loaded and the route has drawn, which on a slow
+ * phone is several round trips later (issue 25). The requests match the app's own (fetch()
+ * of the same URL, same-origin credentials), so the browser hands it the preloaded response.
+ */
+function preloadLinks(fetched) {
+  const own = [...new Set(fetched)].filter((path) => /^\/(pkg|data)\//.test(path) && !template.includes(`"${path}"`));
+  return own
+    .map((path) => {
+      const href = escapeAttribute(path);
+      if (path.endsWith(".js")) return `<link rel="modulepreload" href="${href}" data-drawn-with />`;
+      const type = path.endsWith(".wasm") ? ' type="application/wasm"' : path.endsWith(".json") ? ' type="application/json"' : "";
+      return `<link rel="preload" href="${href}" as="fetch"${type} crossorigin="anonymous" data-drawn-with />`;
+    })
+    .map((link) => `\n    ${link}`)
+    .join("");
+}
+
 /** The page's HTML: index.html with the first draw beside #app, its title and its sheets. */
-function pageHtml(route, { html, title, styles }) {
+function pageHtml(route, { fetched, html, title, styles }) {
   // A page that opens scrolled to an element (index.html's take-over script scrolls there)
   // is not painted before the parser is past that script (at #taken-over): a script waits
   // for the style sheets, and the page must not paint at the top meanwhile.
@@ -148,6 +183,7 @@ function pageHtml(route, { html, title, styles }) {
     : "";
   // Replacer functions: a `$` in a page's text is text, not a replacement pattern.
   return template
+    .replace(SHELL_WASM, (shell) => shell + preloadLinks(fetched))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`)
     .replace("</head>", () => `${styles.join("")}${scrolled}\n</head>`)
     .replace(

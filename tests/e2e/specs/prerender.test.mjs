@@ -63,6 +63,46 @@ test("with scripts off every page reads, and its links lead to the other pages",
   await page.close();
 });
 
+/** The chunks and data a page's HTML preloads (scripts/prerender.mjs). */
+function preloads(path) {
+  const html = readFileSync(join(DIST, path, "index.html"), "utf8");
+  return [...html.matchAll(/<link rel="(?:preload|modulepreload)" href="([^"]+)"[^>]*data-drawn-with/g)].map((match) => match[1]);
+}
+
+test("a page's HTML preloads the chunks and data it draws with, and the app uses each preload", async () => {
+  // (That the list is whole, every file the first draw waited for, is the phone bench's to
+  // show: without it those downloads wait for the shell.)
+  const card = preloads("/cards/copy-lag");
+  assert.ok(card.some((href) => href.endsWith(".wasm")), "the card page preloads its chunk of wasm");
+  assert.ok(card.some((href) => /^\/data\/card-pages\/copy-lag-/.test(href)), "and its card's data");
+  assert.deepEqual(preloads("/"), [], "the home page (also every unknown path's page) preloads nothing of its own");
+  for (const { path } of PAGES) {
+    const page = await openPage(online);
+    const requested = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    // What the app's code asks for (its chunks and its data come by fetch()).
+    await page.addInitScript(() => {
+      const fetchFirst = window.fetch;
+      window.__askedFor = [];
+      window.fetch = function (resource, ...rest) {
+        window.__askedFor.push(new URL(String(resource?.url ?? resource), location.href).pathname);
+        return fetchFirst.call(this, resource, ...rest);
+      };
+    });
+    await page.goto(online.url + path);
+    await page.waitForSelector("main h1");
+    const askedFor = await page.evaluate(() => window.__askedFor);
+    // Each preload is a file the app asked for, and got from the preload: on the network
+    // once, by the link (a preload its request did not match would be fetched again).
+    for (const href of preloads(path)) {
+      assert.ok(askedFor.includes(href), `${path}: the app asked for ${href}`);
+      assert.equal(requested.filter((p) => p === href).length, 1, `${path} asked the host once for ${href}`);
+    }
+    assertClean(page);
+    await page.close();
+  }
+});
+
 /** Holds the shell's wasm until `release()`: until then the page is the prerendered HTML. */
 async function holdTheApp(page) {
   let release;
