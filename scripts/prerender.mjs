@@ -61,6 +61,13 @@ const context = await chromium.launchPersistentContext(profile, {
 });
 // The hand-over: index.html's take-over script calls this at the app's first draw.
 await context.addInitScript(() => {
+  // What a page asks for at low priority follows its draw (src/fetch.rs): not preloaded.
+  const afterDraw = new Set();
+  const fetchFirst = window.fetch;
+  window.fetch = function (resource, init) {
+    if (init?.priority === "low") afterDraw.add(new URL(String(resource?.url ?? resource), location.href).pathname);
+    return fetchFirst.apply(this, arguments);
+  };
   window.__hoplabRecordFirstDraw = (app) => {
     // A field's value, a box's tick and a list's choice are properties the app set, which
     // innerHTML leaves out: written as attributes, the HTML shows what the app will.
@@ -76,7 +83,7 @@ await context.addInitScript(() => {
       fetched: performance
         .getEntriesByType("resource")
         .map((entry) => new URL(entry.name, location.href))
-        .filter((url) => url.origin === location.origin)
+        .filter((url) => url.origin === location.origin && !afterDraw.has(url.pathname))
         .map((url) => url.pathname),
       html: app.innerHTML,
       title: document.title,

@@ -58,12 +58,29 @@ fn describe(error: wasm_bindgen::JsValue) -> String {
         .unwrap_or_else(|| "the network request failed".into())
 }
 
+/// How soon a page needs a file. `AfterDraw` marks a fetch the page does not wait for to be
+/// drawn: the browser puts it behind the page's other downloads, and index.html's take-over
+/// script (which waits for the page's data) and the build's prerender (which preloads what a
+/// page's first draw fetched) leave it out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Need {
+    ToDraw,
+    AfterDraw,
+}
+
 /// GETs `url` and returns its body.
-async fn get_text(url: &str) -> Result<String, String> {
+async fn get_text(url: &str, need: Need) -> Result<String, String> {
     let window = web_sys::window().ok_or("no window")?;
-    let response = JsFuture::from(window.fetch_with_str(url))
-        .await
-        .map_err(describe)?;
+    let request = match need {
+        Need::ToDraw => window.fetch_with_str(url),
+        Need::AfterDraw => {
+            let init = web_sys::RequestInit::new();
+            // Fetch's `priority` (web-sys has no setter for it yet).
+            js_sys::Reflect::set(&init, &"priority".into(), &"low".into()).map_err(describe)?;
+            window.fetch_with_str_and_init(url, &init)
+        }
+    };
+    let response = JsFuture::from(request).await.map_err(describe)?;
     let response: web_sys::Response = response.dyn_into().map_err(describe)?;
     if response.status() == 404 {
         return Err("not found".into());
@@ -81,13 +98,13 @@ async fn get_text(url: &str) -> Result<String, String> {
 
 /// GETs `url` and parses its body as JSON, with serde.
 pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, String> {
-    let text = get_text(url).await?;
+    let text = get_text(url, Need::ToDraw).await?;
     serde_json::from_str(&text).map_err(|e| format!("the data could not be read: {e}"))
 }
 
 /// GETs `url` and reads its body as JSON with the browser's parser (`card_json`).
-async fn get_card_json<T: FromJson>(url: &str) -> Result<T, String> {
-    let text = get_text(url).await?;
+async fn get_card_json<T: FromJson>(url: &str, need: Need) -> Result<T, String> {
+    let text = get_text(url, need).await?;
     card_json::parse(&text).map_err(|e| format!("the data could not be read: {e}"))
 }
 
@@ -127,7 +144,7 @@ pub async fn card_index() -> Result<CardIndex, String> {
     if let Some(index) = INDEX.with(|cell| cell.borrow().clone()) {
         return Ok(index);
     }
-    let index: CardIndex = get_card_json(&data_url("index.json")).await?;
+    let index: CardIndex = get_card_json(&data_url("index.json"), Need::ToDraw).await?;
     INDEX.with(|cell| *cell.borrow_mut() = Some(index.clone()));
     Ok(index)
 }
@@ -135,7 +152,7 @@ pub async fn card_index() -> Result<CardIndex, String> {
 /// The tree with every card's text, for the card list's search box (larger: only the
 /// list loads it).
 pub async fn card_search_index() -> Result<CardIndex, String> {
-    get_card_json(&data_url("search-index.json")).await
+    get_card_json(&data_url("search-index.json"), Need::AfterDraw).await
 }
 
 /// What practice mode reads of every card: depth tabs and red flags (the level path and
@@ -191,7 +208,7 @@ pub async fn card(slug: &str) -> Result<Card, String> {
 /// Loads one card as its page shows it.
 pub async fn card_page(slug: &str) -> Result<RenderedCard, String> {
     listed(slug).await?;
-    get_card_json(&data_url(&format!("card-pages/{slug}.json"))).await
+    get_card_json(&data_url(&format!("card-pages/{slug}.json")), Need::ToDraw).await
 }
 
 /// The copier comparison (`content/copiers.toml`, exported at build time).

@@ -75,6 +75,7 @@ test("a page's HTML preloads the chunks and data it draws with, and the app uses
   const card = preloads("/cards/copy-lag");
   assert.ok(card.some((href) => href.endsWith(".wasm")), "the card page preloads its chunk of wasm");
   assert.ok(card.some((href) => /^\/data\/card-pages\/copy-lag-/.test(href)), "and its card's data");
+  assert.ok(!preloads("/cards").some((href) => href.includes("search-index")), "the card list's full text for its search follows its draw");
   assert.deepEqual(preloads("/"), [], "the home page (also every unknown path's page) preloads nothing of its own");
   for (const { path } of PAGES) {
     const page = await openPage(online);
