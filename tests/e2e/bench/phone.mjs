@@ -251,7 +251,7 @@ try {
   console.log(
     `phone profile: ${NETWORK.latency} ms round trip, ${(NETWORK.downloadThroughput * 8) / 1e6} Mbit/s down, ` +
       `${(NETWORK.uploadThroughput * 8) / 1e3} kbit/s up, CPU ${CPU_SLOWDOWN}x slower, ${PHONE.viewport.width}x${PHONE.viewport.height} ` +
-      `at ${PHONE.deviceScaleFactor}x; ${LOADS} cold loads per route (median); nginx with deploy/nginx.conf (gzip); ` +
+      `at ${PHONE.deviceScaleFactor}x; ${LOADS} cold loads per route (median); nginx with deploy/nginx.conf (brotli twins); ` +
       `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
   );
   for (const route of routes) {

@@ -6,6 +6,10 @@
 // chunk, whose loader asks for the chunk's parts just before it; the panels follow once the
 // engine is here, so they are not counted). Then
 // the whole build: what the service worker keeps for offline use.
+// A page's HTML also preloads the chunks and data the app's first draw of it fetches
+// (scripts/prerender.mjs): asked for before the page shows but not needed for it to show
+// (a preload blocks no paint), so they are listed apart, "preloaded for the app's draw", and
+// counted in a second figure: every file asked for before the app has drawn the page.
 // CSS here is the sheet every page shares; each page's own sheet is inside its wasm chunk
 // (src/page_styles.rs), so it counts as wasm, in the page that needs it and no other.
 // Usage: node bench/size.mjs [path...]   (after `trunk build --release --offline`)
@@ -49,6 +53,12 @@ const PAGES = [
   },
 ];
 
+/** What the page's HTML preloads for the app's first draw (`data-drawn-with` links). */
+function preloadedFor(path) {
+  const html = readFileSync(join(DIST, path, "index.html"), "utf8");
+  return new Set([...html.matchAll(/<link [^>]*href="([^"]+)"[^>]*data-drawn-with/g)].map((match) => match[1]));
+}
+
 const brotli = (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 const kind = (path) =>
@@ -72,6 +82,16 @@ async function measure({ path, shown, playable, engine, runnable }) {
       },
       [shown],
     );
+    // The same for when the app has drawn it (the HTML's own page is not inside #app).
+    await page.addInitScript(
+      ([selector]) => {
+        const check = () => {
+          if (window.__drawnAt === undefined && document.querySelector(selector)) window.__drawnAt = performance.now();
+        };
+        new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+      },
+      [`#app ${shown}`],
+    );
     // The same for when it can run (the designer's run button enabled).
     if (runnable)
       await page.addInitScript(
@@ -91,19 +111,24 @@ async function measure({ path, shown, playable, engine, runnable }) {
     });
     await page.goto(session.url + path);
     await page.waitForSelector(shown, { timeout: 90000 });
+    await page.waitForSelector(`#app ${shown}`, { timeout: 90000 });
     if (playable) await page.waitForSelector(playable, { timeout: 90000 });
     if (runnable) await page.waitForSelector(runnable, { timeout: 90000 });
     await page.waitForLoadState("networkidle");
-    const { shownAt, runnableAt, started } = await page.evaluate(() => ({
+    const { shownAt, drawnAt, runnableAt, started } = await page.evaluate(() => ({
       shownAt: window.__shownAt,
+      drawnAt: window.__drawnAt,
       runnableAt: window.__runnableAt,
       started: performance.getEntriesByType("resource").map((e) => [new URL(e.name).pathname, e.startTime]),
     }));
     const startOf = new Map(started);
     const engineAsked = engine && started.find(([url]) => url.includes(engine))?.[1];
     if (engine && engineAsked === undefined) throw new Error(`${path}: the engine's chunk was never asked for`);
+    const preloaded = preloadedFor(path);
     for (const row of rows) {
+      row.preloaded = preloaded.has(row.url);
       row.after = (startOf.get(row.url) ?? 0) > shownAt;
+      row.beforeDrawn = (startOf.get(row.url) ?? 0) <= drawnAt;
       row.beforePlay = engine !== undefined && (startOf.get(row.url) ?? 0) <= engineAsked;
       row.beforeRun = runnableAt !== undefined && (startOf.get(row.url) ?? 0) <= runnableAt;
     }
@@ -120,17 +145,19 @@ for (const page of pages) {
   const rows = await measure(page);
   console.log(`${page.what}: ${page.path}`);
   for (const row of rows.sort((a, b) => a.after - b.after || b.brotli - a.brotli)) {
-    const when = row.after ? "after it shows" : "";
+    const when = row.preloaded ? "preloaded for the app's draw" : row.after ? "after it shows" : "";
     console.log(`  ${row.kind.padEnd(8)} ${kb(row.raw).padStart(10)} raw ${kb(row.brotli).padStart(10)} brotli  ${row.url}  ${when}`);
   }
-  const before = rows.filter((r) => !r.after);
+  const before = rows.filter((r) => !r.after && !r.preloaded);
   const sum = (list, key) => list.reduce((s, r) => s + r[key], 0);
   const byKind = {};
   for (const row of before) byKind[row.kind] = (byKind[row.kind] ?? 0) + row.brotli;
   const parts = Object.entries(byKind).map(([k, n]) => `${k} ${kb(n)}`).join(", ");
-  const later = rows.filter((r) => r.after);
+  const later = rows.filter((r) => r.after || r.preloaded);
   console.log(`  until it shows: ${kb(sum(before, "raw"))} raw, ${kb(sum(before, "brotli"))} brotli (${parts})`);
-  if (later.length) console.log(`  after it shows: ${kb(sum(later, "brotli"))} brotli more`);
+  if (later.length) console.log(`  preloaded for the app's draw, or after it shows: ${kb(sum(later, "brotli"))} brotli more`);
+  const toDraw = sum(rows.filter((r) => r.beforeDrawn), "brotli");
+  console.log(`  until the app has drawn it: ${kb(toDraw)} brotli`);
   const toPlay = page.playable ? sum(rows.filter((r) => r.beforePlay), "brotli") : null;
   if (toPlay !== null) console.log(`  until the engine is asked for: ${kb(toPlay)} brotli`);
   const toRun = page.runnable ? sum(rows.filter((r) => r.beforeRun), "brotli") : null;
@@ -139,7 +166,7 @@ for (const page of pages) {
     for (const row of rows.filter((r) => r.beforeRun).sort((a, b) => b.brotli - a.brotli).slice(0, 8))
       console.log(`    ${kb(row.brotli).padStart(10)}  ${row.url}`);
   }
-  results.push({ ...page, brotli: sum(before, "brotli"), toPlay, toRun });
+  results.push({ ...page, brotli: sum(before, "brotli"), toDraw, toPlay, toRun });
 }
 
 // The offline copy: every file the service worker keeps (sw.js lists them).
@@ -153,6 +180,7 @@ console.log("\nsize budgets (brotli, until the page shows):");
 for (const r of results) {
   const verdict = r.budget == null ? "(no budget)" : `budget < ${kb(r.budget).padStart(9)}  ${r.brotli <= r.budget ? "met" : "NOT MET"}`;
   console.log(`  ${r.what.padEnd(30)} ${r.path.padEnd(16)} ${kb(r.brotli).padStart(9)}  ${verdict}`);
+  console.log(`  ${"  until the app has drawn it".padEnd(30)} ${r.path.padEnd(16)} ${kb(r.toDraw).padStart(9)}  (no budget)`);
   if (r.toPlay !== null) console.log(`  ${"  until the engine is asked".padEnd(30)} ${r.path.padEnd(16)} ${kb(r.toPlay).padStart(9)}  (no budget)`);
   if (r.toRun !== null) {
     const verdict = r.runBudget == null ? "(no budget)" : `budget < ${kb(r.runBudget).padStart(9)}  ${r.toRun <= r.runBudget ? "met" : "NOT MET"}`;
