@@ -157,7 +157,7 @@ pub fn CardTree(index: CardIndex) -> impl IntoView {
         <header class="page-header">
             <h1>{index.title.clone()}</h1>
             <p class="lede">
-                "Twenty-one interview questions on copying streams between clusters, in the order "
+                {format!("{total} interview questions on copying streams between clusters, in the order ")}
                 "they build on each other. Open one, say your answer out loud, then compare."
             </p>
             <p class="progress-summary" aria-live="polite">{summary}</p>

@@ -33,6 +33,8 @@ test("the list shows all 26 cards by section, and filters and search narrow it",
   assert.equal(slugs.length, 26);
   assert.equal(await page.locator(".card-row:visible").count(), 26);
   assert.equal(await page.locator(".card-section h2").count(), 4);
+  // The list says how many questions it holds (it once said twenty-one beside 26 cards).
+  assert.match(await page.textContent(".page-header .lede"), /^26 interview questions /);
 
   await page.selectOption("#filter-level", "principal");
   const principal = await page.locator(".card-row:visible").count();
