@@ -148,7 +148,8 @@ function withoutPrerender(html) {
   if (start >= 0 && app > start) html = html.slice(0, start) + html.slice(app);
   return html
     .replace(/<style id="style-[^"]*">[\s\S]*?<\/style>/g, "")
-    .replace(/\n *<link [^>]*data-drawn-with[^>]*\/>/g, "").replace('<link rel="expect" href="#taken-over" blocking="render" />', "");
+    .replace(/\n *<link [^>]*data-drawn-with[^>]*\/>/g, "")
+    .replace('<link rel="expect" href="#taken-over" blocking="render" />', "");
 }
 
 const escapeText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -62,7 +62,7 @@ fn describe(error: wasm_bindgen::JsValue) -> String {
 /// drawn: the browser puts it behind the page's other downloads, and index.html's take-over
 /// script (which waits for the page's data) and the build's prerender (which preloads what a
 /// page's first draw fetched) leave it out.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum Need {
     ToDraw,
     AfterDraw,

@@ -71,38 +71,23 @@ async function measure({ path, shown, playable, engine, runnable }) {
   const rows = [];
   try {
     const page = await openPage(session);
-    // The page itself notes when it first shows (`shown` matches), on its own clock, so each
-    // download can be placed before or after that without a race.
-    await page.addInitScript(
-      ([selector]) => {
-        const check = () => {
-          if (window.__shownAt === undefined && document.querySelector(selector)) window.__shownAt = performance.now();
-        };
-        new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
-      },
-      [shown],
-    );
-    // The same for when the app has drawn it (the HTML's own page is not inside #app).
-    await page.addInitScript(
-      ([selector]) => {
-        const check = () => {
-          if (window.__drawnAt === undefined && document.querySelector(selector)) window.__drawnAt = performance.now();
-        };
-        new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
-      },
-      [`#app ${shown}`],
-    );
-    // The same for when it can run (the designer's run button enabled).
-    if (runnable)
-      await page.addInitScript(
-        ([selector]) => {
+    // The page itself notes when it first shows (`shown` matches), when the app has drawn it
+    // (the HTML's own page is not inside #app) and when it can run (the designer's run
+    // button enabled), on its own clock, so each download can be placed before or after
+    // those without a race.
+    const noteWhen = (selector, name) =>
+      page.addInitScript(
+        ([selector, name]) => {
           const check = () => {
-            if (window.__runnableAt === undefined && document.querySelector(selector)) window.__runnableAt = performance.now();
+            if (window[name] === undefined && document.querySelector(selector)) window[name] = performance.now();
           };
           new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
         },
-        [runnable],
+        [selector, name],
       );
+    await noteWhen(shown, "__shownAt");
+    await noteWhen(`#app ${shown}`, "__drawnAt");
+    if (runnable) await noteWhen(runnable, "__runnableAt");
     page.on("response", async (response) => {
       const body = await response.body().catch(() => null);
       if (!body) return;

@@ -25,13 +25,15 @@ test("every folder at the top of dist/ with a route's name holds that route's pa
   }
 });
 
+/** Every file under `dir` (the whole build by default), by its path. */
+const walkDist = (dir = DIST) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walkDist(join(dir, e.name)) : [join(dir, e.name)]));
+
 test("every file inside pkg/ and data/ has a hash in its name, and index.html names those", () => {
   // A compressed twin (scripts/compress.mjs) keeps its file's name and adds .br or .gz.
   const hashed = /-[0-9a-f]{16}\.[a-z]+(\.br|\.gz)?$/;
-  const walk = (dir) =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
   for (const folder of ["pkg", "data"]) {
-    const files = walk(join(DIST, folder));
+    const files = walkDist(join(DIST, folder));
     assert.ok(files.length > 0, `dist/${folder} has files`);
     for (const file of files) assert.match(file, hashed, `${file} has a content hash in its name`);
   }
@@ -44,9 +46,6 @@ test("every file inside pkg/ and data/ has a hash in its name, and index.html na
     else assert.ok(entriesAtTop.includes(url.slice(1)), `index.html names ${url}, a file at the top of dist/`);
   }
 });
-
-const walkDist = (dir = DIST) =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walkDist(join(dir, e.name)) : [join(dir, e.name)]));
 
 test("every page, script, sheet and wasm of the build has a brotli and a gzip twin that decode to it", () => {
   const twins = { ".br": brotliDecompressSync, ".gz": gunzipSync };
