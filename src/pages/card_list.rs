@@ -54,10 +54,13 @@ impl Filter {
 pub struct SearchTexts(Arc<BTreeMap<String, String>>);
 
 impl SearchTexts {
+    /// The index's search texts. A card without one (the plain index, before or without the
+    /// search index) is left out, so `of` looks at its question.
     pub fn from_index(index: &CardIndex) -> Self {
         Self(Arc::new(
             index
                 .cards()
+                .filter(|c| !c.search_text.is_empty())
                 .map(|c| (c.slug.clone(), c.search_text.clone()))
                 .collect(),
         ))
@@ -370,6 +373,15 @@ mod tests {
         let none = SearchTexts::default();
         assert_eq!(none.of(&card), "why is the copy behind?");
         assert!(filter.keeps(&card, &none.of(&card), None));
+        // The plain index the list draws from has no search text: its questions are searched.
+        let plain = SearchTexts::from_index(&CardIndex {
+            title: "t".into(),
+            sections: vec![hoplab_content::card::SectionIndex {
+                title: "s".into(),
+                cards: vec![card.clone()],
+            }],
+        });
+        assert_eq!(plain.of(&card), "why is the copy behind?");
 
         card.search_text = "offsets differ between clusters".into();
         let index = CardIndex {

@@ -123,6 +123,30 @@ test("show me opens the card's scenario in the lab, within the page", async () =
   assertClean(page);
 });
 
+test("when the cards' full text does not load, the list says so and its search still finds questions", async () => {
+  // Its own session with no service worker: the shared one's worker would answer from its
+  // copy of the build, past the broken route.
+  const direct = await startSession({ serviceWorkers: "block" });
+  try {
+    for (const broken of [(route) => route.abort(), (route) => route.fulfill({ status: 200, contentType: "application/json", body: "{not json" })]) {
+      const page = await openPage(direct);
+      await page.route(/\/data\/search-index/, broken);
+      await visit(page, direct, "/cards");
+      await page.waitForSelector("text=The cards' full text did not load");
+      // Words of the first card's question ("...always trail the cluster it copies from?").
+      await page.fill("#card-search", "always trail");
+      await page.waitForFunction(() => document.querySelectorAll(".card-row:not(.hidden)").length === 1);
+      assert.match(await page.textContent(".card-row:not(.hidden) .card-row__question"), /always trail/);
+      assert.match(await page.textContent(".filter-count"), /^1 of 26/);
+      // The aborted request is the browser's own console line; nothing else may be logged.
+      assert.deepEqual(page.problems.filter((p) => !/Failed to load resource/.test(p)), []);
+      await page.close();
+    }
+  } finally {
+    await direct.close();
+  }
+});
+
 test("progress marks persist, show in the list, and corrupt storage gets a message", async () => {
   const page = await openPage(session);
   await openCard(page, "copy-lag");
