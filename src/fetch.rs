@@ -1,6 +1,7 @@
 //! Fetching the exported card JSON. Failures become a sentence for the page, never a panic.
-//! The card pages and the index are read from the browser's parse (`card_json`), the other
-//! data (the full cards practice reads among it) with serde.
+//! The card pages and the index are read from the browser's parse (`card_json`), the copier
+//! comparison is finished HTML, and the other data (the full cards practice reads among it)
+//! is read with serde.
 //!
 //! The data lives under `/data/` (a name no page of the site uses, so a static host never
 //! mistakes a page for a folder). The release build puts a hash in every file's name and
@@ -16,7 +17,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 use crate::card_json::{self, FromJson};
-use hoplab_content::{Card, CardIndex, CopierTable, PracticeDeck, RenderedCard};
+use hoplab_content::{Card, CardIndex, PracticeDeck, RenderedCard};
 
 /// What a page fetches to show: `None` while it loads. Whenever a signal that `load` reads
 /// changes (a card's slug), it loads again; an older answer arriving late is dropped.
@@ -211,7 +212,8 @@ pub async fn card_page(slug: &str) -> Result<RenderedCard, String> {
     get_card_json(&data_url(&format!("card-pages/{slug}.json")), Need::ToDraw).await
 }
 
-/// The copier comparison (`content/copiers.toml`, exported at build time).
-pub async fn copier_table() -> Result<CopierTable, String> {
-    get_json(&data_url("copiers.json")).await
+/// What `/copiers` shows of the copier comparison (`content/copiers.toml`), written as
+/// finished HTML at build time (`hoplab_content::copiers_page`).
+pub async fn copiers_page() -> Result<String, String> {
+    get_text(&data_url("copiers.html"), Need::ToDraw).await
 }

@@ -3,10 +3,13 @@
 //! `card` and `copiers` hold the types the site reads (exported JSON, HTML already rendered).
 //! With the `authoring` feature: `source` reads the Markdown files under `content/`,
 //! `validate` checks them (`products` names the products a card may mention), `render`
-//! turns them into those types, and `page` writes each card's page parts as finished HTML.
+//! turns them into those types, `page` writes each card's page parts as finished HTML and
+//! `copiers_page` the copier comparison's.
 
 pub mod card;
 pub mod copiers;
+#[cfg(feature = "authoring")]
+pub mod copiers_page;
 pub mod course;
 #[cfg(feature = "authoring")]
 pub mod course_source;

@@ -168,8 +168,8 @@ fn related(out: &mut String, card: &Card, index: &CardIndex) {
     out.push_str("</ul></section>");
 }
 
-/// Where the card's product claims were checked (the copier comparison shows the same
-/// list as a view: the site's `SourceList`). Links leave the site: `rel="external noopener"`.
+/// Where the card's product claims were checked (the copier comparison lists its rows'
+/// sources the same way, `copiers_page`). Links leave the site: `rel="external noopener"`.
 fn sources(out: &mut String, sources: &[Source]) {
     section(out, "sources", "sources", "Sources");
     out.push_str(r#"<p class="hint">Product behaviour on this card was checked against these: the products' own documentation, source code and issue threads.</p>"#);
@@ -185,7 +185,8 @@ fn sources(out: &mut String, sources: &[Source]) {
     out.push_str("</section>");
 }
 
-fn one_source(out: &mut String, source: &Source) {
+/// One source as a list item (the copier comparison's lists use it too).
+pub(crate) fn one_source(out: &mut String, source: &Source) {
     _ = write!(
         out,
         r#"<li class="source"><a class="source__link" href="{}" rel="external noopener">{}</a> <span class="source__kind">{}</span><p class="source__supports">{}</p>"#,

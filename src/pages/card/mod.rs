@@ -4,10 +4,8 @@ mod depth_tabs;
 mod marks;
 mod progress_parts;
 mod reveal;
-mod sources;
 
-use hoplab_content::card::question_for;
-use hoplab_content::{CardIndex, RenderedCard};
+use hoplab_content::RenderedCard;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
@@ -23,7 +21,6 @@ pub use progress_parts::{load_after_paint, CardProgress, LoadCardProgress, CARD_
 pub use reveal::{
     load_recorder_after_paint, record_button, LoadCardRecorder, RecordButton, TimedReveal,
 };
-pub use sources::SourceList;
 
 #[component]
 pub fn CardPage() -> impl IntoView {
@@ -63,27 +60,6 @@ fn UnknownCard(slug: String) -> impl IntoView {
     view! {
         <h1>"No such card"</h1>
         <p>"There is no card called " <code>{slug}</code> ". " <A href="/cards">"See all the cards"</A> "."</p>
-    }
-}
-
-/// Links to cards, each showing its question.
-#[component]
-pub fn CardLinkList(
-    slugs: Vec<String>,
-    index: Signal<Option<CardIndex>>,
-    #[prop(optional)] class: &'static str,
-) -> impl IntoView {
-    view! {
-        <ul class=class>
-            {slugs
-                .into_iter()
-                .map(|slug| {
-                    let href = format!("/cards/{slug}");
-                    let question = move || question_for(index.get().as_ref(), &slug);
-                    view! { <li><A href=href>{question}</A></li> }
-                })
-                .collect_view()}
-        </ul>
     }
 }
 

@@ -2,8 +2,9 @@
 //! `<out>/search-index.json` (the tree with every card's text, for the list's search),
 //! `<out>/practice.json` (what practice mode reads of every card), one
 //! `<out>/cards/<slug>.json` per card (what practice reads), one `<out>/card-pages/<slug>.json`
-//! per card (what its page reads: `page::render_page`, the fixed parts as finished HTML) and `<out>/copiers.json` (the copier comparison,
-//! checked first: a broken table stops the build), `<out>/course/index.json` and one
+//! per card (what its page reads: `page::render_page`, the fixed parts as finished HTML), `<out>/copiers.json` (the copier comparison,
+//! checked first: a broken table stops the build) with `<out>/copiers.html` (what `/copiers`
+//! shows of it, as finished HTML: `copiers_page`), `<out>/course/index.json` and one
 //! `<out>/course/<slug>.json` per lesson of the guided course. Run by Trunk's pre-build hook; the build
 //! serves the folder as `data/` (a name no page of the site uses) with a hash in each
 //! file's name.
@@ -14,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use hoplab_content::copiers;
+use hoplab_content::copiers_page::render_comparison;
 use hoplab_content::course_source::{read_course, render_course};
 use hoplab_content::page::render_page;
 use hoplab_content::practice::PracticeDeck;
@@ -101,7 +103,11 @@ fn export_copiers(
     if !problems.is_empty() {
         return Err(format!("copiers.toml:\n{}", problems.join("\n")));
     }
-    write_json(&out_dir.join("copiers.json"), &table)
+    write_json(&out_dir.join("copiers.json"), &table)?;
+    // What `/copiers` reads: the page body as finished HTML (`copiers_page`).
+    let html = render_comparison(&table, index);
+    let path = out_dir.join("copiers.html");
+    std::fs::write(&path, html).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), String> {

@@ -1,0 +1,313 @@
+//! The copier comparison's page body (the legend, the matrix and every copier in detail)
+//! written as finished HTML at export time, as the card pages' fixed parts are (`page`):
+//! the site sets it as inner HTML, so `/copiers` holds no code to build the table and no
+//! reader for the table's JSON.
+//!
+//! Every text of the table (names, summaries, notes, card questions, run cases) is plain
+//! text from `content/copiers.toml`, `content/real-copiers.json` and the card index, and is
+//! escaped here. Links are plain `<a href>`: the site's router follows them.
+
+use std::fmt::Write;
+
+use crate::card::{question_for, CardIndex};
+use crate::copiers::{Carries, CopierRow, CopierTable, RealRun, Verdict};
+use crate::page::{escape, one_source};
+
+/// What the legend says of each verdict, in its order.
+const VERDICT_MEANINGS: [(Verdict, &str); 7] = [
+    (Verdict::Carried, "crosses as it was"),
+    (Verdict::Translated, "crosses, changed on the way"),
+    (Verdict::Optional, "crosses when switched on"),
+    (Verdict::Partly, "some crosses, some stays"),
+    (Verdict::LeftBehind, "stays on the source side"),
+    (Verdict::NotApplicable, "the product has no such thing"),
+    (Verdict::Undocumented, "the documentation does not say"),
+];
+
+/// The page below its heading and lede; `index` gives card links their questions.
+pub fn render_comparison(table: &CopierTable, index: &CardIndex) -> String {
+    let mut out = String::new();
+    legend(&mut out);
+    matrix(&mut out, &table.copiers);
+    out.push_str(r#"<h2 class="copiers__details-heading">Each copier in detail</h2>"#);
+    for row in &table.copiers {
+        detail(&mut out, row, index);
+    }
+    out
+}
+
+/// Where a row's "try it" links go: the designer opened on each of the row's presets
+/// (`/designer/preset/<id>`, a page written at build time), or for a row without one, the
+/// first card about it.
+pub fn try_it(row: &CopierRow) -> Vec<(String, String)> {
+    if row.presets.is_empty() {
+        return row
+            .cards
+            .first()
+            .map(|card| (format!("/cards/{card}"), "See it on a card".to_string()))
+            .into_iter()
+            .collect();
+    }
+    row.presets
+        .iter()
+        .map(|preset| {
+            (
+                format!("/designer/preset/{preset}"),
+                format!("Open the preset {preset} in the designer"),
+            )
+        })
+        .collect()
+}
+
+fn badge(out: &mut String, verdict: Verdict) {
+    _ = write!(
+        out,
+        r#"<span class="verdict verdict--{}">{}</span>"#,
+        verdict.id(),
+        verdict.label()
+    );
+}
+
+fn legend(out: &mut String) {
+    out.push_str(r#"<dl class="verdict-legend" aria-label="What the verdicts mean">"#);
+    for (verdict, meaning) in VERDICT_MEANINGS {
+        out.push_str("<div><dt>");
+        badge(out, verdict);
+        _ = write!(out, "</dt><dd>{meaning}</dd></div>");
+    }
+    out.push_str("</dl>");
+}
+
+/// One row per copier, one column per kind of state. It scrolls sideways inside a
+/// focusable region on narrow screens, so the page itself never does.
+fn matrix(out: &mut String, rows: &[CopierRow]) {
+    out.push_str(concat!(
+        r#"<div class="table-wrap copiers-matrix" tabindex="0" role="region" aria-labelledby="copiers-caption"><table>"#,
+        r#"<caption id="copiers-caption">What each copier carries to the other site (scrolls sideways on a narrow screen)</caption>"#,
+        r#"<thead><tr><th scope="col">Copier</th>"#,
+    ));
+    for label in Carries::LABELS {
+        _ = write!(out, r#"<th scope="col">{label}</th>"#);
+    }
+    out.push_str("</tr></thead><tbody>");
+    for row in rows {
+        _ = write!(
+            out,
+            r##"<tr><th scope="row"><a href="#{}">{}</a></th>"##,
+            escape(&row.id),
+            escape(&row.name)
+        );
+        for cell in row.carries.cells() {
+            out.push_str("<td>");
+            badge(out, cell.verdict);
+            out.push_str("</td>");
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table></div>");
+}
+
+fn detail(out: &mut String, row: &CopierRow, index: &CardIndex) {
+    let id = escape(&row.id);
+    _ = write!(
+        out,
+        r#"<section class="copier" id="{id}" aria-labelledby="{id}-heading"><h3 id="{id}-heading" tabindex="-1">{}</h3><p class="copier__summary">{}</p><dl class="copier__carries">"#,
+        escape(&row.name),
+        escape(&row.summary)
+    );
+    for (label, cell) in Carries::LABELS.into_iter().zip(row.carries.cells()) {
+        _ = write!(out, r#"<div class="copier__carry"><dt>{label} "#);
+        badge(out, cell.verdict);
+        _ = write!(out, "</dt><dd>{}</dd></div>", escape(&cell.note));
+    }
+    _ = write!(
+        out,
+        r#"</dl><h4>How it stops loops</h4><p class="copier__loops">{}</p><h4>Cards that discuss it</h4><ul class="copier__cards">"#,
+        escape(&row.loops)
+    );
+    for slug in &row.cards {
+        _ = write!(
+            out,
+            r#"<li><a href="/cards/{}">{}</a></li>"#,
+            escape(slug),
+            escape(&question_for(Some(index), slug))
+        );
+    }
+    out.push_str("</ul>");
+    let links = try_it(row);
+    if !links.is_empty() {
+        out.push_str(r#"<p class="copier__try">"#);
+        for (href, label) in links {
+            _ = write!(
+                out,
+                r#"<a href="{}" class="button">{}</a>"#,
+                escape(&href),
+                escape(&label)
+            );
+        }
+        out.push_str("</p>");
+    }
+    if let Some(run) = &row.checked {
+        real_run(out, run);
+    }
+    out.push_str(r#"<h4>Sources</h4><ul class="source-list">"#);
+    for source in &row.sources {
+        one_source(out, source);
+    }
+    out.push_str("</ul></section>");
+}
+
+/// What the real-copiers layer found: the server it ran, when, and each case.
+fn real_run(out: &mut String, run: &RealRun) {
+    _ = write!(
+        out,
+        r#"<h4>Checked against the real server</h4><p class="copier__checked">Run against {} on {}: {} of {} cases agree with the model</p><ul class="copier__cases">"#,
+        escape(&run.server),
+        escape(&run.ran_on),
+        run.agreeing(),
+        run.cases.len()
+    );
+    for case in &run.cases {
+        let verdict = if case.agrees { "agrees" } else { "disagrees" };
+        _ = write!(
+            out,
+            r#"<li class="copier__case copier__case--{verdict}">{} (preset <code>{}</code>): {verdict}</li>"#,
+            escape(&case.title),
+            escape(&case.preset)
+        );
+    }
+    out.push_str("</ul>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{CardSummary, Importance, Level, SectionIndex, Source, SourceKind};
+    use crate::copiers::{Carry, RealCase};
+
+    fn carry(verdict: Verdict) -> Carry {
+        Carry {
+            verdict,
+            note: "a <note> & more".into(),
+        }
+    }
+
+    fn row(id: &str, presets: &[&str]) -> CopierRow {
+        let c = || carry(Verdict::Carried);
+        CopierRow {
+            id: id.into(),
+            name: format!("Copier \"{id}\""),
+            summary: "It <copies>.".into(),
+            carries: Carries {
+                records: c(),
+                positions: carry(Verdict::Translated),
+                reader_positions: c(),
+                timestamps: c(),
+                headers: c(),
+                schemas: carry(Verdict::LeftBehind),
+                access_rules: c(),
+                stream_settings: c(),
+            },
+            loops: "Prefixes `a.b`".into(),
+            cards: vec!["copy-lag".into(), "unknown-card".into()],
+            presets: presets.iter().map(|p| p.to_string()).collect(),
+            sources: vec![Source {
+                url: "https://example.org/a?b=1&c=2".into(),
+                title: "Docs".into(),
+                kind: SourceKind::Docs,
+                supports: "positions".into(),
+                quote: String::new(),
+            }],
+            checked: None,
+        }
+    }
+
+    fn index() -> CardIndex {
+        CardIndex {
+            title: "T".into(),
+            sections: vec![SectionIndex {
+                title: "S".into(),
+                cards: vec![CardSummary {
+                    slug: "copy-lag".into(),
+                    question: "Why <lag>?".into(),
+                    level: Level::Junior,
+                    importance: Importance::MustKnow,
+                    scenario: "s".into(),
+                    search_text: String::new(),
+                }],
+            }],
+        }
+    }
+
+    #[test]
+    fn every_text_is_escaped_and_every_row_is_in_the_matrix_and_the_details() {
+        let table = CopierTable {
+            copiers: vec![row("one", &["mm2-default"]), row("two", &[])],
+        };
+        let html = render_comparison(&table, &index());
+        assert_eq!(html.matches("<tr><th scope=\"row\">").count(), 2);
+        assert_eq!(html.matches("<section class=\"copier\"").count(), 2);
+        assert_eq!(html.matches("<div class=\"copier__carry\">").count(), 16);
+        assert_eq!(html.matches("<td><span class=\"verdict").count(), 16);
+        assert!(html.contains(r##"<a href="#one">Copier &quot;one&quot;</a>"##));
+        assert!(html.contains("<dd>a &lt;note&gt; &amp; more</dd>"));
+        assert!(html.contains("<p class=\"copier__summary\">It &lt;copies&gt;.</p>"));
+        assert!(html.contains(r#"<li><a href="/cards/copy-lag">Why &lt;lag&gt;?</a></li>"#));
+        // A card the index does not list is linked by its slug.
+        assert!(html.contains(r#"<li><a href="/cards/unknown-card">unknown-card</a></li>"#));
+        assert!(html.contains(r#"href="https://example.org/a?b=1&amp;c=2""#));
+        assert!(!html.contains("<copies>") && !html.contains("<note>"));
+    }
+
+    #[test]
+    fn a_row_links_its_presets_or_else_its_first_card() {
+        let table = CopierTable {
+            copiers: vec![
+                row("one", &["mm2-default", "mm2-identity"]),
+                row("two", &[]),
+            ],
+        };
+        let html = render_comparison(&table, &index());
+        assert!(html.contains(concat!(
+            r#"<p class="copier__try"><a href="/designer/preset/mm2-default" class="button">Open the preset mm2-default in the designer</a>"#,
+            r#"<a href="/designer/preset/mm2-identity" class="button">Open the preset mm2-identity in the designer</a></p>"#
+        )));
+        assert!(html.contains(
+            r#"<p class="copier__try"><a href="/cards/copy-lag" class="button">See it on a card</a></p>"#
+        ));
+    }
+
+    #[test]
+    fn a_checked_row_counts_the_cases_that_agree() {
+        let mut checked = row("one", &[]);
+        checked.checked = Some(RealRun {
+            server: "nats-server 2.9.10".into(),
+            ran_on: "2026-12-01".into(),
+            cases: vec![
+                RealCase {
+                    id: "a".into(),
+                    title: "Mirror".into(),
+                    preset: "jetstream-mirror".into(),
+                    agrees: true,
+                },
+                RealCase {
+                    id: "b".into(),
+                    title: "Source".into(),
+                    preset: "jetstream-source".into(),
+                    agrees: false,
+                },
+            ],
+        });
+        let html = render_comparison(
+            &CopierTable {
+                copiers: vec![checked, row("two", &[])],
+            },
+            &index(),
+        );
+        assert!(html.contains(
+            "Run against nats-server 2.9.10 on 2026-12-01: 1 of 2 cases agree with the model"
+        ));
+        assert!(html.contains(r#"<li class="copier__case copier__case--disagrees">Source (preset <code>jetstream-source</code>): disagrees</li>"#));
+        assert_eq!(html.matches("Checked against the real server").count(), 1);
+    }
+}
