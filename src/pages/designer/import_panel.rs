@@ -17,7 +17,7 @@ use crate::designer::copier_files::{
 use crate::designer::{import::check_sane, Design, Edit};
 
 /// Files one import reads at most (an estate of many brokers is still a handful of files).
-const MAX_FILES: u32 = 20;
+const MAX_FILES: usize = 20;
 
 /// Work that needs the importer.
 type Job = Box<dyn FnOnce(Importer)>;
@@ -150,9 +150,13 @@ pub fn ImportPanel() -> impl IntoView {
         });
     };
     let read_then_import = move |list: Option<web_sys::FileList>| {
-        let Some(list) = list else { return };
+        // A FileList is live: clearing the input empties it. Take the files out now, before
+        // the chooser is cleared and before the first await.
+        let Some(chosen) = list.as_ref().map(files_of) else {
+            return;
+        };
         spawn_local(async move {
-            match read_files(&list).await {
+            match read_files(chosen).await {
                 Ok(chosen) if chosen.is_empty() => {}
                 Ok(chosen) => import(chosen),
                 Err(why) => outcome.set(Some(Err(why))),
@@ -363,16 +367,20 @@ fn names(files: &[CopierFile]) -> String {
 }
 
 /// The text of every file in `list`; a file over the limit is refused before it is read.
-async fn read_files(list: &web_sys::FileList) -> Result<Vec<CopierFile>, String> {
-    if list.length() > MAX_FILES {
+/// The files in a chooser's or a drop's list, held apart from the list itself.
+fn files_of(list: &web_sys::FileList) -> Vec<web_sys::File> {
+    (0..list.length()).filter_map(|i| list.get(i)).collect()
+}
+
+async fn read_files(list: Vec<web_sys::File>) -> Result<Vec<CopierFile>, String> {
+    if list.len() > MAX_FILES {
         return Err(format!(
             "{} files were given; an import reads at most {MAX_FILES}.",
-            list.length()
+            list.len()
         ));
     }
     let mut out = Vec::new();
-    for i in 0..list.length() {
-        let Some(file) = list.get(i) else { continue };
+    for file in list {
         let name = file.name();
         if file.size() > MAX_FILE_BYTES as f64 {
             return Err(format!(

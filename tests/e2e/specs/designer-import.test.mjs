@@ -76,6 +76,48 @@ test("a MirrorMaker 2 file with identity naming both ways: the loop with its car
   await page.close();
 });
 
+/** Chooses files with the import's "Choose files…" control, as a person picking them would. */
+async function chooseFiles(page, files) {
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.click("label[for=dz-copier-files]")]);
+  assert.ok(chooser.isMultiple(), "the chooser takes several files at once");
+  await chooser.setFiles(files.map(({ name, text }) => ({ name, mimeType: "text/plain", buffer: Buffer.from(text) })));
+}
+
+// Every format the import reads, chosen with the chooser (a phone has no other way in).
+const CHOSEN = [
+  [["mm2-kafka-sample.properties"], "mm2-properties"],
+  [["mm2-connect.json"], "mm2-connect"],
+  [["strimzi-v1beta2.yaml"], "strimzi"],
+  [["strimzi-v1.yaml"], "strimzi"],
+  [["nats-source-target.json"], "nats"],
+  [["rabbitmq-ring-a.json", "rabbitmq-ring-b.json", "rabbitmq-ring-c.json"], "rabbitmq"],
+  [["msk-replicator.json"], "msk"],
+  [["cluster-link.properties"], "cluster-link"],
+  [["redpanda-shadow.yaml"], "redpanda-shadow"],
+];
+
+test("Choose files… reads what was chosen, for every format, on a phone", async () => {
+  const page = await openPage(session, { viewport: { width: 390, height: 844 } });
+  await fresh(page);
+  for (const [names, format] of CHOSEN) {
+    await chooseFiles(page, await Promise.all(names.map(fixture)));
+    // The report is redrawn for each pick; wait until it lists the files just chosen.
+    await page.waitForFunction(
+      (names) => [...document.querySelectorAll(".import-site-row label")].map((l) => l.textContent).join() === names.join(),
+      names,
+    );
+    const report = page.locator(".import-report");
+    await report.waitFor();
+    assert.match(await report.innerText(), new RegExp(`Read as: ${format}\\b`), names.join(", "));
+    assert.ok((await page.locator("g.dz-site").count()) >= 2, `${names} drew its sites`);
+    // Cleared after each pick (so the same file can be chosen again), yet what was picked was read.
+    assert.equal(await page.$eval("#dz-copier-files", (input) => input.value), "");
+  }
+  assert.equal(await page.locator(".import-error").count(), 0);
+  assertClean(page);
+  await page.close();
+});
+
 test("files that do not read: named line and key, a billion laughs refused, markup as text, the design kept", async () => {
   const page = await openPage(session);
   await fresh(page);
