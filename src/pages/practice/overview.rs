@@ -14,7 +14,9 @@ use crate::progress_store::{clock, use_progress};
 pub fn PracticePage() -> impl IntoView {
     crate::page_styles::PRACTICE.add();
     set_page_title("Practice");
-    let index = LocalResource::new(fetch::card_index);
+    // A plain signal, not a resource under Suspense: the page's chunk then carries no
+    // Suspense machinery, as the card pages' do not.
+    let index = fetch::fetched(fetch::card_index);
     view! {
         <div class="page practice">
             <header class="page-header">
@@ -28,14 +30,11 @@ pub fn PracticePage() -> impl IntoView {
             </header>
             <ProgressNotice />
             <SetAsideNotice />
-            <Suspense fallback=|| view! { <Loading what="the cards" /> }>
-                {move || {
-                    index.get().map(|result| match result {
-                        Ok(index) => view! { <PracticeHome index /> }.into_any(),
-                        Err(error) => view! { <LoadError what="the cards" error /> }.into_any(),
-                    })
-                }}
-            </Suspense>
+            {move || match index.get() {
+                None => view! { <Loading what="the cards" /> }.into_any(),
+                Some(Ok(index)) => view! { <PracticeHome index /> }.into_any(),
+                Some(Err(error)) => view! { <LoadError what="the cards" error /> }.into_any(),
+            }}
         </div>
     }
 }
