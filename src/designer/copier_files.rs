@@ -247,8 +247,8 @@ mod tests {
         let done = import_files(&[file("mm2.properties", BOTH_WAYS)]).unwrap();
         for h in &done.spec.topology.hops {
             assert_eq!(
-                h.options.product.as_deref(),
-                Some("mm2-identity"),
+                h.options.product,
+                Some(hoplab_model::presets::PresetId::Mm2Identity),
                 "{}",
                 h.id
             );

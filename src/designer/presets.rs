@@ -9,7 +9,7 @@ use hoplab_model::spec::{HopOptions, OriginStamp};
 use super::design::Design;
 use super::templates;
 
-pub use hoplab_model::presets::{all, get, Preset};
+pub use hoplab_model::presets::{all, find, get, Preset, PresetId};
 
 /// The template that shows what a preset is for: a one-way copy for the presets made for
 /// disaster recovery, two sites copying both ways for the ones that must stop echoes (with
@@ -23,10 +23,9 @@ fn demo_template(p: &Preset) -> &'static str {
     }
 }
 
-/// A small design whose every hop uses the preset `id`, and the hop to show first; `None`
-/// for an id the model has no preset for.
-pub fn demo(id: &str) -> Option<(Design, String)> {
-    let p = get(id)?;
+/// A small design whose every hop uses the preset `id`, and the hop to show first.
+pub fn demo(id: PresetId) -> Option<(Design, String)> {
+    let p = get(id);
     let template = demo_template(&p);
     let mut d = templates::build(template)?;
     for h in &mut d.spec.topology.hops {
@@ -38,9 +37,9 @@ pub fn demo(id: &str) -> Option<(Design, String)> {
     Some((d, first))
 }
 
-/// The preset ids, for a message about an id that is not one of them.
+/// The preset ids as a URL spells them, for a message about a name that is not one of them.
 pub fn ids() -> Vec<&'static str> {
-    all().into_iter().map(|p| p.id).collect()
+    PresetId::ALL.iter().map(|id| id.as_str()).collect()
 }
 
 /// The preset whose options these are, if any: every option a preset sets agrees (the
@@ -97,14 +96,14 @@ mod tests {
 
     #[test]
     fn the_map_store_is_part_of_what_a_preset_sets() {
-        let p = get("mm2-default").unwrap();
+        let p = get(PresetId::Mm2Default);
         assert!(settings(&p)
             .iter()
             .any(|(k, v)| *k == "map_store" && v == "kafka-3.6"));
-        let mirror = get("offset-preserving-mirror").unwrap();
+        let mirror = get(PresetId::OffsetPreservingMirror);
         assert!(settings(&mirror).iter().all(|(k, _)| *k != "map_store"));
         let mut o = apply(&p, &HopOptions::default());
-        assert_eq!(matching(&o).map(|m| m.id), Some("mm2-default"));
+        assert_eq!(matching(&o).map(|m| m.id), Some(PresetId::Mm2Default));
         o.map_store = hoplab_model::spec::MapStore::Kafka350;
         assert_eq!(matching(&o).map(|m| m.id), None);
     }
@@ -125,25 +124,27 @@ mod tests {
             assert_eq!(summary.stopped, None, "{}", p.id);
             assert!(summary.end.hops.iter().any(|h| h.copied > 0), "{}", p.id);
         }
-        assert!(demo("no-such-preset").is_none());
     }
 
     #[test]
     fn the_demos_show_what_each_preset_is_about() {
-        let codes = |id: &str| -> Vec<&str> {
+        let codes = |id: PresetId| -> Vec<&str> {
             let (d, _) = demo(id).unwrap();
             hoplab_model::lint(d.topology())
                 .iter()
                 .map(|f| f.code.id())
                 .collect()
         };
-        assert!(codes("mm2-identity").contains(&"echo-loop"));
-        for id in ["pulsar-replicated-marker", "msk-replicator-identical"] {
+        assert!(codes(PresetId::Mm2Identity).contains(&"echo-loop"));
+        for id in [
+            PresetId::PulsarReplicatedMarker,
+            PresetId::MskReplicatorIdentical,
+        ] {
             assert!(!codes(id).contains(&"echo-loop"), "{id}");
         }
-        let (ring, _) = demo("rabbitmq-federation-max-hops").unwrap();
+        let (ring, _) = demo(PresetId::RabbitmqFederationMaxHops).unwrap();
         assert_eq!(ring.topology().sites.len(), 3);
-        let (mirror, _) = demo("offset-preserving-mirror").unwrap();
+        let (mirror, _) = demo(PresetId::OffsetPreservingMirror).unwrap();
         assert_eq!(mirror.topology().hops.len(), 1);
     }
 
@@ -152,7 +153,7 @@ mod tests {
         use crate::designer::templates;
         let mut d = templates::build("active-active").unwrap();
         for h in &mut d.spec.topology.hops {
-            h.options = apply(&get("mm2-identity").unwrap(), &h.options);
+            h.options = apply(&get(PresetId::Mm2Identity), &h.options);
         }
         assert!(hoplab_model::lint(d.topology())
             .iter()

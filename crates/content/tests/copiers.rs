@@ -124,7 +124,10 @@ fn catches_a_source_without_a_quote_naming_the_file_and_the_source() {
 
 #[test]
 fn the_preset_ids_are_the_models_presets() {
-    let model: Vec<&str> = hoplab_model::presets::all().iter().map(|p| p.id).collect();
+    let model: Vec<&str> = hoplab_model::presets::all()
+        .iter()
+        .map(|p| p.id.as_str())
+        .collect();
     assert_eq!(PRESET_IDS, model.as_slice());
 }
 

@@ -8,6 +8,7 @@ use crate::estate::{Estate, Flow, Naming, Product};
 use crate::limits::MAX_STREAMS;
 use crate::report::Report;
 use crate::selector;
+use hoplab_model::presets::PresetId;
 use hoplab_model::spec::{
     HopOptions, HopSpec, SiteSpec, StreamRef, StreamSpec, Topology, WriterSpec,
 };
@@ -31,16 +32,16 @@ fn alias_chain_names(name: &str, target: &str) -> bool {
 /// The preset that names the flow's copier, so the model's product rules and the
 /// designer's runbook speak of it: MirrorMaker 2 by its naming, the offset-preserving
 /// mirrors other than JetStream's as one, RabbitMQ queue federation and MSK's prefixed names as none.
-pub fn product_preset(flow: &Flow) -> Option<&'static str> {
+pub fn product_preset(flow: &Flow) -> Option<PresetId> {
     Some(match (flow.product, &flow.naming) {
-        (Product::MirrorMaker2, Naming::Identity) => "mm2-identity",
-        (Product::MirrorMaker2, _) => "mm2-default",
-        (Product::MskReplicator, Naming::Identity) => "msk-replicator-identical",
-        (Product::ClusterLink | Product::RedpandaShadow, _) => "offset-preserving-mirror",
-        (Product::JetStreamMirror, _) => "jetstream-mirror",
-        (Product::JetStreamSource, _) => "jetstream-source",
-        (Product::FederatedExchange, _) => "rabbitmq-federation-max-hops",
-        (Product::Shovel, _) => "rabbitmq-shovel",
+        (Product::MirrorMaker2, Naming::Identity) => PresetId::Mm2Identity,
+        (Product::MirrorMaker2, _) => PresetId::Mm2Default,
+        (Product::MskReplicator, Naming::Identity) => PresetId::MskReplicatorIdentical,
+        (Product::ClusterLink | Product::RedpandaShadow, _) => PresetId::OffsetPreservingMirror,
+        (Product::JetStreamMirror, _) => PresetId::JetstreamMirror,
+        (Product::JetStreamSource, _) => PresetId::JetstreamSource,
+        (Product::FederatedExchange, _) => PresetId::RabbitmqFederationMaxHops,
+        (Product::Shovel, _) => PresetId::RabbitmqShovel,
         (Product::MskReplicator | Product::FederatedQueue, _) => return None,
     })
 }
@@ -103,7 +104,7 @@ impl Builder {
                 stream: to.into(),
             },
             options: HopOptions {
-                product: product_preset(flow).map(String::from),
+                product: product_preset(flow),
                 ..flow.options.clone()
             },
         });

@@ -4,6 +4,9 @@
 //! checked against, and where the model only approximates the product.
 
 mod checked;
+mod id;
+
+pub use id::PresetId;
 
 use crate::spec::{HopKind, HopOptions, HopSpec, OriginStamp};
 use serde::Serialize;
@@ -21,7 +24,7 @@ pub struct PresetSource {
 /// One preset: a product's copier expressed as hop options.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Preset {
-    pub id: &'static str,
+    pub id: PresetId,
     pub title: &'static str,
     /// The product (and setting) this stands for.
     pub product: &'static str,
@@ -49,22 +52,27 @@ impl Preset {
 
 /// Every preset, in the order a designer lists them.
 pub fn all() -> Vec<Preset> {
-    vec![
-        mm2_default(),
-        mm2_identity(),
-        offset_preserving_mirror(),
-        pulsar_replicated_marker(),
-        rabbitmq_max_hops(),
-        msk_identical_names(),
-        checked::jetstream_mirror(),
-        checked::jetstream_source(),
-        checked::rabbitmq_shovel(),
-    ]
+    PresetId::ALL.into_iter().map(get).collect()
 }
 
 /// The preset with this id.
-pub fn get(id: &str) -> Option<Preset> {
-    all().into_iter().find(|p| p.id == id)
+pub fn get(id: PresetId) -> Preset {
+    match id {
+        PresetId::Mm2Default => mm2_default(),
+        PresetId::Mm2Identity => mm2_identity(),
+        PresetId::OffsetPreservingMirror => offset_preserving_mirror(),
+        PresetId::PulsarReplicatedMarker => pulsar_replicated_marker(),
+        PresetId::RabbitmqFederationMaxHops => rabbitmq_max_hops(),
+        PresetId::MskReplicatorIdentical => msk_identical_names(),
+        PresetId::JetstreamMirror => checked::jetstream_mirror(),
+        PresetId::JetstreamSource => checked::jetstream_source(),
+        PresetId::RabbitmqShovel => checked::rabbitmq_shovel(),
+    }
+}
+
+/// The preset spelt `name` (a URL's or a form's value), if the model has one.
+pub fn find(name: &str) -> Option<Preset> {
+    PresetId::parse(name).map(get)
 }
 
 /// MirrorMaker 2's defaults: `DefaultReplicationPolicy` names remote topics
@@ -77,7 +85,7 @@ pub fn get(id: &str) -> Option<Preset> {
 /// - apache/kafka `connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/DefaultReplicationPolicy.java` (`formatRemoteTopic`: alias, separator ".", topic)
 fn mm2_default() -> Preset {
     Preset {
-        id: "mm2-default",
+        id: PresetId::Mm2Default,
         title: "MirrorMaker 2, default policy",
         product: "Apache Kafka MirrorMaker 2 (DefaultReplicationPolicy)",
         summary: "Copies land in a stream named after the source site (A.orders on B), so a copy is never copied back. A new position-map pair once a part's copy is 100 records past the last pair's (a pair every 101 records in steady copying); reader positions are translated and checkpointed to the target every 60 s.",
@@ -121,7 +129,7 @@ fn mm2_default() -> Preset {
 /// - the two config files cited for [`mm2_default`]
 fn mm2_identity() -> Preset {
     Preset {
-        id: "mm2-identity",
+        id: PresetId::Mm2Identity,
         title: "MirrorMaker 2, identity policy",
         product: "Apache Kafka MirrorMaker 2 (IdentityReplicationPolicy)",
         summary: "Copies keep the source's stream name and carry no stamp: fine for one-way copying, but two-way or ring copying sends every record round again without end.",
@@ -170,7 +178,7 @@ fn mm2_identity() -> Preset {
 /// - nats-io/nats.docs `nats-concepts/jetstream/source_and_mirror.md`
 fn offset_preserving_mirror() -> Preset {
     Preset {
-        id: "offset-preserving-mirror",
+        id: PresetId::OffsetPreservingMirror,
         title: "Offset-preserving mirror",
         product: "Confluent Cluster Linking mirror topics, Redpanda Shadowing, NATS JetStream mirrors",
         summary: "Every record keeps its source position and timestamp, so a reader moves with the same number and no map is needed. The target is read-only until promoted: it takes no local writes and copies one source stream, never a merge of several (a JetStream mirror may still filter by subject).",
@@ -222,7 +230,7 @@ fn offset_preserving_mirror() -> Preset {
 /// - apache/pulsar `pulsar-broker-common/src/main/java/org/apache/pulsar/broker/ServiceConfiguration.java` (`replicatedSubscriptionsSnapshotFrequencyMillis = 1_000`)
 fn pulsar_replicated_marker() -> Preset {
     Preset {
-        id: "pulsar-replicated-marker",
+        id: PresetId::PulsarReplicatedMarker,
         title: "Pulsar-style replicated marker",
         product: "Apache Pulsar geo-replication with replicated subscriptions",
         summary: "Each copy carries a marker saying it was replicated, and the replicator forwards only records that began on its own side, so two-way copying into the same stream does not echo. Subscription snapshots every second let a group resume near its place on the other cluster.",
@@ -259,7 +267,7 @@ fn pulsar_replicated_marker() -> Preset {
 /// - <https://www.rabbitmq.com/docs/federated-exchanges>
 fn rabbitmq_max_hops() -> Preset {
     Preset {
-        id: "rabbitmq-federation-max-hops",
+        id: PresetId::RabbitmqFederationMaxHops,
         title: "RabbitMQ exchange federation, max-hops 1",
         product: "RabbitMQ federated exchanges (max-hops = 1, the default)",
         summary: "Every record carries how many links it has crossed; a link does not forward a record that has used its budget or that would return to the site it started at. With a budget of 1 each site receives its neighbours' own records once and forwards nothing further.",
@@ -296,7 +304,7 @@ fn rabbitmq_max_hops() -> Preset {
 /// - <https://docs.amazonaws.cn/en_us/msk/latest/developerguide/msk-replicator-active-active.html> (prefixed names for active-active "avoids additional data processing charges")
 fn msk_identical_names() -> Preset {
     Preset {
-        id: "msk-replicator-identical",
+        id: PresetId::MskReplicatorIdentical,
         title: "MSK Replicator, identical topic names",
         product: "Amazon MSK Replicator (Identical topic name replication)",
         summary: "Copies keep the source's stream name, and a header on each copy lets the replicator skip records that did not start on its source side, so two-way copying into one stream does not loop. Readers keep their stream names across a failover.",
@@ -333,13 +341,17 @@ mod tests {
     fn ids_are_unique_and_get_finds_each() {
         let all = all();
         for p in &all {
-            assert_eq!(get(p.id).as_ref(), Some(p));
+            assert_eq!(&get(p.id), p);
             assert!(!p.sources.is_empty() && !p.summary.is_empty(), "{}", p.id);
         }
         let mut ids: Vec<_> = all.iter().map(|p| p.id).collect();
         ids.dedup();
         assert_eq!(ids.len(), all.len());
-        assert!(get("nope").is_none());
+        assert!(find("nope").is_none());
+        assert_eq!(
+            find("mm2-default").map(|p| p.id),
+            Some(PresetId::Mm2Default)
+        );
     }
 
     #[test]
@@ -359,7 +371,7 @@ mod tests {
 
     #[test]
     fn a_source_serialises_with_its_quote() {
-        let p = get("pulsar-replicated-marker").unwrap();
+        let p = get(PresetId::PulsarReplicatedMarker);
         let json = serde_json::to_string(&p).unwrap();
         assert!(json.contains("GeoPersistentReplicator.java"), "{json}");
         assert!(json.contains("\"quote\":\"Discard messages"), "{json}");
@@ -382,11 +394,11 @@ mod tests {
                 writers: vec![writer("w", "A", "orders", 10.0)],
                 ..Topology::default()
             };
-            spec(p.id, t, vec![], 1_000)
+            spec(p.id.as_str(), t, vec![], 1_000)
                 .validate()
                 .unwrap_or_else(|e| panic!("{}: {e}", p.id));
             let json = serde_json::to_string(&p).unwrap();
-            assert!(json.contains(p.id) && json.contains("\"options\""));
+            assert!(json.contains(p.id.as_str()) && json.contains("\"options\""));
         }
     }
 
@@ -402,17 +414,14 @@ mod tests {
 
     #[test]
     fn the_mm2_presets_carry_mirrormaker_defaults() {
-        let d = get("mm2-default").unwrap().options;
+        let d = get(PresetId::Mm2Default).options;
         assert_eq!(d.stamp, OriginStamp::QualifiedName);
         assert_eq!(
             (d.map_every, d.checkpoint_every_ms),
             (Some(100), Some(60_000))
         );
-        assert_eq!(
-            get("mm2-identity").unwrap().options.stamp,
-            OriginStamp::None
-        );
-        let rabbit = get("rabbitmq-federation-max-hops").unwrap().options;
+        assert_eq!(get(PresetId::Mm2Identity).options.stamp, OriginStamp::None);
+        let rabbit = get(PresetId::RabbitmqFederationMaxHops).options;
         assert_eq!(rabbit.stamp, OriginStamp::HopBudget(1));
     }
 }

@@ -1,7 +1,8 @@
 //! Offset-preserving mirrors, promotion and the hop-budget stamp, run end to end.
 
+use hoplab_model::presets::{self, PresetId};
 use hoplab_model::spec::*;
-use hoplab_model::{presets, Command, ScenarioSpec, Sim};
+use hoplab_model::{Command, ScenarioSpec, Sim};
 
 fn two_sites(options: HopOptions, target_writer: bool) -> ScenarioSpec {
     let json = format!(
@@ -23,7 +24,7 @@ fn two_sites(options: HopOptions, target_writer: bool) -> ScenarioSpec {
 }
 
 fn mirror() -> HopOptions {
-    presets::get("offset-preserving-mirror").unwrap().options
+    presets::get(PresetId::OffsetPreservingMirror).options
 }
 
 #[test]

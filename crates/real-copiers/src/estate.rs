@@ -4,10 +4,8 @@ use hoplab_model::presets;
 use hoplab_model::spec::*;
 
 /// A preset's hop options (a case names the preset it checks).
-pub fn preset(id: &str) -> HopOptions {
-    presets::get(id)
-        .unwrap_or_else(|| panic!("the model has no preset {id}"))
-        .options
+pub fn preset(id: presets::PresetId) -> HopOptions {
+    presets::get(id).options
 }
 
 pub fn sites(names: &[&str]) -> Vec<SiteSpec> {

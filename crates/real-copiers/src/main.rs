@@ -43,7 +43,7 @@ struct CaseReport<'a> {
     copier: &'a str,
     server: &'a str,
     title: &'a str,
-    preset: &'a str,
+    preset: hoplab_model::presets::PresetId,
     agrees: bool,
     error: Option<String>,
     #[serde(flatten)]

@@ -87,6 +87,7 @@ pub fn to_markdown(r: &Runbook) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::designer::presets::PresetId;
     use crate::designer::run::RunJob;
     use crate::designer::templates;
 
@@ -147,7 +148,7 @@ mod tests {
 
     #[test]
     fn a_mirrormaker_2_design_fails_back_in_mirrormaker_2_s_terms() {
-        let (d, _) = crate::designer::presets::demo("mm2-default").unwrap();
+        let (d, _) = crate::designer::presets::demo(PresetId::Mm2Default).unwrap();
         let rb = build(&d, &[], None);
         let md = items(&rb);
         let steps = section(&rb, "Failover in the copiers' terms").expect("product steps");
@@ -176,7 +177,7 @@ mod tests {
         );
         // Both ways already: the reverse flow is there.
         let mut both = templates::build("active-active").unwrap();
-        let p = crate::designer::presets::get("mm2-default").unwrap();
+        let p = crate::designer::presets::get(PresetId::Mm2Default);
         for h in &mut both.spec.topology.hops {
             p.apply_to(h);
         }
@@ -203,13 +204,13 @@ mod tests {
 
     #[test]
     fn mirrors_federation_and_an_imported_product_use_their_words() {
-        let (d, _) = crate::designer::presets::demo("offset-preserving-mirror").unwrap();
+        let (d, _) = crate::designer::presets::demo(PresetId::OffsetPreservingMirror).unwrap();
         let md = items(&build(&d, &[], None));
         assert!(
             md.contains("read-only mirror") && md.contains("Cluster Linking"),
             "{md}"
         );
-        let (d, _) = crate::designer::presets::demo("jetstream-mirror").unwrap();
+        let (d, _) = crate::designer::presets::demo(PresetId::JetstreamMirror).unwrap();
         let md = items(&build(&d, &[], None));
         for words in [
             "with `mirror` removed",
@@ -221,7 +222,7 @@ mod tests {
             assert!(md.contains(words), "{words}: {md}");
         }
         assert!(!md.contains("Cluster Linking"), "{md}");
-        let (d, _) = crate::designer::presets::demo("rabbitmq-federation-max-hops").unwrap();
+        let (d, _) = crate::designer::presets::demo(PresetId::RabbitmqFederationMaxHops).unwrap();
         let md = items(&build(&d, &[], None));
         assert!(
             md.contains("federation-upstream") && md.contains("x-received-from"),

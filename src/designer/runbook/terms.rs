@@ -18,7 +18,7 @@
 //!   `max-hops` (1) and `x-received-from` stop a message visiting a broker twice; shovels
 //!   detect no loops.
 
-use crate::designer::presets;
+use crate::designer::presets::{self, PresetId};
 use hoplab_model::spec::{qualified_target, HopSpec, Topology};
 
 /// A real copier whose words the runbook knows.
@@ -38,23 +38,23 @@ pub enum Copier {
 }
 
 impl Copier {
-    /// The copier a preset id stands for (`mm2-default`, `jetstream-source`, ...).
-    pub fn from_preset(id: &str) -> Option<Copier> {
+    /// The copier a preset stands for; none where the runbook has no words of its own.
+    pub fn from_preset(id: PresetId) -> Option<Copier> {
         Some(match id {
-            "mm2-default" => Copier::Mm2Prefixed,
-            "mm2-identity" => Copier::Mm2Identity,
-            "offset-preserving-mirror" => Copier::ReadOnlyMirror,
-            "jetstream-mirror" => Copier::JetStreamMirror,
-            "jetstream-source" => Copier::JetStreamSource,
-            "rabbitmq-federation-max-hops" => Copier::FederatedExchange,
-            "rabbitmq-shovel" => Copier::Shovel,
-            _ => return None,
+            PresetId::Mm2Default => Copier::Mm2Prefixed,
+            PresetId::Mm2Identity => Copier::Mm2Identity,
+            PresetId::OffsetPreservingMirror => Copier::ReadOnlyMirror,
+            PresetId::JetstreamMirror => Copier::JetStreamMirror,
+            PresetId::JetstreamSource => Copier::JetStreamSource,
+            PresetId::RabbitmqFederationMaxHops => Copier::FederatedExchange,
+            PresetId::RabbitmqShovel => Copier::Shovel,
+            PresetId::PulsarReplicatedMarker | PresetId::MskReplicatorIdentical => return None,
         })
     }
 
     /// The copier a hop says it is: its `product`, else the preset its options match.
     pub fn of_hop(h: &HopSpec) -> Option<Copier> {
-        match &h.options.product {
+        match h.options.product {
             Some(p) => Copier::from_preset(p),
             None => presets::matching(&h.options).and_then(|p| Copier::from_preset(p.id)),
         }

@@ -126,14 +126,14 @@ fn HopRow(id: String) -> impl IntoView {
                 <div class="hop-grid">
                     <label class="field field--wide">
                         <span>"product preset"</span>
-                        <select prop:value=move || preset().map_or("", |p| p.id) on:change=move |ev| {
+                        <select prop:value=move || preset().map_or("", |p| p.id.as_str()) on:change=move |ev| {
                             let v = event_target_value(&ev);
-                            if let Some(p) = presets::get(&v) {
+                            if let Some(p) = presets::find(&v) {
                                 set(&|o| { *o = presets::apply(&p, o); Ok(()) });
                             }
                         }>
                             <option value="">"custom"</option>
-                            {presets::all().into_iter().map(|p| view! { <option value=p.id>{p.title}</option> }).collect_view()}
+                            {presets::all().into_iter().map(|p| view! { <option value=p.id.as_str()>{p.title}</option> }).collect_view()}
                         </select>
                     </label>
                     {move || preset().map(|p| view! {

@@ -24,7 +24,9 @@ fn from_address(ctx: Ctx) -> Option<Offer> {
     let id = use_params_map()
         .with_untracked(|p| p.get("id"))
         .or_else(|| use_query_map().with_untracked(|q| q.get("preset")))?;
-    let Some((design, hop)) = presets::demo(&id) else {
+    let Some((preset, (design, hop))) =
+        presets::find(&id).and_then(|p| Some((p.clone(), presets::demo(p.id)?)))
+    else {
         say(
             ctx,
             Notice::Error(format!(
@@ -34,7 +36,7 @@ fn from_address(ctx: Ctx) -> Option<Offer> {
         );
         return None;
     };
-    let title = presets::get(&id).map_or("", |p| p.title);
+    let title = preset.title;
     let current = ctx.design_untracked();
     if current == design {
         // Reloading the link once it was opened: show the hop again, ask nothing, and say

@@ -2,11 +2,12 @@
 //! sets and policies of the links into it, and the shovels out of it. Several brokers
 //! give an array of definitions, each named by its `cluster_name`.
 
+use hoplab_model::presets::PresetId;
 use hoplab_model::spec::{HopSpec, OriginStamp, StartFrom, Topology};
 use serde_json::{json, Value};
 
 fn is_shovel(h: &HopSpec) -> bool {
-    h.options.product.as_deref() == Some("rabbitmq-shovel")
+    h.options.product == Some(PresetId::RabbitmqShovel)
 }
 
 /// A regex that matches exactly this name.

@@ -7,7 +7,7 @@ use crate::estate::{addresses, host_of, Estate, Flow, FlowFacts, Naming, Product
 use crate::report::{Ignored, Report};
 use crate::text::properties;
 use crate::{ImportError, Input};
-use hoplab_model::presets;
+use hoplab_model::presets::{self, PresetId};
 use serde_json::Value;
 
 pub const DEFAULT_SITE: &str = "destination";
@@ -161,9 +161,7 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
     let mut estate = Estate::default();
     estate.cluster(&remote, &remote_addresses, file);
     estate.cluster(&local, &[], file);
-    let options = presets::get("offset-preserving-mirror")
-        .expect("preset")
-        .options;
+    let options = presets::get(PresetId::OffsetPreservingMirror).options;
     for (source, target) in link_ends(&mode, &local, &remote) {
         estate.flows.push(Flow {
             product: Product::ClusterLink,

@@ -5,7 +5,7 @@ use crate::estate::{Estate, Flow, FlowFacts, Naming, Product, Selector};
 use crate::report::{Ignored, Report};
 use crate::text::json;
 use crate::ImportError;
-use hoplab_model::presets;
+use hoplab_model::presets::{self, PresetId};
 use hoplab_model::spec::{OriginStamp, StartFrom};
 use serde_json::Value;
 
@@ -185,9 +185,7 @@ fn read_replication(
         groups.and_then(|g| member(g, "SynchroniseConsumerGroupOffsets")),
         false,
     );
-    let mut options = presets::get("msk-replicator-identical")
-        .expect("preset")
-        .options;
+    let mut options = presets::get(PresetId::MskReplicatorIdentical).options;
     if !identical {
         options.stamp = OriginStamp::QualifiedName;
     }

@@ -244,9 +244,9 @@ fn read_source(
         }
     }
     let preset = if product == Product::JetStreamMirror {
-        "jetstream-mirror"
+        presets::PresetId::JetstreamMirror
     } else {
-        "jetstream-source"
+        presets::PresetId::JetstreamSource
     };
     estate.flows.push(Flow {
         product,
@@ -257,7 +257,7 @@ fn read_source(
         selector: Selector::default(),
         naming: Naming::Identity,
         pairs: vec![(origin.to_string(), s.name.clone())],
-        options: presets::get(preset).expect("preset").options,
+        options: presets::get(preset).options,
         facts: FlowFacts {
             offset_syncs: true,
             external_domain,

@@ -10,7 +10,7 @@ use crate::report::{Ignored, Report};
 use crate::selector;
 use crate::text::json;
 use crate::{ImportError, Input};
-use hoplab_model::presets;
+use hoplab_model::presets::{self, PresetId};
 use hoplab_model::spec::{HopOptions, OriginStamp, StartFrom};
 use serde_json::Value;
 
@@ -182,10 +182,8 @@ impl<'a> Broker<'a> {
             doc,
             // The broker becomes a site through its links (a broker with none draws nothing).
             own: own_name(input, doc),
-            federation: presets::get("rabbitmq-federation-max-hops")
-                .expect("preset")
-                .options,
-            shovel: presets::get("rabbitmq-shovel").expect("preset").options,
+            federation: presets::get(PresetId::RabbitmqFederationMaxHops).options,
+            shovel: presets::get(PresetId::RabbitmqShovel).options,
             upstreams: params(doc, "federation-upstream"),
             sets: params(doc, "federation-upstream-set"),
         }

@@ -6,7 +6,7 @@ use crate::estate::{addresses, host_of, Estate, Flow, FlowFacts, Naming, Product
 use crate::report::Report;
 use crate::text::yaml::{self, Node};
 use crate::{ImportError, Input};
-use hoplab_model::presets;
+use hoplab_model::presets::{self, PresetId};
 
 pub const DEFAULT_SITE: &str = "shadow";
 
@@ -109,9 +109,7 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
         selector: Selector { include, exclude },
         naming: Naming::Identity,
         pairs: Vec::new(),
-        options: presets::get("offset-preserving-mirror")
-            .expect("preset")
-            .options,
+        options: presets::get(PresetId::OffsetPreservingMirror).options,
         facts: FlowFacts {
             group_sync: enabled(doc.get("consumer_offset_sync_options")),
             offset_syncs: true,

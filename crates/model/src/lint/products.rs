@@ -3,10 +3,11 @@
 //! real-copiers layer (`crates/real-copiers`), beside the product's source.
 
 use super::{Code, Finding, Subject};
+use crate::presets::PresetId;
 use crate::spec::{HopSpec, OriginStamp, Topology};
 
-fn is(h: &HopSpec, product: &str) -> bool {
-    h.options.product.as_deref() == Some(product)
+fn is(h: &HopSpec, product: PresetId) -> bool {
+    h.options.product == Some(product)
 }
 
 /// Whether `to` reaches `from` over the given hops (so the hop `from -> to` closes a
@@ -44,7 +45,7 @@ fn closes_cycle(t: &Topology, among: &[usize], hop: usize) -> Option<Vec<usize>>
 /// { continue }`, `NewJSStreamInvalidConfigError(errors.New("detected cycle"))`).
 pub(super) fn jetstream_cycles(t: &Topology, out: &mut Vec<Finding>) {
     let js: Vec<usize> = (0..t.hops.len())
-        .filter(|&i| is(&t.hops[i], "jetstream-source"))
+        .filter(|&i| is(&t.hops[i], PresetId::JetstreamSource))
         .collect();
     let mut reported: Vec<usize> = Vec::new();
     for &i in &js {
@@ -90,11 +91,11 @@ pub(super) fn jetstream_cycles(t: &Topology, out: &mut Vec<Finding>) {
 /// goes back and forth without end (seen in the real-copiers layer).
 pub(super) fn shovels_both_ways(t: &Topology, out: &mut Vec<Finding>) {
     for (i, a) in t.hops.iter().enumerate() {
-        if !is(a, "rabbitmq-shovel") {
+        if !is(a, PresetId::RabbitmqShovel) {
             continue;
         }
         for b in &t.hops[i + 1..] {
-            if is(b, "rabbitmq-shovel") && b.from == a.to && b.to == a.from {
+            if is(b, PresetId::RabbitmqShovel) && b.from == a.to && b.to == a.from {
                 out.push(Finding {
                     code: Code::ShovelsBothWays,
                     message: format!(
@@ -187,7 +188,7 @@ mod tests {
 
     #[test]
     fn a_jetstream_cycle_inside_one_site_is_refused_and_across_sites_loops() {
-        let js = presets::get("jetstream-source").unwrap().options;
+        let js = presets::get(PresetId::JetstreamSource).options;
         let one = with(
             vec![
                 hop("x-y", at("A", "X"), at("A", "Y"), js.clone()),
@@ -224,7 +225,7 @@ mod tests {
 
     #[test]
     fn shovels_each_way_are_found_and_one_way_is_not() {
-        let sh = presets::get("rabbitmq-shovel").unwrap().options;
+        let sh = presets::get(PresetId::RabbitmqShovel).options;
         let both = with(
             vec![
                 hop("a-b", at("A", "x"), at("B", "x"), sh.clone()),
@@ -249,9 +250,7 @@ mod tests {
     #[test]
     fn a_ring_of_three_needs_a_budget_of_two() {
         let ring = |budget| {
-            let mut o = presets::get("rabbitmq-federation-max-hops")
-                .unwrap()
-                .options;
+            let mut o = presets::get(PresetId::RabbitmqFederationMaxHops).options;
             o.stamp = OriginStamp::HopBudget(budget);
             with(
                 vec![

@@ -1,7 +1,7 @@
 //! Presets whose behaviour the real-copiers layer (`crates/real-copiers`) runs against the
 //! real server on every test run: what they say was seen, not only read.
 
-use super::{Preset, PresetSource};
+use super::{Preset, PresetId, PresetSource};
 use crate::spec::{HopKind, HopOptions, OriginStamp};
 
 /// NATS JetStream sources: a stream that sources another copies its messages
@@ -9,7 +9,7 @@ use crate::spec::{HopKind, HopOptions, OriginStamp};
 /// beside them, and marks each copy with the stream it came from.
 pub(super) fn jetstream_source() -> Preset {
     Preset {
-        id: "jetstream-source",
+        id: PresetId::JetstreamSource,
         title: "NATS JetStream source",
         product: "NATS JetStream stream sources (nats-server 2.9)",
         summary: "The receiving stream copies each message of the streams it sources and also takes its own writers' messages, so copies are numbered by the receiving stream (the origin's order kept, its sequence numbers not). A copy's Nats-Stream-Source header names the stream it was last sourced from, which stops nothing: the server refuses a cycle of sources it can see inside one domain when the stream is configured, but streams in two domains sourcing each other copy every message round without end.",
@@ -31,7 +31,7 @@ pub(super) fn jetstream_source() -> Preset {
         options: HopOptions {
             stamp: OriginStamp::None,
             map_every: None,
-            product: Some("jetstream-source".into()),
+            product: Some(PresetId::JetstreamSource),
             ..HopOptions::default()
         },
     }
@@ -42,7 +42,7 @@ pub(super) fn jetstream_source() -> Preset {
 /// origin still holds when the mirror starts.
 pub(super) fn jetstream_mirror() -> Preset {
     Preset {
-        id: "jetstream-mirror",
+        id: PresetId::JetstreamMirror,
         title: "NATS JetStream mirror",
         product: "NATS JetStream mirrors (nats-server 2.9)",
         summary: "The mirror copies one origin stream and keeps each message's sequence number and timestamp, so a consumer moved to it resumes from the same sequence with no map. It takes no writes of its own until it is promoted, which from nats-server 2.12 is an update of its configuration with `mirror` removed; a mirror created after the origin aged messages out starts at the first sequence the origin still holds.",
@@ -64,7 +64,7 @@ pub(super) fn jetstream_mirror() -> Preset {
         options: HopOptions {
             kind: HopKind::Mirror,
             map_every: None,
-            product: Some("jetstream-mirror".into()),
+            product: Some(PresetId::JetstreamMirror),
             ..HopOptions::default()
         },
     }
@@ -75,7 +75,7 @@ pub(super) fn jetstream_mirror() -> Preset {
 /// confirmed (`ack-mode` `on-confirm`, the default); it marks nothing that stops a loop.
 pub(super) fn rabbitmq_shovel() -> Preset {
     Preset {
-        id: "rabbitmq-shovel",
+        id: PresetId::RabbitmqShovel,
         title: "RabbitMQ dynamic shovel",
         product: "RabbitMQ dynamic shovels (AMQP 0-9-1, ack-mode on-confirm)",
         summary: "A shovel takes each message off a queue at one broker and publishes it to an exchange at another, acknowledging it at the source only after the destination confirmed it, so a restart copies the unconfirmed ones again. Forward headers (x-shovelled) are off by default and are a record, not a guard: two shovels each way between the same exchanges move every message back and forth without end.",
@@ -99,7 +99,7 @@ pub(super) fn rabbitmq_shovel() -> Preset {
             stamp: OriginStamp::None,
             map_every: None,
             commit_interval_ms: 1,
-            product: Some("rabbitmq-shovel".into()),
+            product: Some(PresetId::RabbitmqShovel),
             ..HopOptions::default()
         },
     }

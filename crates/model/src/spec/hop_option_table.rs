@@ -6,6 +6,7 @@
 use super::limits::{self, Limit};
 use super::{Ack, HopKind, HopOptions, MapStore, OriginStamp, PartMapping, StartFrom, Timestamps};
 use super::{SpecError, StreamSelector};
+use crate::presets::PresetId;
 
 /// An option's value, read or written through its descriptor.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,7 +17,8 @@ pub enum Value {
     Choice(&'static str),
     Flag(bool),
     Names(Vec<String>),
-    Text(Option<String>),
+    /// A preset, by id: the hop's product.
+    Preset(Option<PresetId>),
     Selector(Option<StreamSelector>),
 }
 
@@ -366,9 +368,9 @@ pub static HOP_OPTIONS: &[HopOption] = &[
         label: "product preset",
         kind: Kind::Product,
         presets: ForPresets::Named,
-        get: |o| Value::Text(o.product.clone()),
+        get: |o| Value::Preset(o.product),
         set: |o, v| {
-            if let Value::Text(p) = v {
+            if let Value::Preset(p) = v {
                 o.product = p;
             }
         },
@@ -433,7 +435,7 @@ impl HopOption {
             (Value::Choice(c), _) => c.to_string(),
             (Value::Flag(f), _) => f.to_string(),
             (Value::Names(n), _) => n.join(", "),
-            (Value::Text(t), _) => t.unwrap_or_else(|| "none".into()),
+            (Value::Preset(p), _) => p.map_or("none", PresetId::as_str).into(),
             (Value::Selector(s), _) => s.map_or("none".into(), |s| s.include.join(", ")),
             (Value::MaybeNumber(None), _) => "none".into(),
         }
@@ -441,14 +443,14 @@ impl HopOption {
 
     /// Whether a hop with options `have` agrees with preset `preset_id`'s options `want`
     /// on this option.
-    pub fn agrees(&self, want: &HopOptions, have: &HopOptions, preset_id: &str) -> bool {
+    pub fn agrees(&self, want: &HopOptions, have: &HopOptions, preset_id: PresetId) -> bool {
         match self.presets {
             ForPresets::Kept => true,
             _ if !(self.applies)(have) => true,
             ForPresets::Set => (self.get)(want) == (self.get)(have),
             ForPresets::Named => {
                 let have = (self.get)(have);
-                have == (self.get)(want) || have == Value::Text(Some(preset_id.into()))
+                have == (self.get)(want) || have == Value::Preset(Some(preset_id))
             }
         }
     }
@@ -463,7 +465,7 @@ mod tests {
     #[test]
     fn every_option_of_the_file_has_one_descriptor() {
         let o = HopOptions {
-            product: Some("mm2-default".into()),
+            product: Some(PresetId::Mm2Default),
             map_store: MapStore::Kafka350,
             ack: Ack::FarCopyDurable,
             streams: Some(StreamSelector::default()),

@@ -279,14 +279,6 @@ fn check_hop_options(h: &HopSpec, t: &Topology, f: &str) -> Result<(), SpecError
     for d in super::hop_option_table::HOP_OPTIONS {
         d.check(&field(d.id), &(d.get)(o))?;
     }
-    if let Some(p) = &o.product {
-        if crate::presets::get(p).is_none() {
-            return Err(SpecError::new(
-                field("product"),
-                format!("'{p}' is not a preset the model knows"),
-            ));
-        }
-    }
     for (j, w) in o.filter.drop_writers.iter().enumerate() {
         if !t.writers.iter().any(|x| &x.id == w) {
             return Err(SpecError::new(

@@ -6,6 +6,7 @@ use crate::compare::{count_held, held_facts, model_held, run_model, Fact, Held, 
 use crate::estate::{estate, hop, preset, sites, writer};
 use crate::jetstream::{two_domains, Js, Stored};
 use crate::Servers;
+use hoplab_model::presets::PresetId;
 use hoplab_model::spec::*;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -18,7 +19,7 @@ pub fn cases() -> Vec<Case> {
             copier: "jetstream-mirror",
             server: "nats-server",
             title: "A mirror started after its origin aged records out",
-            preset: "jetstream-mirror",
+            preset: PresetId::JetstreamMirror,
             run: mirror_after_retention,
         },
         Case {
@@ -26,7 +27,7 @@ pub fn cases() -> Vec<Case> {
             copier: "jetstream-source",
             server: "nats-server",
             title: "A source into a stream that also takes local writes",
-            preset: "jetstream-source",
+            preset: PresetId::JetstreamSource,
             run: source_with_local_writes,
         },
         Case {
@@ -34,7 +35,7 @@ pub fn cases() -> Vec<Case> {
             copier: "jetstream-source",
             server: "nats-server",
             title: "Two streams of one domain sourcing each other",
-            preset: "jetstream-source",
+            preset: PresetId::JetstreamSource,
             run: both_ways_one_domain,
         },
         Case {
@@ -42,7 +43,7 @@ pub fn cases() -> Vec<Case> {
             copier: "jetstream-source",
             server: "nats-server",
             title: "Streams in two domains sourcing each other",
-            preset: "jetstream-source",
+            preset: PresetId::JetstreamSource,
             run: both_ways_two_domains,
         },
     ]
@@ -107,7 +108,7 @@ fn mirror_after_retention(_: &mut Servers) -> Result<Outcome, String> {
 
     let mut origin = StreamSpec::new("east", "ORDERS", 1);
     origin.retention.max_records = Some(5);
-    let mut mirror = preset("jetstream-mirror");
+    let mut mirror = preset(PresetId::JetstreamMirror);
     mirror.start_at_ms = 3_000;
     let spec = estate(
         Topology {
@@ -177,7 +178,7 @@ fn source_with_local_writes(_: &mut Servers) -> Result<Outcome, String> {
                 "source",
                 ("east", "ORDERS"),
                 ("west", "AGG"),
-                preset("jetstream-source"),
+                preset(PresetId::JetstreamSource),
             )],
             writers: vec![
                 writer("l", "west", "AGG", 3, 0),
@@ -237,13 +238,13 @@ fn both_ways_one_domain(_: &mut Servers) -> Result<Outcome, String> {
                     "x-to-y",
                     ("hub", "X"),
                     ("hub", "Y"),
-                    preset("jetstream-source"),
+                    preset(PresetId::JetstreamSource),
                 ),
                 hop(
                     "y-to-x",
                     ("hub", "Y"),
                     ("hub", "X"),
-                    preset("jetstream-source"),
+                    preset(PresetId::JetstreamSource),
                 ),
             ],
             writers: vec![writer("w", "hub", "X", 3, 0)],
@@ -312,13 +313,13 @@ fn both_ways_two_domains(_: &mut Servers) -> Result<Outcome, String> {
                     "east-to-west",
                     ("east", "X"),
                     ("west", "X"),
-                    preset("jetstream-source"),
+                    preset(PresetId::JetstreamSource),
                 ),
                 hop(
                     "west-to-east",
                     ("west", "X"),
                     ("east", "X"),
-                    preset("jetstream-source"),
+                    preset(PresetId::JetstreamSource),
                 ),
             ],
             writers: vec![

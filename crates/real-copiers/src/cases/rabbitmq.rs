@@ -6,6 +6,7 @@ use crate::compare::{count_held, held_facts, model_held, run_model, Fact, Held, 
 use crate::estate::{estate, hop, preset, sites, two_sites, writer};
 use crate::rabbitmq::Rabbit;
 use crate::Servers;
+use hoplab_model::presets::PresetId;
 use hoplab_model::spec::*;
 use serde_json::Value;
 use std::time::Duration;
@@ -17,7 +18,7 @@ pub fn cases() -> Vec<Case> {
             copier: "rabbitmq-federation",
             server: "rabbitmq-server",
             title: "Two brokers federating one exchange both ways (max-hops 1)",
-            preset: "rabbitmq-federation-max-hops",
+            preset: PresetId::RabbitmqFederationMaxHops,
             run: federation_both_ways,
         },
         Case {
@@ -25,7 +26,7 @@ pub fn cases() -> Vec<Case> {
             copier: "rabbitmq-federation",
             server: "rabbitmq-server",
             title: "A ring of three brokers with max-hops 1",
-            preset: "rabbitmq-federation-max-hops",
+            preset: PresetId::RabbitmqFederationMaxHops,
             run: |s| ring(s, 1),
         },
         Case {
@@ -33,7 +34,7 @@ pub fn cases() -> Vec<Case> {
             copier: "rabbitmq-federation",
             server: "rabbitmq-server",
             title: "A ring of three brokers with max-hops 2 (N-1)",
-            preset: "rabbitmq-federation-max-hops",
+            preset: PresetId::RabbitmqFederationMaxHops,
             run: |s| ring(s, 2),
         },
         Case {
@@ -41,7 +42,7 @@ pub fn cases() -> Vec<Case> {
             copier: "rabbitmq-federation",
             server: "rabbitmq-server",
             title: "A ring of three brokers with max-hops 5 (more than the ring)",
-            preset: "rabbitmq-federation-max-hops",
+            preset: PresetId::RabbitmqFederationMaxHops,
             run: |s| ring(s, 5),
         },
         Case {
@@ -49,7 +50,7 @@ pub fn cases() -> Vec<Case> {
             copier: "rabbitmq-federation",
             server: "rabbitmq-server",
             title: "A federated queue moving messages to where its consumer is",
-            preset: "rabbitmq-shovel",
+            preset: PresetId::RabbitmqShovel,
             run: queue_federation,
         },
         Case {
@@ -57,7 +58,7 @@ pub fn cases() -> Vec<Case> {
             copier: "rabbitmq-shovel",
             server: "rabbitmq-server",
             title: "Two dynamic shovels, one each way",
-            preset: "rabbitmq-shovel",
+            preset: PresetId::RabbitmqShovel,
             run: shovels_both_ways,
         },
         Case {
@@ -65,7 +66,7 @@ pub fn cases() -> Vec<Case> {
             copier: "rabbitmq-shovel",
             server: "rabbitmq-server",
             title: "A shovel restarted mid-stream",
-            preset: "rabbitmq-shovel",
+            preset: PresetId::RabbitmqShovel,
             run: shovel_restarted,
         },
     ]
@@ -144,7 +145,7 @@ fn federation_both_ways(servers: &mut Servers) -> Result<Outcome, String> {
     fence_round(rabbit, &v, "y")?;
     let spec = estate(
         two_sites(
-            preset("rabbitmq-federation-max-hops"),
+            preset(PresetId::RabbitmqFederationMaxHops),
             true,
             vec![writer("a", "a", "x", 5, 0), writer("b", "b", "x", 5, 0)],
         ),
@@ -180,7 +181,7 @@ fn ring(servers: &mut Servers, max_hops: u8) -> Result<Outcome, String> {
     publish_n(rabbit, &v[0], "a", 5)?;
     fence_round(rabbit, &v, "x")?;
     fence_round(rabbit, &v, "y")?;
-    let mut budget = preset("rabbitmq-federation-max-hops");
+    let mut budget = preset(PresetId::RabbitmqFederationMaxHops);
     budget.stamp = OriginStamp::HopBudget(max_hops);
     let model_sites = ["a", "b", "c"];
     let spec = estate(
@@ -259,7 +260,7 @@ fn shovels_both_ways(servers: &mut Servers) -> Result<Outcome, String> {
     }
     let spec = estate(
         two_sites(
-            preset("rabbitmq-shovel"),
+            preset(PresetId::RabbitmqShovel),
             true,
             vec![writer("a", "a", "x", 3, 0)],
         ),
@@ -305,7 +306,10 @@ fn shovel_restarted(servers: &mut Servers) -> Result<Outcome, String> {
     let mut w = writer("a", "a", "x", N, 0);
     w.rate_per_sec = 100.0;
     w.stop_at_ms = Some(4_000);
-    let mut spec = estate(two_sites(preset("rabbitmq-shovel"), false, vec![w]), 20_000);
+    let mut spec = estate(
+        two_sites(preset(PresetId::RabbitmqShovel), false, vec![w]),
+        20_000,
+    );
     spec.timeline.push(TimedCommand {
         at_ms: 2_000,
         command: Command::RestartHop {
@@ -377,7 +381,7 @@ fn queue_federation(servers: &mut Servers) -> Result<Outcome, String> {
 
     let spec = estate(
         two_sites(
-            preset("rabbitmq-shovel"),
+            preset(PresetId::RabbitmqShovel),
             false,
             vec![writer("a", "a", "x", 5, 0)],
         ),
