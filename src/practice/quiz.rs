@@ -1,7 +1,9 @@
 //! The red-flag quiz: statements about candidates, half of them a card's red flags (saying
 //! it costs the question) and half what a card's depth tabs say a candidate at some level
-//! should be able to say (safe). Both are written in the same third-person voice ("Assumes
-//! …", "Explains …"), so the voice gives nothing away.
+//! should be able to say (safe). Both are written in the same third-person voice and begin
+//! with the same plain verbs ("Explains …", "Says …", "Treats …"), so the first word gives
+//! nothing away: the cards' red flags are written that way, a depth tab's "Know …" is said
+//! as "Says …" (nobody knows a red flag), and a test over the real cards checks the rest.
 
 use hoplab_content::{Level, PracticeCard, PracticeDeck};
 // The model's seeded generator: the same seed gives the same quiz.
@@ -84,7 +86,8 @@ fn claim(card: &PracticeCard, level: Level) -> Statement {
 const LONG_CLAIM: usize = 170;
 
 /// The first clause of a depth tab, in the third person and without asides: "Explain why
-/// X (for example Y); then Z." becomes "Explains why X".
+/// X (for example Y); then Z." becomes "Explains why X". "Know"/"Knows" becomes "Says":
+/// no red flag can start with it, so it would mark the claim as safe.
 pub fn claim_from_depth(text: &str) -> String {
     let text = without_asides(text);
     let end = [". ", "; "]
@@ -99,6 +102,11 @@ pub fn claim_from_depth(text: &str) -> String {
         }
     }
     let (verb, rest) = clause.split_once(' ').unwrap_or((clause, ""));
+    let verb = if ["know", "knows"].contains(&verb.to_lowercase().as_str()) {
+        "Say"
+    } else {
+        verb
+    };
     let joined = if rest.is_empty() {
         third_person(verb)
     } else {
@@ -201,7 +209,7 @@ mod tests {
                 principal: format!("<p>Frames {slug} as a purchase.</p>"),
             },
             red_flags: vec![
-                format!("Assumes {slug} is instant"),
+                format!("Says {slug} is instant"),
                 format!("Claims {slug} is free."),
             ],
         }
@@ -248,7 +256,7 @@ mod tests {
                 .iter()
                 .filter(|s| !s.costs_the_question)
             {
-                assert!(s.text.starts_with("Knows that"), "{}", s.text);
+                assert!(s.text.starts_with("Says that"), "{}", s.text);
                 assert!(s.why.contains("junior-level candidate"));
             }
         }
@@ -264,7 +272,11 @@ mod tests {
     fn depth_tabs_become_third_person_first_clauses() {
         assert_eq!(
             claim_from_depth("Know that a trails; more."),
-            "Knows that a trails"
+            "Says that a trails"
+        );
+        assert_eq!(
+            claim_from_depth("Knows the two shapes."),
+            "Says the two shapes"
         );
         assert_eq!(
             claim_from_depth("Explain why it matters. Then more."),
@@ -304,6 +316,62 @@ mod tests {
         ] {
             assert_eq!(third_person(verb), expected);
         }
+    }
+
+    /// Every card as the site gets it: the Markdown under `content/cards`, rendered.
+    fn real_deck() -> PracticeDeck {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let content = hoplab_content::source::read_content(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let (_, cards) = hoplab_content::render::render_content(&content);
+        PracticeDeck::from_cards(&cards)
+    }
+
+    /// The first word of a statement, the only thing a guesser who reads no further sees.
+    fn first_word(text: &str) -> String {
+        text.split_whitespace().next().unwrap_or("").to_string()
+    }
+
+    #[test]
+    fn the_first_word_does_not_give_the_answer_away() {
+        use std::collections::BTreeMap;
+        let deck = real_deck();
+        assert!(deck.cards.len() > 20, "read {} cards", deck.cards.len());
+        // For each first word: how many red flags and how many safe claims start with it,
+        // over every red flag of every card and the claim from every depth tab.
+        let mut tally: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+        for card in &deck.cards {
+            for flag in &card.red_flags {
+                tally
+                    .entry(first_word(&sentence(&html_to_text(flag))))
+                    .or_default()
+                    .0 += 1;
+            }
+            for level in Level::ALL {
+                let claim = claim_from_depth(&html_to_text(card.depth.get(level)));
+                tally.entry(first_word(&claim)).or_default().1 += 1;
+            }
+        }
+        let flags: usize = tally.values().map(|(f, _)| f).sum();
+        let safe: usize = tally.values().map(|(_, s)| s).sum();
+        // The best rule on the first word alone calls each word by its larger share; with
+        // both kinds weighted equally, its accuracy is half the sum of those shares.
+        let accuracy = tally
+            .values()
+            .map(|&(f, s)| (f as f64 / flags as f64).max(s as f64 / safe as f64))
+            .sum::<f64>()
+            / 2.0;
+        let mut rows: Vec<(&String, &(usize, usize))> = tally.iter().collect();
+        rows.sort_by_key(|(word, (f, s))| (std::cmp::Reverse(f + s), *word));
+        let report: Vec<String> = rows
+            .iter()
+            .map(|(word, (f, s))| format!("{word}: {f} red flags, {s} safe"))
+            .collect();
+        assert!(
+            accuracy <= 0.70,
+            "guessing by the first word alone scores {accuracy:.3} on a balanced set \
+             ({flags} red flags, {safe} safe claims):\n{}",
+            report.join("\n")
+        );
     }
 
     #[test]
