@@ -14,7 +14,7 @@ pub const MAX_FILE_BYTES: u64 = hoplab_import::limits::MAX_INPUT_BYTES as u64;
 
 /// One file handed to an import: its name, its text and, where the person named one, the
 /// site it stands for (a RabbitMQ broker, a JetStream domain).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CopierFile {
     pub name: String,
     pub text: String,
@@ -112,8 +112,9 @@ pub const EXPORT_FORMATS: &[ExportFormat] = &[
 #[derive(Clone, Copy)]
 pub struct Importer {
     pub import: fn(&[CopierFile]) -> Result<Imported, String>,
-    /// Writes a topology as the format of that id (one of [`EXPORT_FORMATS`]).
-    pub export: fn(&Topology, &str) -> Result<String, String>,
+    /// Writes a topology as the format of that id (one of [`EXPORT_FORMATS`]), onto the
+    /// files the design was imported from where one is of that format.
+    pub export: fn(&Topology, &str, &[CopierFile]) -> Result<Exported, String>,
 }
 
 /// The import chunk's content.
@@ -193,15 +194,36 @@ pub fn import_files(files: &[CopierFile]) -> Result<Imported, String> {
     })
 }
 
-/// Writes a topology as a product's file.
-pub fn export_topology(t: &Topology, id: &str) -> Result<String, String> {
+/// A written file, and the name of the imported file it was written onto (if any).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exported {
+    pub text: String,
+    pub onto: Option<String>,
+}
+
+/// Writes a topology as a product's file, onto the file of that format among `originals`
+/// (what the design was imported from) where there is one: its addresses, names and the
+/// keys the design does not decide stay as they were.
+pub fn export_topology(
+    t: &Topology,
+    id: &str,
+    originals: &[CopierFile],
+) -> Result<Exported, String> {
     let format = Format::parse(id)
         .filter(|f| f.can_export())
         .ok_or_else(|| format!("{id} is not a format the designer writes"))?;
     if t.hops.is_empty() {
         return Err("The design has no hops: there is no copier to write.".into());
     }
-    hoplab_import::export(t, format).map_err(|e| e.message)
+    let inputs: Vec<Input> = originals
+        .iter()
+        .map(|f| Input::new(&f.name, &f.text))
+        .collect();
+    let written = hoplab_import::export_onto(t, format, &inputs).map_err(|e| e.message)?;
+    Ok(Exported {
+        text: written.text,
+        onto: written.onto.map(|at| originals[at].name.clone()),
+    })
 }
 
 #[cfg(test)]
@@ -289,7 +311,9 @@ mod tests {
     fn every_export_format_reads_back_to_the_same_hops() {
         let done = import_files(&[file("mm2.properties", BOTH_WAYS)]).unwrap();
         for f in EXPORT_FORMATS {
-            let text = export_topology(&done.spec.topology, f.id).unwrap();
+            let text = export_topology(&done.spec.topology, f.id, &[])
+                .unwrap()
+                .text;
             assert!(!text.is_empty(), "{}", f.id);
             assert!(
                 Format::parse(f.id).is_some_and(Format::can_export),
@@ -297,7 +321,9 @@ mod tests {
                 f.id
             );
         }
-        let yaml = export_topology(&done.spec.topology, "strimzi").unwrap();
+        let yaml = export_topology(&done.spec.topology, "strimzi", &[])
+            .unwrap()
+            .text;
         let back = import_files(&[file("back.yaml", &yaml)]).unwrap();
         let pairs = |s: &ScenarioSpec| {
             let mut v: Vec<_> = s
@@ -315,11 +341,11 @@ mod tests {
     #[test]
     fn nothing_is_written_for_an_unknown_format_or_a_design_without_hops() {
         let t = Topology::default();
-        assert!(export_topology(&t, "mm2-properties")
+        assert!(export_topology(&t, "mm2-properties", &[])
             .unwrap_err()
             .contains("no hops"));
         let done = import_files(&[file("mm2.properties", BOTH_WAYS)]).unwrap();
-        assert!(export_topology(&done.spec.topology, "cluster-link").is_err());
+        assert!(export_topology(&done.spec.topology, "cluster-link", &[]).is_err());
     }
 
     #[test]

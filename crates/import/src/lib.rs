@@ -28,7 +28,7 @@ mod text;
 
 pub use error::ImportError;
 pub use estate::Estate;
-pub use export::{export, ExportError};
+pub use export::{export, export_onto, ExportError, Written};
 pub use format::{detect, Format};
 pub use lint::{lint, Evidence, ImportFinding, Rule, RULES};
 pub use report::{DefaultApplied, Ignored, IgnoredKey, Report};

@@ -171,3 +171,78 @@ proptest! {
         }
     }
 }
+
+/// `key = value` of every entry, later keys winning, as MirrorMaker 2 reads a file.
+fn entries(text: &str) -> std::collections::BTreeMap<String, String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect()
+}
+
+#[test]
+fn mm2_properties_written_onto_the_original_keep_every_key_the_design_does_not_decide() {
+    for (name, text) in [
+        one("mm2-kafka-sample.properties"),
+        one("mm2-identity-both-ways.properties"),
+        one("mm2-deployed.properties"),
+    ] {
+        let inputs = [Input::new(&name, &text)];
+        let first = import(&inputs, None).unwrap_or_else(|e| panic!("{e}"));
+        let written =
+            hoplab_import::export_onto(&first.spec.topology, Format::Mm2Properties, &inputs)
+                .unwrap()
+                .text;
+        let again = import(
+            &[Input::new("exported", &written)],
+            Some(Format::Mm2Properties),
+        )
+        .unwrap_or_else(|e| panic!("{e}\n{written}"));
+        assert_eq!(
+            normalised(&first.spec.topology),
+            normalised(&again.spec.topology),
+            "{name}\n{written}"
+        );
+        let (before, after) = (entries(&text), entries(&written));
+        let decided = hoplab_import::export::WRITTEN_FLOW_KEYS;
+        for (key, value) in &before {
+            let flow_key = key.split_once("->").map_or(key.as_str(), |(_, rest)| {
+                rest.split_once('.').map_or(rest, |(_, k)| k)
+            });
+            if key == "clusters" || decided.contains(&flow_key) {
+                continue;
+            }
+            assert_eq!(after.get(key), Some(value), "{name}: {key} kept\n{written}");
+        }
+        assert!(
+            !written.contains(":9092") || text.contains(":9092"),
+            "{written}"
+        );
+        assert!(!written.contains("\n\n\n"), "{written}");
+    }
+}
+
+#[test]
+fn a_flow_taken_out_of_the_design_is_switched_off_and_a_new_site_gets_an_address_to_fill_in() {
+    let (name, text) = one("mm2-deployed.properties");
+    let inputs = [Input::new(&name, &text)];
+    let mut t = import(&inputs, None).unwrap().spec.topology;
+    t.hops.clear();
+    t.sites.push(hoplab_model::spec::SiteSpec {
+        name: "north".into(),
+    });
+    let done = hoplab_import::export_onto(&t, Format::Mm2Properties, &inputs).unwrap();
+    assert_eq!(done.onto, Some(0));
+    let written = done.text;
+    let after = entries(&written);
+    assert_eq!(after["east->west.enabled"], "false", "{written}");
+    assert_eq!(after["clusters"], "east, west, north");
+    assert_eq!(
+        after["east.bootstrap.servers"],
+        "kafka-e1.corp:9093, kafka-e2.corp:9093"
+    );
+    assert_eq!(after["north.bootstrap.servers"], "north:9092");
+    assert_eq!(after["east.security.protocol"], "SASL_SSL");
+}

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::files::file_stem;
 use super::import_panel::use_importer;
+use super::imported_from::use_imported_from;
 use super::state::use_ctx;
 use crate::designer::copier_files::EXPORT_FORMATS;
 use crate::download::download;
@@ -14,6 +15,7 @@ use crate::download::download;
 pub fn ExportMenu() -> impl IntoView {
     let ctx = use_ctx();
     let importer = use_importer();
+    let imported_from = use_imported_from();
     let chosen = RwSignal::new(EXPORT_FORMATS[0].id.to_string());
     let export = move |_| {
         let id = chosen.get_untracked();
@@ -21,14 +23,19 @@ pub fn ExportMenu() -> impl IntoView {
             return;
         };
         let (stem, topology) = ctx.with_design(|d| (file_stem(&d.spec.name), d.topology().clone()));
+        let originals = imported_from.get_untracked();
         importer.with(move |imp| {
-            let written = (imp.export)(&topology, format.id).and_then(|text| {
+            let written = (imp.export)(&topology, format.id, &originals).and_then(|done| {
                 let name = format!("{stem}{}", format.suffix);
-                download(&name, format.mime, &text).map(|()| name)
+                download(&name, format.mime, &done.text).map(|()| (name, done.onto))
             });
             match written {
-                Ok(name) => ctx.info(format!(
-                    "Exported {name} ({}). Importing it again gives this design’s sites and hops.",
+                Ok((name, Some(onto))) => ctx.info(format!(
+                    "Exported {name} ({}), written onto {onto}, which you imported: its addresses, comments and every setting the design does not decide are as they were; the copy flows are the design’s.",
+                    format.label
+                )),
+                Ok((name, None)) => ctx.info(format!(
+                    "Exported {name} ({}). Importing it again gives this design’s sites and hops; the addresses are placeholders to fill in.",
                     format.label
                 )),
                 Err(why) => ctx.error(format!("Nothing was exported: {why}")),

@@ -10,6 +10,7 @@ use leptos::task::spawn_local;
 use leptos_router::components::A;
 use wasm_bindgen_futures::JsFuture;
 
+use super::imported_from::use_imported_from;
 use super::state::use_ctx;
 use crate::designer::copier_files::{
     CopierFile, ImportReport, Imported, Importer, IMPORTER, MAX_FILE_BYTES,
@@ -119,6 +120,7 @@ type Outcome = Result<Arc<Imported>, String>;
 pub fn ImportPanel() -> impl IntoView {
     let ctx = use_ctx();
     let importer = use_importer();
+    let imported_from = use_imported_from();
     let files = RwSignal::new(Vec::<CopierFile>::new());
     let outcome = RwSignal::new(None::<Outcome>);
     let pasted = RwSignal::new(String::new());
@@ -137,6 +139,7 @@ pub fn ImportPanel() -> impl IntoView {
                 Ok(done) => {
                     let design = Design::from_spec(done.spec.clone());
                     if ctx.edit(Edit::Replace(Box::new(design))) {
+                        imported_from.set(chosen.clone());
                         let (sites, hops) = (done.spec.topology.sites.len(), done.spec.topology.hops.len());
                         ctx.info(format!(
                             "Imported {} ({sites} sites, {hops} hops). Undo brings back what you had.",

@@ -7,6 +7,7 @@ mod fields;
 mod files;
 mod hop_form;
 mod import_panel;
+mod imported_from;
 mod lint_panel;
 mod option_field;
 mod panel;
@@ -37,6 +38,7 @@ pub fn Designer() -> impl IntoView {
     let ctx = Ctx::new(Editor::new(design));
     provide_context(ctx);
     provide_context(import_panel::ImporterHandle::new());
+    provide_context(imported_from::ImportedFrom::load());
     ctx.notice.set(notice);
 
     // A shared link replaces the design as one undoable step, so the saved one is not lost.

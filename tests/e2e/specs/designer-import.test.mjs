@@ -118,6 +118,46 @@ test("Choose files… reads what was chosen, for every format, on a phone", asyn
   await page.close();
 });
 
+test("a deployed MirrorMaker 2 file chosen, exported and chosen again: addresses and settings kept, after a reload too", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  const original = await fixture("mm2-deployed.properties");
+  await chooseFiles(page, [original]);
+  await page.waitForFunction(() => document.querySelector(".import-report")?.innerText.includes("mm2-properties"));
+  const hops = await hopPairs(page);
+  assert.ok(hops >= 1, `${hops} hops`);
+
+  const exportOnce = async () => {
+    await page.selectOption("#dz-export-to", "mm2-properties");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Export configuration")]);
+    return readFile(await download.path(), "utf8");
+  };
+  const kept = (text) => {
+    for (const line of original.text.split("\n")) {
+      if (/bootstrap\.servers|security\.protocol|sync\.group\.offsets|\.groups =|replication\.factor/.test(line)) {
+        assert.ok(text.includes(line), `kept: ${line}\n${text}`);
+      }
+    }
+    assert.doesNotMatch(text, /:9092/, "no placeholder address");
+  };
+  const written = await exportOnce();
+  kept(written);
+  await page.locator("p.notice", { hasText: "written onto mm2-deployed.properties" }).waitFor();
+
+  // The imported file stays with the design: a reload still exports onto it.
+  await page.reload();
+  await page.waitForSelector(".designer-canvas svg");
+  kept(await exportOnce());
+
+  await chooseFiles(page, [{ name: "exported.properties", text: written }]);
+  await page.waitForFunction(() => document.querySelector(".import-site-row label")?.textContent === "exported.properties");
+  await page.waitForSelector(".import-report");
+  assert.equal(await page.locator("g.dz-site").count(), 2);
+  assert.equal(await hopPairs(page), hops, "the same hops come back");
+  assertClean(page);
+  await page.close();
+});
+
 test("files that do not read: named line and key, a billion laughs refused, markup as text, the design kept", async () => {
   const page = await openPage(session);
   await fresh(page);

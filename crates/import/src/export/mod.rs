@@ -3,6 +3,7 @@
 //! say (a stamp it does not have, a round trip) is left out.
 
 mod kafka;
+pub use kafka::WRITTEN_FLOW_KEYS;
 mod msk;
 mod nats;
 mod rabbitmq;
@@ -38,6 +39,39 @@ pub fn export(t: &Topology, to: Format) -> Result<String, ExportError> {
                 "{} cannot be written; write one of mm2-properties, strimzi, nats, rabbitmq, msk",
                 other.id()
             ),
+        }),
+    }
+}
+
+/// A file written from a design, and which of the original files it was written onto.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    pub text: String,
+    /// The index in `originals` of the file kept underneath; none: written afresh.
+    pub onto: Option<usize>,
+}
+
+/// The design as a file of format `to`, written onto the file of that format the estate
+/// came in (`originals`, as imported) where there is one, so what the design does not
+/// model stays: its addresses, names, versions and every key the writer does not decide.
+/// With no such file it is [`export`]. Today MirrorMaker 2's properties are written onto
+/// their original; the other formats are written afresh.
+pub fn export_onto(
+    t: &Topology,
+    to: Format,
+    originals: &[crate::Input],
+) -> Result<Written, ExportError> {
+    let original = originals
+        .iter()
+        .position(|i| crate::detect(i.text) == Some(to));
+    match (to, original) {
+        (Format::Mm2Properties, Some(at)) => Ok(Written {
+            text: kafka::mm2_properties_onto(t, originals[at].text),
+            onto: Some(at),
+        }),
+        _ => Ok(Written {
+            text: export(t, to)?,
+            onto: None,
         }),
     }
 }
