@@ -2,7 +2,7 @@
 //! the file handling around `hoplab_import`'s pure functions.
 
 use crate::{out, Failure};
-use hoplab_import::{export, import, lint, Format, ImportFinding, Input};
+use hoplab_import::{export_onto, import, lint, Format, ImportFinding, Input};
 use hoplab_model::ScenarioSpec;
 use std::path::{Path, PathBuf};
 
@@ -194,9 +194,28 @@ pub fn lint_files(
     Ok(u8::from(found))
 }
 
-pub fn export_config(design: &str, to: Format) -> Result<u8, Failure> {
+pub fn export_config(
+    design: &str,
+    to: Format,
+    onto: Option<&std::path::Path>,
+) -> Result<u8, Failure> {
     let spec = crate::load(design, &[])?;
-    let text = export(&spec.topology, to).map_err(|e| (format!("{design}: {e}"), 2))?;
-    out!("{}", text.trim_end());
+    let original = match onto {
+        Some(path) => Some((
+            path.display().to_string(),
+            std::fs::read_to_string(path).map_err(|e| (format!("{}: {e}", path.display()), 2))?,
+        )),
+        None => None,
+    };
+    let inputs: Vec<Input> = original
+        .iter()
+        .map(|(name, text)| Input::new(name, text))
+        .collect();
+    let written =
+        export_onto(&spec.topology, to, &inputs).map_err(|e| (format!("{design}: {e}"), 2))?;
+    if let (Some((name, _)), None) = (&original, written.onto) {
+        eprintln!("{name} is not a {} file: written afresh", to.id());
+    }
+    out!("{}", written.text.trim_end());
     Ok(0)
 }

@@ -315,6 +315,31 @@ fn lint_reads_every_format_and_gates_on_findings() {
 }
 
 #[test]
+fn export_config_onto_the_original_keeps_its_addresses_and_settings() {
+    let original = fixture("mm2-deployed.properties");
+    let (_, design, _) = hoplab(&["import", &original]);
+    let path = write_temp("deployed.json", &design);
+    let (code, out, err) = hoplab(&[
+        "export-config",
+        &path,
+        "--to",
+        "mm2-properties",
+        "--onto",
+        &original,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for kept in [
+        "east.bootstrap.servers = kafka-e1.corp:9093, kafka-e2.corp:9093",
+        "east->west.sync.group.offsets.enabled = true",
+        "replication.factor = 3",
+    ] {
+        assert!(out.contains(kept), "{kept}\n{out}");
+    }
+    let (_, afresh, _) = hoplab(&["export-config", &path, "--to", "mm2-properties"]);
+    assert!(!afresh.contains("kafka-e1.corp"), "{afresh}");
+}
+
+#[test]
 fn export_config_writes_each_product_s_file_and_it_lints_the_same() {
     let (_, design, _) = hoplab(&["import", &fixture("mm2-identity-both-ways.properties")]);
     let path = write_temp("imported.json", &design);
