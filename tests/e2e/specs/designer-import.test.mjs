@@ -158,6 +158,22 @@ test("a deployed MirrorMaker 2 file chosen, exported and chosen again: addresses
   await page.close();
 });
 
+test("a Strimzi v1beta2 resource chosen and exported comes back as v1beta2 with its clusters, version and name", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  await chooseFiles(page, [await fixture("strimzi-v1beta2.yaml")]);
+  await page.waitForFunction(() => document.querySelector(".import-report")?.innerText.includes("strimzi"));
+  await page.selectOption("#dz-export-to", "strimzi");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Export configuration")]);
+  const yaml = await readFile(await download.path(), "utf8");
+  for (const kept of ["apiVersion: kafka.strimzi.io/v1beta2", "name: my-mirror-maker-2", "version: 4.1.0", 'connectCluster: "cluster-b"', 'groupsPattern: ".*"', "heartbeats.topic.replication.factor: -1"]) {
+    assert.ok(yaml.includes(kept), `kept: ${kept}\n${yaml}`);
+  }
+  assert.doesNotMatch(yaml, /kafka\.strimzi\.io\/v1\n/);
+  assertClean(page);
+  await page.close();
+});
+
 test("files that do not read: named line and key, a billion laughs refused, markup as text, the design kept", async () => {
   const page = await openPage(session);
   await fresh(page);

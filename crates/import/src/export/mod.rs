@@ -54,8 +54,8 @@ pub struct Written {
 /// The design as a file of format `to`, written onto the file of that format the estate
 /// came in (`originals`, as imported) where there is one, so what the design does not
 /// model stays: its addresses, names, versions and every key the writer does not decide.
-/// With no such file it is [`export`]. Today MirrorMaker 2's properties are written onto
-/// their original; the other formats are written afresh.
+/// With no such file it is [`export`]. Today MirrorMaker 2's properties and Strimzi's
+/// resources are written onto their original; the other formats are written afresh.
 pub fn export_onto(
     t: &Topology,
     to: Format,
@@ -69,6 +69,16 @@ pub fn export_onto(
             text: kafka::mm2_properties_onto(t, originals[at].text),
             onto: Some(at),
         }),
+        (Format::Strimzi, Some(at)) => match strimzi::resources_onto(t, originals[at].text) {
+            Some(text) => Ok(Written {
+                text,
+                onto: Some(at),
+            }),
+            None => Ok(Written {
+                text: export(t, to)?,
+                onto: None,
+            }),
+        },
         _ => Ok(Written {
             text: export(t, to)?,
             onto: None,

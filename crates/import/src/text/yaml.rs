@@ -10,8 +10,11 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     Null,
-    /// Every scalar as written (`1`, `true`, `a`); the readers convert.
+    /// A plain scalar as written (`1`, `true`, `a`); the readers convert.
     Scalar(String),
+    /// A quoted scalar (`"false"`, `'1'`): a string whatever it looks like. Kept apart
+    /// so a file written back gives Kubernetes the same types it was given.
+    Quoted(String),
     Seq(Vec<Node>),
     /// Keys in file order.
     Map(Vec<(String, Node)>),
@@ -39,9 +42,34 @@ impl Node {
         }
     }
 
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Node> {
+        match &mut self.value {
+            Value::Map(m) => m.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// Sets `key` in a map, where it stands or at the end; nothing for a node that is not one.
+    pub fn set(&mut self, key: &str, value: Value) {
+        let line = self.line;
+        if let Value::Map(m) = &mut self.value {
+            match m.iter_mut().find(|(k, _)| k == key) {
+                Some((_, v)) => v.value = value,
+                None => m.push((key.to_string(), Node { line, value })),
+            }
+        }
+    }
+
+    /// Removes `key` from a map.
+    pub fn remove(&mut self, key: &str) {
+        if let Value::Map(m) = &mut self.value {
+            m.retain(|(k, _)| k != key);
+        }
+    }
+
     pub fn str(&self) -> Option<&str> {
         match &self.value {
-            Value::Scalar(s) => Some(s),
+            Value::Scalar(s) | Value::Quoted(s) => Some(s),
             _ => None,
         }
     }
@@ -119,7 +147,7 @@ impl TreeBuilder {
             Some(Frame::Seq { items, .. }) => items.push(node),
             Some(Frame::Map { entries, key, .. }) => match key.take() {
                 None => match node.value {
-                    Value::Scalar(s) => *key = Some(s),
+                    Value::Scalar(s) | Value::Quoted(s) => *key = Some(s),
                     Value::Null => *key = Some(String::new()),
                     _ => {
                         return Err(YamlError {
@@ -154,8 +182,10 @@ impl TreeBuilder {
                     && matches!(text.as_ref(), "" | "~" | "null" | "Null" | "NULL");
                 let value = if plain_null {
                     Value::Null
-                } else {
+                } else if style == ScalarStyle::Plain {
                     Value::Scalar(text.into_owned())
+                } else {
+                    Value::Quoted(text.into_owned())
                 };
                 self.place(Node { line, value }, anchor)
             }
@@ -258,9 +288,101 @@ pub fn quote(s: &str) -> String {
     }
 }
 
+/// Documents written back in block style, two spaces a level, sequences at their key's
+/// indent (as Strimzi's and Kubernetes' examples are). Plain scalars stay plain where
+/// YAML reads them back the same (numbers and `true` keep their type); quoted ones stay
+/// quoted. Comments are not kept: the tree holds none.
+pub fn write(docs: &[Node]) -> String {
+    let mut out = String::new();
+    for doc in docs {
+        out.push_str("---\n");
+        match &doc.value {
+            Value::Map(m) => write_map(&mut out, m, 0),
+            Value::Seq(s) => write_seq(&mut out, s, 0),
+            _ => {
+                out.push_str(&scalar(doc));
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+fn scalar(node: &Node) -> String {
+    match &node.value {
+        Value::Null => "null".into(),
+        Value::Quoted(s) => serde_json::to_string(s).expect("a string serialises"),
+        Value::Scalar(s) if s.parse::<f64>().is_ok() || matches!(s.as_str(), "true" | "false") => {
+            s.clone()
+        }
+        Value::Scalar(s) => quote(s),
+        Value::Map(m) if m.is_empty() => "{}".into(),
+        Value::Seq(q) if q.is_empty() => "[]".into(),
+        _ => String::new(),
+    }
+}
+
+fn is_leaf(node: &Node) -> bool {
+    match &node.value {
+        Value::Map(m) => m.is_empty(),
+        Value::Seq(q) => q.is_empty(),
+        _ => true,
+    }
+}
+
+fn write_map(out: &mut String, entries: &[(String, Node)], indent: usize) {
+    let pad = " ".repeat(indent);
+    for (key, value) in entries {
+        let key = quote(key);
+        if is_leaf(value) {
+            out.push_str(&format!("{pad}{key}: {}\n", scalar(value)));
+            continue;
+        }
+        out.push_str(&format!("{pad}{key}:\n"));
+        match &value.value {
+            Value::Map(m) => write_map(out, m, indent + 2),
+            Value::Seq(q) => write_seq(out, q, indent),
+            _ => {}
+        }
+    }
+}
+
+fn write_seq(out: &mut String, items: &[Node], indent: usize) {
+    let pad = " ".repeat(indent);
+    for item in items {
+        if is_leaf(item) {
+            out.push_str(&format!("{pad}- {}\n", scalar(item)));
+            continue;
+        }
+        // The item's first line follows the dash; the rest line up under it.
+        let mut inner = String::new();
+        match &item.value {
+            Value::Map(m) => write_map(&mut inner, m, indent + 2),
+            Value::Seq(q) => write_seq(&mut inner, q, indent + 2),
+            _ => {}
+        }
+        out.push_str(&format!("{pad}- {}", &inner[indent + 2..]));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_document_written_back_reads_the_same_with_its_types() {
+        let text = "a: 1\nb: \"false\"\nc:\n- x: -1\n  y: \".*\"\n  z:\n    k: v\n- plain\nd: {}\ne: null\n";
+        let docs = parse(text).unwrap();
+        let written = write(&docs);
+        let again = parse(&written).unwrap();
+        let strip = |n: &Node| format!("{:?}", n).replace(|c: char| c.is_ascii_digit(), "");
+        assert_eq!(strip(&docs[0]), strip(&again[0]), "{written}");
+        assert!(
+            written.contains("a: 1\n") && written.contains("b: \"false\""),
+            "{written}"
+        );
+        assert!(written.contains("- x: -1\n  y: \".*\"\n"), "{written}");
+    }
 
     #[test]
     fn maps_sequences_and_lines_are_kept() {
