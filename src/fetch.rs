@@ -172,7 +172,7 @@ pub fn is_valid_slug(slug: &str) -> bool {
 }
 
 thread_local! {
-    /// Cards already loaded: a practice session shows a card again after "again".
+    /// Cards already loaded, kept for the visit: a later session does not load them again.
     static CARDS: std::cell::RefCell<Vec<Card>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 

@@ -1,7 +1,7 @@
 //! A practice session as a plain state machine: the queue of cards, the answer timer, the
 //! reveal, the grade. The page draws it and feeds it key presses and clock ticks.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 
 use super::fsrs::Grade;
 
@@ -98,9 +98,9 @@ pub enum Step {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Session {
+    /// The cards still to ask. Each is asked once: the scheduler is day-based, so whatever
+    /// the grade ("again" too) a card is next due a day or more later, as the page says.
     queue: VecDeque<String>,
-    /// Cards graded "again" once in this session: they come back once at the end.
-    requeued: BTreeSet<String>,
     pub step: Step,
     pub timer: AnswerTimer,
     pub graded: Vec<(String, Grade)>,
@@ -110,7 +110,6 @@ impl Session {
     pub fn new(cards: Vec<String>) -> Session {
         Session {
             queue: cards.into(),
-            requeued: BTreeSet::new(),
             step: Step::Answering,
             timer: AnswerTimer::default(),
             graded: Vec::new(),
@@ -144,9 +143,6 @@ impl Session {
             return None;
         }
         let slug = self.queue.pop_front()?;
-        if grade == Grade::Again && self.requeued.insert(slug.clone()) {
-            self.queue.push_back(slug.clone());
-        }
         self.graded.push((slug.clone(), grade));
         self.step = Step::Answering;
         self.timer = AnswerTimer::default();
@@ -166,6 +162,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::practice::fsrs::{Scheduler, DAY_MS};
 
     fn session(cards: &[&str]) -> Session {
         Session::new(cards.iter().map(|s| s.to_string()).collect())
@@ -214,20 +211,43 @@ mod tests {
     }
 
     #[test]
-    fn again_brings_a_card_back_once_at_the_end() {
+    fn again_does_not_bring_a_card_back_in_the_same_session() {
         let mut s = session(&["a", "b"]);
         s.reveal();
-        s.grade(Grade::Again);
-        assert_eq!(s.remaining(), 2);
+        assert_eq!(s.grade(Grade::Again).as_deref(), Some("a"));
+        assert_eq!(
+            s.current(),
+            Some("b"),
+            "the next card, not the one just failed"
+        );
+        assert_eq!(s.remaining(), 1);
         s.reveal();
         s.grade(Grade::Good);
-        assert_eq!(s.current(), Some("a"));
-        s.reveal();
-        s.grade(Grade::Again);
-        assert!(s.is_finished(), "a second again does not loop forever");
+        assert!(
+            s.is_finished(),
+            "the card graded again is not asked a second time"
+        );
         let tally = s.tally();
-        assert_eq!(tally[&Grade::Again], 2);
+        assert_eq!(tally[&Grade::Again], 1);
         assert_eq!(tally[&Grade::Good], 1);
+    }
+
+    /// Why a card graded "again" waits for another session: the scheduler is day-based, so
+    /// every grade, on a new card or a reviewed one, is due a day or more later, which is
+    /// what the page announces ("comes back in 1 day"). A scheduler with same-day
+    /// relearning steps would need the session to bring such cards back, and say so.
+    #[test]
+    fn every_grade_is_due_a_day_or_more_later() {
+        let scheduler = Scheduler::default();
+        let start = 1_700_000_000_000;
+        let reviewed = scheduler.review(None, Grade::Good, start);
+        let now = reviewed.due;
+        for previous in [None, Some(&reviewed)] {
+            for grade in Grade::ALL {
+                let next = scheduler.review(previous, grade, now);
+                assert!(next.due - now >= DAY_MS, "{grade:?} after {previous:?}");
+            }
+        }
     }
 
     #[test]

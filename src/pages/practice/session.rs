@@ -143,7 +143,7 @@ pub fn SessionView(cards: Vec<String>, #[prop(into)] on_done: Callback<()>) -> i
         run.try_update(|r| *r += 1);
     });
 
-    // Keyed by the answer count too, so a card graded "again" as the last one still redraws.
+    // Keyed by the answer count too, so every grade redraws the card view.
     let current =
         Memo::new(move |_| session.with(|s| (s.current().map(str::to_string), s.graded.len())));
     let card = LocalResource::new(move || {
