@@ -111,6 +111,83 @@ async fn depth_tabs_follow_arrow_keys_home_and_end() {
     assert_eq!(visible_panel(&root), "principal text");
 }
 
+/// The tab that has the focus, which must be one of `root`'s tabs.
+fn focused_tab(root: &HtmlElement) -> HtmlElement {
+    let focused: HtmlElement = document()
+        .active_element()
+        .expect("something has the focus")
+        .unchecked_into();
+    assert!(
+        root.contains(Some(&focused)),
+        "the focus is in this tab list"
+    );
+    assert_eq!(focused.get_attribute("role").as_deref(), Some("tab"));
+    focused
+}
+
+/// The WAI-ARIA tabs pattern, pressed on the focused tab as a keyboard user would: the key
+/// moves the focus and selects (automatic activation), one tab in the tab order, its
+/// panel shown and labelled by it.
+async fn press_on_focused_tab(root: &HtmlElement, key_name: &str, expect: &str) {
+    key(&focused_tab(root), key_name);
+    tick().await;
+    let tab = focused_tab(root);
+    assert_eq!(
+        tab.text_content().unwrap(),
+        expect,
+        "{key_name} focuses {expect}"
+    );
+    let selected = root
+        .query_selector_all("[role=tab][aria-selected=true]")
+        .unwrap();
+    assert_eq!(selected.length(), 1, "one tab selected");
+    assert_eq!(
+        find(root, "[role=tab][aria-selected=true]")
+            .text_content()
+            .unwrap(),
+        expect
+    );
+    let in_tab_order = root.query_selector_all("[role=tab][tabindex='0']").unwrap();
+    assert_eq!(
+        in_tab_order.length(),
+        1,
+        "only the selected tab is in the tab order"
+    );
+    assert_eq!(tab.get_attribute("tabindex").as_deref(), Some("0"));
+    let level = expect.to_lowercase();
+    assert_eq!(visible_panel(root), format!("{level} text"));
+    let panel = find(
+        root,
+        &format!("#{}", tab.get_attribute("aria-controls").unwrap()),
+    );
+    assert!(!panel.hidden(), "the tab controls the visible panel");
+    assert_eq!(panel.get_attribute("role").as_deref(), Some("tabpanel"));
+    assert_eq!(panel.get_attribute("aria-labelledby"), Some(tab.id()));
+}
+
+#[wasm_bindgen_test]
+async fn depth_tabs_move_focus_and_selection_with_arrows_home_and_end() {
+    // Another card's tab list earlier in the document (a test's, or a page left behind)
+    // must not take the focus from this one.
+    let _earlier = mount(|| view! { <DepthTabs depth=depth() /> });
+    let root = mount(|| view! { <DepthTabs depth=depth() /> });
+    find(&root, "[role=tab][aria-selected=true]")
+        .focus()
+        .unwrap();
+    assert_eq!(focused_tab(&root).text_content().unwrap(), "Junior");
+    press_on_focused_tab(&root, "ArrowRight", "Middle").await;
+    press_on_focused_tab(&root, "ArrowRight", "Senior").await;
+    press_on_focused_tab(&root, "ArrowLeft", "Middle").await;
+    press_on_focused_tab(&root, "End", "Principal").await;
+    press_on_focused_tab(&root, "ArrowRight", "Junior").await;
+    press_on_focused_tab(&root, "ArrowLeft", "Principal").await;
+    press_on_focused_tab(&root, "Home", "Junior").await;
+    // Other keys are left alone.
+    key(&focused_tab(&root), "a");
+    tick().await;
+    assert_eq!(visible_panel(&root), "junior text");
+}
+
 #[wasm_bindgen_test]
 async fn timed_reveal_hides_the_answer_until_asked() {
     let root = mount(|| {

@@ -1,5 +1,6 @@
 use hoplab_content::card::DepthTabs as Depth;
 use hoplab_content::Level;
+use leptos::html;
 use leptos::prelude::*;
 
 /// Junior / middle / senior / principal as an ARIA tab list: arrow keys move between
@@ -9,22 +10,20 @@ pub fn DepthTabs(depth: Depth) -> impl IntoView {
     let active = RwSignal::new(Level::Junior);
     let tab_ref = |level: Level| format!("depth-tab-{}", level.id());
     let panel_ref = |level: Level| format!("depth-panel-{}", level.id());
+    // The focus goes to this list's own tab, not to whatever element has its id first in
+    // the document (another tab list with the same ids would take the focus and the keys).
+    let tabs: [NodeRef<html::Button>; 4] = std::array::from_fn(|_| NodeRef::new());
+    let index = |level: Level| Level::ALL.iter().position(|l| *l == level).unwrap_or(0);
 
     let focus_tab = move |level: Level| {
         active.set(level);
-        if let Some(tab) = document().get_element_by_id(&tab_ref(level)) {
-            use wasm_bindgen::JsCast;
-            if let Ok(tab) = tab.dyn_into::<web_sys::HtmlElement>() {
-                let _ = tab.focus();
-            }
+        if let Some(tab) = tabs[index(level)].get_untracked() {
+            let _ = tab.focus();
         }
     };
     let on_key = move |ev: web_sys::KeyboardEvent| {
         let levels = Level::ALL;
-        let at = levels
-            .iter()
-            .position(|l| *l == active.get_untracked())
-            .unwrap_or(0);
+        let at = index(active.get_untracked());
         let next = match ev.key().as_str() {
             "ArrowRight" | "ArrowDown" => levels[(at + 1) % levels.len()],
             "ArrowLeft" | "ArrowUp" => levels[(at + levels.len() - 1) % levels.len()],
@@ -47,6 +46,7 @@ pub fn DepthTabs(depth: Depth) -> impl IntoView {
                                 type="button"
                                 role="tab"
                                 id=tab_ref(level)
+                                node_ref=tabs[index(level)]
                                 aria-controls=panel_ref(level)
                                 aria-selected=move || selected().to_string()
                                 tabindex=move || if selected() { "0" } else { "-1" }
