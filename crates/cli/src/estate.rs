@@ -114,7 +114,7 @@ fn print(shown: &str, findings: &[ImportFinding]) {
             f.message,
             f.card
         );
-        for e in f.evidence {
+        for e in &f.evidence {
             out!("    evidence: {} \"{}\"", e.url, e.quote);
         }
     }

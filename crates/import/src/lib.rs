@@ -24,6 +24,7 @@ pub mod lint;
 mod mm2;
 mod report;
 pub mod selector;
+pub mod sites;
 mod text;
 
 pub use error::ImportError;
@@ -86,6 +87,79 @@ fn read_one(input: &Input, format: Format, report: &mut Report) -> Result<Estate
     }
 }
 
+/// The format of a file, from its text; a file that is none gets a message naming why.
+fn detect_or_refuse(input: &Input) -> Result<Format, ImportError> {
+    if let Some(f) = detect(input.text) {
+        return Ok(f);
+    }
+    // A JSON file that does not parse gets the parser's line.
+    let t = input.text.trim_start();
+    if t.starts_with('{') || t.starts_with('[') {
+        text::json::parse(input.name, input.text)?;
+    }
+    Err(ImportError::new(
+        input.name,
+        "not a format this import reads (MirrorMaker 2 properties or connector JSON, Strimzi, JetStream streams, RabbitMQ definitions, an MSK Replicator request, a cluster link or a shadow link)",
+    ))
+}
+
+/// The site each input stands for: the one given, else, where several files of one
+/// format are one broker or domain each, the one the others point at ([`sites::infer`]).
+/// Several such files that cannot all be told apart are refused, naming them, rather
+/// than drawn as sites that do not meet.
+fn sites_of(
+    inputs: &[Input],
+    formats: &[Format],
+    report: &mut Report,
+) -> Result<Vec<Option<String>>, ImportError> {
+    let mut out: Vec<Option<String>> = inputs.iter().map(|i| i.site.map(String::from)).collect();
+    for format in [Format::Rabbitmq, Format::Nats] {
+        let of_format: Vec<usize> = (0..inputs.len())
+            .filter(|&i| formats[i] == format)
+            .collect();
+        if of_format.len() < 2 {
+            continue;
+        }
+        let files: Vec<(&str, Option<sites::Pointers>)> = of_format
+            .iter()
+            .map(|&i| (inputs[i].name, sites::pointers(inputs[i].text, format)))
+            .collect();
+        let named: Vec<Option<String>> = of_format.iter().map(|&i| out[i].clone()).collect();
+        let inferred = sites::infer(&files, &named);
+        let unknown: Vec<&str> = of_format
+            .iter()
+            .zip(&inferred)
+            .filter(|(_, s)| s.is_none())
+            .map(|(&i, _)| inputs[i].name)
+            .collect();
+        if !unknown.is_empty() {
+            return Err(ImportError::new(
+                &unknown.join(", "),
+                format!(
+                    "which {} each of these files is cannot be told from the files: they do not name themselves, and what the other files point at does not single one out. Name the site each file stands for and import again.",
+                    if format == Format::Nats { "domain" } else { "broker" }
+                ),
+            ));
+        }
+        for ((&i, site), (_, pointers)) in of_format.iter().zip(inferred).zip(&files) {
+            let said = out[i].is_some() || pointers.as_ref().is_some_and(|p| p.own.is_some());
+            if let (false, Some(site)) = (said, &site) {
+                report.read.push(format!(
+                    "{}: stands for {site}, the {} the other files point at",
+                    inputs[i].name,
+                    if format == Format::Nats {
+                        "domain"
+                    } else {
+                        "broker"
+                    }
+                ));
+            }
+            out[i] = site;
+        }
+    }
+    Ok(out)
+}
+
 /// Reads every input (each in `format`, or the format detected from its text) into one
 /// design. Files are refused over [`limits::MAX_INPUT_BYTES`] before parsing.
 pub fn import(inputs: &[Input], format: Option<Format>) -> Result<Imported, ImportError> {
@@ -94,25 +168,18 @@ pub fn import(inputs: &[Input], format: Option<Format>) -> Result<Imported, Impo
     let mut formats = Vec::new();
     for input in inputs {
         limits::check_size(input.name, input.text)?;
-        let f = match format {
+        formats.push(match format {
             Some(f) => f,
-            None => match detect(input.text) {
-                Some(f) => f,
-                None => {
-                    // A JSON file that does not parse gets the parser's line.
-                    let t = input.text.trim_start();
-                    if t.starts_with('{') || t.starts_with('[') {
-                        text::json::parse(input.name, input.text)?;
-                    }
-                    return Err(ImportError::new(
-                        input.name,
-                        "not a format this import reads (give one with --format)",
-                    ));
-                }
-            },
+            None => detect_or_refuse(input)?,
+        });
+    }
+    let sites = sites_of(inputs, &formats, &mut report)?;
+    for ((input, f), site) in inputs.iter().zip(&formats).zip(&sites) {
+        let input = Input {
+            site: site.as_deref(),
+            ..*input
         };
-        formats.push(f);
-        estate.extend(read_one(input, f, &mut report)?);
+        estate.extend(read_one(&input, *f, &mut report)?);
     }
     let topology = build::topology(&estate, &mut report);
     let names: Vec<&str> = inputs.iter().map(|i| i.name).collect();

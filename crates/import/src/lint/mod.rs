@@ -21,7 +21,9 @@ pub struct ImportFinding {
     /// The hops, clusters, flows or keys concerned.
     pub subject: String,
     pub card: &'static str,
-    pub evidence: &'static [Evidence],
+    /// The rule's sources that are the product's own (another product's words never
+    /// stand as evidence).
+    pub evidence: Vec<Evidence>,
 }
 
 impl ImportFinding {
@@ -32,16 +34,100 @@ impl ImportFinding {
             message,
             subject,
             card: r.card,
-            evidence: r.evidence,
+            evidence: r.evidence.to_vec(),
         }
     }
 }
 
-/// A model finding, with its evidence where a rule lists one.
-fn from_model(f: hoplab_model::Finding) -> ImportFinding {
+/// Whose words a source is, by where it is published.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Family {
+    /// Apache Kafka's MirrorMaker 2, as Kafka and Strimzi publish it.
+    Kafka,
+    Msk,
+    Confluent,
+    Redpanda,
+    Nats,
+    Rabbitmq,
+}
+
+fn family_of_source(url: &str) -> Option<Family> {
+    [
+        ("github.com/apache/kafka/", Family::Kafka),
+        ("github.com/strimzi/", Family::Kafka),
+        ("docs.aws.amazon.com/msk/", Family::Msk),
+        ("confluent", Family::Confluent),
+        ("redpanda", Family::Redpanda),
+        ("github.com/nats-io/", Family::Nats),
+        ("rabbitmq", Family::Rabbitmq),
+    ]
+    .into_iter()
+    .find(|(at, _)| url.contains(at))
+    .map(|(_, family)| family)
+}
+
+fn family_of_product(p: Product) -> Family {
+    match p {
+        Product::MirrorMaker2 => Family::Kafka,
+        Product::MskReplicator => Family::Msk,
+        Product::ClusterLink => Family::Confluent,
+        Product::RedpandaShadow => Family::Redpanda,
+        Product::JetStreamSource | Product::JetStreamMirror => Family::Nats,
+        Product::FederatedExchange | Product::FederatedQueue | Product::Shovel => Family::Rabbitmq,
+    }
+}
+
+/// The products behind the hops a finding names (none for a design no product file gave).
+fn families(f: &hoplab_model::Finding, t: &Topology, e: &Estate) -> Vec<Family> {
+    let mut out = Vec::new();
+    for s in &f.subjects {
+        let Some(h) = t.hops.iter().find(|h| h.id == s.name()) else {
+            continue;
+        };
+        for flow in e
+            .flows
+            .iter()
+            .filter(|fl| fl.source == h.from.site && fl.target == h.to.site)
+        {
+            let family = family_of_product(flow.product);
+            if !out.contains(&family) {
+                out.push(family);
+            }
+        }
+    }
+    out
+}
+
+impl ImportFinding {
+    /// A finding whose evidence is only the sources of `products` (all where none is known).
+    fn own_evidence(
+        code: &'static str,
+        subject: String,
+        message: String,
+        products: &[Family],
+    ) -> Self {
+        let mut f = ImportFinding::new(code, subject, message);
+        f.evidence.retain(|e| is_products_own(e, products));
+        f
+    }
+}
+
+fn is_products_own(e: &Evidence, products: &[Family]) -> bool {
+    products.is_empty() || family_of_source(e.url).is_some_and(|family| products.contains(&family))
+}
+
+/// A model finding with the evidence its rule lists that is the products' own: where the
+/// finding concerns a product's flows, only that product's sources (none rather than
+/// another product's); for a design of the model's own, every source.
+fn from_model(f: hoplab_model::Finding, products: &[Family]) -> ImportFinding {
+    let evidence = rule(f.code.id()).map_or(&[][..], |r| r.evidence);
     ImportFinding {
         code: f.code.id(),
-        evidence: rule(f.code.id()).map_or(&[], |r| r.evidence),
+        evidence: evidence
+            .iter()
+            .filter(|e| is_products_own(e, products))
+            .copied()
+            .collect(),
         card: f.card,
         subject: f.subject(),
         message: f.message,
@@ -64,7 +150,10 @@ fn all_mm2_identity(f: &hoplab_model::Finding, t: &Topology, e: &Estate) -> bool
 
 /// The model's lint of a design, evidence attached (for the model's own file).
 pub fn lint_topology(t: &Topology) -> Vec<ImportFinding> {
-    hoplab_model::lint(t).into_iter().map(from_model).collect()
+    hoplab_model::lint(t)
+        .into_iter()
+        .map(|f| from_model(f, &[]))
+        .collect()
 }
 
 /// Every finding for an import, in a stable order.
@@ -83,7 +172,8 @@ pub fn lint(imported: &Imported) -> Vec<ImportFinding> {
                 ),
             ));
         } else {
-            out.push(from_model(f));
+            let products = families(&f, t, e);
+            out.push(from_model(f, &products));
         }
     }
     kafka::one_cluster_two_aliases(e, &mut out);
@@ -97,13 +187,34 @@ pub fn lint(imported: &Imported) -> Vec<ImportFinding> {
     rabbitmq::links_that_may_lose_messages(e, &mut out);
     for k in imported.report.suspicious_keys() {
         let line = k.line.map(|l| format!(":{l}")).unwrap_or_default();
-        out.push(ImportFinding::new(
+        // The key's own product's sources: a shovel's misspelt key quotes no Kafka commit.
+        let products: Vec<Family> = e
+            .flows
+            .iter()
+            .filter(|f| f.file == k.file)
+            .map(|f| family_of_product(f.product))
+            .collect();
+        // RabbitMQ checks a runtime parameter's keys and refuses one it does not know;
+        // the Kafka-family products take an unknown key and ignore it.
+        if products.contains(&Family::Rabbitmq) {
+            out.push(ImportFinding::new(
+                "rabbitmq-unrecognised-key",
+                format!("{}{line}: {}", k.file, k.key),
+                format!(
+                    "{}{line}: {} is not a key RabbitMQ knows ({}); the broker refuses the whole parameter (\"Unrecognised terms\"), so importing these definitions fails there and this link is never created",
+                    k.file, k.key, k.why
+                ),
+            ));
+            continue;
+        }
+        out.push(ImportFinding::own_evidence(
             "misspelt-or-removed-key",
             format!("{}{line}: {}", k.file, k.key),
             format!(
                 "{}{line}: {} has no effect ({}); the product accepts it silently and runs as if it were not there",
                 k.file, k.key, k.why
             ),
+            &products,
         ));
     }
     out

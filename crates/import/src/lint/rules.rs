@@ -216,6 +216,16 @@ pub const RULES: &[Rule] = &[
         }],
     },
     Rule {
+        code: "rabbitmq-unrecognised-key",
+        card: "rehearsal",
+        finds: "a key RabbitMQ does not know in a shovel or federation upstream: the broker refuses the whole parameter, so the link is never created",
+        from_model: false,
+        evidence: &[Evidence {
+            url: "https://github.com/rabbitmq/rabbitmq-server/blob/10209583990fedcd992abedeabdc48a2557052be/deps/rabbit/src/rabbit_parameter_validation.erl",
+            quote: "_  -> [{error, \"Unrecognised terms ~tp in ~ts\", [Remainder, Name]}",
+        }],
+    },
+    Rule {
         code: "misspelt-or-removed-key",
         card: "rehearsal",
         finds: "a key the product silently ignores because it is misspelt, removed (topics.blacklist in Kafka 4.0) or at the wrong level",

@@ -1,0 +1,225 @@
+//! Which site each file of a one-file-per-broker estate stands for, where the file does
+//! not say: RabbitMQ definitions without a `cluster_name`, JetStream streams without a
+//! domain. A file stands for the broker or domain the other files point at and it does
+//! not, when exactly one fits (or exactly one of those fitting is in the file's name).
+
+use crate::estate::host_of;
+use crate::formats::nats::{domain_of_api, DOMAIN_METADATA};
+use crate::Format;
+use serde_json::Value;
+
+/// What one file says of itself and of the others.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pointers {
+    /// The name the file gives itself (a `cluster_name`, a stream's domain metadata).
+    pub own: Option<String>,
+    /// Brokers or domains its links point at.
+    pub points_at: Vec<String>,
+}
+
+fn push(list: &mut Vec<String>, name: String) {
+    if !name.is_empty() && !list.contains(&name) {
+        list.push(name);
+    }
+}
+
+/// A RabbitMQ definitions file's own broker and the hosts of its upstreams and shovels.
+fn rabbitmq(doc: &Value) -> Pointers {
+    let own = doc
+        .get("global_parameters")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .find(|p| p.get("name").and_then(Value::as_str) == Some("cluster_name"))
+        .and_then(|p| p.get("value")?.as_str())
+        .map(|c| c.rsplit('@').next().unwrap_or(c).to_string());
+    let mut points_at = Vec::new();
+    for p in doc
+        .get("parameters")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let value = p.get("value");
+        for key in ["uri", "src-uri", "dest-uri"] {
+            let uris: Vec<&str> = match value.and_then(|v| v.get(key)) {
+                Some(Value::String(s)) => vec![s.as_str()],
+                Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
+                _ => Vec::new(),
+            };
+            for uri in uris {
+                push(&mut points_at, host_of(uri));
+            }
+        }
+    }
+    Pointers { own, points_at }
+}
+
+/// A JetStream file's own domain (a stream's metadata) and the domains it sources from.
+fn nats(doc: &Value) -> Pointers {
+    let streams: Vec<&Value> = match doc {
+        Value::Array(a) => a.iter().collect(),
+        one => vec![one],
+    };
+    let mut p = Pointers::default();
+    for s in streams {
+        let s = s.get("config").unwrap_or(s);
+        if let Some(d) = s
+            .get("metadata")
+            .and_then(|m| m.get(DOMAIN_METADATA))
+            .and_then(Value::as_str)
+        {
+            p.own = Some(d.to_string());
+        }
+        let links = s
+            .get("sources")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .chain(s.get("mirror").filter(|m| !m.is_null()));
+        for link in links {
+            if let Some(domain) = link
+                .get("external")
+                .and_then(|e| e.get("api"))
+                .and_then(Value::as_str)
+                .and_then(domain_of_api)
+            {
+                push(&mut p.points_at, domain);
+            }
+        }
+    }
+    p
+}
+
+/// What a file of `format` says of itself and the others; None for formats that name
+/// both ends of every link themselves.
+pub fn pointers(text: &str, format: Format) -> Option<Pointers> {
+    let doc: Value = serde_json::from_str(text).ok()?;
+    match format {
+        Format::Rabbitmq => Some(rabbitmq(&doc)),
+        Format::Nats => Some(nats(&doc)),
+        _ => None,
+    }
+}
+
+/// The site each file stands for: `named` where the person or the file said; otherwise
+/// the one name the others point at that no other file is, and that this file does not
+/// point at itself. Files of one format are matched among themselves.
+pub fn infer(files: &[(&str, Option<Pointers>)], named: &[Option<String>]) -> Vec<Option<String>> {
+    let mut sites: Vec<Option<String>> = files
+        .iter()
+        .zip(named)
+        .map(|((_, p), n)| n.clone().or_else(|| p.as_ref()?.own.clone()))
+        .collect();
+    // Each pass may settle a file, which narrows what is left for the others.
+    loop {
+        let mut settled = false;
+        for i in 0..files.len() {
+            let (name, Some(mine)) = &files[i] else {
+                continue;
+            };
+            if sites[i].is_some() {
+                continue;
+            }
+            let mut fits: Vec<String> = Vec::new();
+            for (j, (_, other)) in files.iter().enumerate() {
+                let Some(other) = other.as_ref().filter(|_| j != i) else {
+                    continue;
+                };
+                for n in &other.points_at {
+                    let taken = sites.iter().any(|s| s.as_deref() == Some(n));
+                    if !taken && !mine.points_at.contains(n) && !fits.contains(n) {
+                        fits.push(n.clone());
+                    }
+                }
+            }
+            let in_name: Vec<&String> = fits
+                .iter()
+                .filter(|f| name.to_lowercase().contains(&f.to_lowercase()))
+                .collect();
+            let pick = match (fits.len(), in_name.len()) {
+                (1, _) => Some(fits[0].clone()),
+                (_, 1) => Some(in_name[0].clone()),
+                _ => None,
+            };
+            if pick.is_some() {
+                sites[i] = pick;
+                settled = true;
+            }
+        }
+        if !settled {
+            return sites;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn points(at: &[&str]) -> Option<Pointers> {
+        Some(Pointers {
+            own: None,
+            points_at: at.iter().map(|s| s.to_string()).collect(),
+        })
+    }
+
+    #[test]
+    fn two_domains_sourcing_each_other_are_each_the_one_the_other_names() {
+        let files = [("a.json", points(&["west"])), ("b.json", points(&["east"]))];
+        assert_eq!(
+            infer(&files, &[None, None]),
+            vec![Some("east".into()), Some("west".into())]
+        );
+    }
+
+    #[test]
+    fn a_ring_without_names_is_ambiguous_unless_the_file_names_say() {
+        let ring = [
+            ("one.json", points(&["rabbit-c"])),
+            ("two.json", points(&["rabbit-a"])),
+            ("three.json", points(&["rabbit-b"])),
+        ];
+        assert_eq!(infer(&ring, &[None, None, None]), vec![None, None, None]);
+        let named = [
+            ("rabbit-a.json", points(&["rabbit-c"])),
+            ("rabbit-b.json", points(&["rabbit-a"])),
+            ("rabbit-c.json", points(&["rabbit-b"])),
+        ];
+        assert_eq!(
+            infer(&named, &[None, None, None]),
+            vec![
+                Some("rabbit-a".into()),
+                Some("rabbit-b".into()),
+                Some("rabbit-c".into())
+            ]
+        );
+        // One name given settles the rest.
+        assert_eq!(
+            infer(&ring, &[Some("rabbit-a".into()), None, None]),
+            vec![
+                Some("rabbit-a".into()),
+                Some("rabbit-b".into()),
+                Some("rabbit-c".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn a_file_that_names_itself_keeps_its_name() {
+        let files = [
+            (
+                "x.json",
+                Some(Pointers {
+                    own: Some("hub".into()),
+                    points_at: vec!["edge".into()],
+                }),
+            ),
+            ("y.json", points(&["hub"])),
+        ];
+        assert_eq!(
+            infer(&files, &[None, None]),
+            vec![Some("hub".into()), Some("edge".into())]
+        );
+    }
+}
