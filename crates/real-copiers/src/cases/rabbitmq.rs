@@ -62,6 +62,14 @@ pub fn cases() -> Vec<Case> {
             run: shovels_both_ways,
         },
         Case {
+            id: "rabbitmq-shovel-misspelt-key",
+            copier: "rabbitmq-shovel",
+            server: "rabbitmq-server",
+            title: "A shovel whose definition misspells a key",
+            preset: PresetId::RabbitmqShovel,
+            run: shovel_misspelt_key,
+        },
+        Case {
             id: "rabbitmq-shovel-restarted",
             copier: "rabbitmq-shovel",
             server: "rabbitmq-server",
@@ -397,4 +405,68 @@ fn queue_federation(servers: &mut Servers) -> Result<Outcome, String> {
             "a's federated queue held {left} messages afterwards: they moved to b's consumer, not copied (the model keeps a's stream as it was)."
         )],
     })
+}
+
+/// A shovel whose definition has `dest-add-forward-header` (the key is
+/// `dest-add-forward-headers`): the broker refuses the parameter, and an import of the same
+/// definitions says so (`rabbitmq-unrecognised-key`) rather than calling the key ignored.
+fn shovel_misspelt_key(servers: &mut Servers) -> Result<Outcome, String> {
+    let rabbit = servers.rabbit()?;
+    let v = names("misspelt", &["a", "b"]);
+    for s in &v {
+        rabbit.site(s)?;
+        rabbit.queue(s, "out")?;
+    }
+    let value = serde_json::json!({
+        "src-protocol": "amqp091", "src-uri": rabbit.uri(&v[0]), "src-queue": "out",
+        "dest-protocol": "amqp091", "dest-uri": rabbit.uri(&v[1]), "dest-exchange": "x",
+        "ack-mode": "on-confirm", "dest-add-forward-header": true});
+    let put = rabbit.call(
+        "PUT",
+        &format!("parameters/shovel/{}/to-b", v[0]),
+        Some(&serde_json::json!({ "value": value })),
+    );
+    let real = if put.is_ok() { "accepted" } else { "refused" };
+    let definitions = serde_json::json!({
+        "global_parameters": [{"name": "cluster_name", "value": format!("rabbit@{}", v[0])}],
+        "parameters": [{"component": "shovel", "name": "to-b", "vhost": "/", "value": value}],
+    })
+    .to_string();
+    let imported = hoplab_import::import(
+        &[hoplab_import::Input::new("definitions.json", &definitions)],
+        None,
+    )
+    .map_err(|e| e.to_string())?;
+    let found = hoplab_import::lint(&imported)
+        .iter()
+        .any(|f| f.code == "rabbitmq-unrecognised-key");
+    let model = if found { "refused" } else { "accepted" };
+    let mut out = Outcome {
+        facts: vec![Fact::new("the shovel with the misspelt key", real, model)],
+        ..Outcome::default()
+    };
+    match put {
+        Err(e) => out
+            .notes
+            .push(format!("RabbitMQ answered: {}", reason_of(&e))),
+        Ok(_) => {
+            rabbit.call("DELETE", &format!("parameters/shovel/{}/to-b", v[0]), None)?;
+        }
+    }
+    Ok(out)
+}
+
+/// The management API's reason in an error, as the broker words it (its HTML escapes undone).
+fn reason_of(error: &str) -> String {
+    let reason = error
+        .find('{')
+        .and_then(|at| serde_json::from_str::<Value>(&error[at..]).ok())
+        .and_then(|v| v["reason"].as_str().map(String::from))
+        .unwrap_or_else(|| error.to_string());
+    reason
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
