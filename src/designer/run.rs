@@ -1,6 +1,7 @@
 //! Running a design: the model's simulation advanced in budgeted chunks (so the page can
-//! draw a progress bar between them and cancel), pausing just before each site loss and
-//! reader move to read what the model measures there. The figures are the model's own.
+//! draw a progress bar between them and cancel), pausing just before the first fault, each
+//! site loss and each reader move to read what the model measures there. The figures are
+//! the model's own.
 
 use hoplab_model::egress::{self, DEFAULT_RECORD_BYTES};
 use hoplab_model::spec::Command;
@@ -47,8 +48,11 @@ pub struct RunSummary {
     pub losses: Vec<LossAt>,
     pub moves: Vec<MoveAt>,
     pub drains: Vec<Drain>,
-    /// Stored copies per original record, at the first fault and at the end: how far the
-    /// records spread (echoes are in `end.echo`).
+    /// Stored copies per original record (copies held across all sites per record ever
+    /// written), just before the first fault and at the end: how far the records spread
+    /// (echoes are in `end.echo`). The first is read from the state before the earliest
+    /// timeline command runs, so it is the same whichever command that is; None with no
+    /// timeline, or when the run stopped for its budget before the first fault.
     pub echo_at_first_fault: Option<f64>,
     pub echo_at_end: f64,
     pub end: Measures,
@@ -115,6 +119,8 @@ impl EgressInputs {
 
 #[derive(Clone, Debug)]
 enum Stop {
+    /// Just before the earliest timeline command: the state no fault has touched yet.
+    BeforeFirstFault,
     BeforeLoss(String),
     BeforeMove(String, String, String),
     AfterMove,
@@ -128,6 +134,7 @@ pub struct RunJob {
     next: usize,
     losses: Vec<LossAt>,
     moves: Vec<MoveAt>,
+    echo_at_first_fault: Option<f64>,
     summary: Option<RunSummary>,
 }
 
@@ -150,6 +157,13 @@ impl RunJob {
             Sim::new(spec, SEED).map_err(|e| format!("The model refuses this design: {e}"))?;
         sim.set_budget(budget);
         let mut stops = Vec::new();
+        let mut echo_at_first_fault = None;
+        match first_fault(spec) {
+            // Nothing has run before time 0: read the state as built.
+            Some(0) => echo_at_first_fault = Some(sim.measures().echo.copies_per_original),
+            Some(t) => stops.push((t - 1, Stop::BeforeFirstFault)),
+            None => {}
+        }
         for tc in &spec.timeline {
             let before = tc.at_ms.saturating_sub(1);
             match &tc.command {
@@ -172,6 +186,7 @@ impl RunJob {
             next: 0,
             losses: Vec::new(),
             moves: Vec::new(),
+            echo_at_first_fault,
             summary: None,
         })
     }
@@ -212,6 +227,13 @@ impl RunJob {
 
     fn at_stop(&mut self, at: u64, stop: Stop) {
         match stop {
+            // Every event before the fault's time has run and the fault has not (time is
+            // whole milliseconds; a timeline command runs first among its time's events).
+            Stop::BeforeFirstFault => {
+                if self.sim.stopped().is_none() {
+                    self.echo_at_first_fault = Some(self.sim.measures().echo.copies_per_original);
+                }
+            }
             Stop::BeforeLoss(site) => self.note_loss(at, site),
             Stop::BeforeMove(reader, site, rule) => {
                 let (priced, error) = match self.sim.resume_options(&reader, &site) {
@@ -277,27 +299,24 @@ impl RunJob {
     fn finish(&mut self) {
         let end = self.sim.measures();
         let spec = self.sim.spec();
-        let first_fault = spec.timeline.first().map(|tc| tc.at_ms);
-        let series = self.sim.series();
-        let echo_at_first_fault = first_fault.and_then(|t| {
-            series
-                .iter()
-                .rev()
-                .find(|s| s.at_ms <= t)
-                .map(|s| s.copies_per_original)
-        });
+        let first_fault = first_fault(spec);
         self.summary = Some(RunSummary {
             duration_ms: spec.duration_ms,
             losses: std::mem::take(&mut self.losses),
             moves: std::mem::take(&mut self.moves),
             drains: drains(&self.sim, first_fault),
-            echo_at_first_fault,
+            echo_at_first_fault: self.echo_at_first_fault.take(),
             echo_at_end: end.echo.copies_per_original,
             end,
             stopped: self.sim.stopped().map(|s| s.note.clone()),
             coverage: self.sim.coverage(),
         });
     }
+}
+
+/// When the earliest timeline command runs (a timeline need not be in time order).
+fn first_fault(spec: &ScenarioSpec) -> Option<u64> {
+    spec.timeline.iter().map(|tc| tc.at_ms).min()
 }
 
 /// The seed every designer run uses (the command line's default too).

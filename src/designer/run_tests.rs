@@ -182,3 +182,81 @@ fn a_bad_record_size_or_price_is_named_and_keeps_what_it_can() {
     }
     assert!(EgressInputs::read("1", "1e400").price_per_gb.is_err());
 }
+
+/// Issue 45: "copies per original before the first fault" is read from the state just
+/// before the fault, so it is the same whichever fault follows the same history (a
+/// site loss used to be counted in: the series sample at the fault's own time is taken
+/// after the fault, and losing A's store halved the copies, 0.50 against 0.99).
+#[test]
+fn copies_before_the_first_fault_do_not_depend_on_the_fault() {
+    use hoplab_model::spec::{Command, ResumeRule, TimedCommand};
+    let base = templates::build("active-active").unwrap().spec;
+    let at = 30_000;
+    assert_eq!(at % base.sample_every_ms, 0, "the fault lands on a sample");
+    let faults = [
+        Command::LoseSite { site: "A".into() },
+        Command::LoseSite { site: "B".into() },
+        Command::CutSite { site: "A".into() },
+        Command::CutLink {
+            hop: "a-to-b".into(),
+        },
+        Command::StallHop {
+            hop: "b-to-a".into(),
+        },
+        Command::RestartHop {
+            hop: "a-to-b".into(),
+        },
+        Command::MoveReader {
+            reader: "billing".into(),
+            site: "B".into(),
+            rule: ResumeRule::PositionMap,
+        },
+    ];
+    // What the model holds just before the fault, with no fault at all.
+    let mut quiet = base.clone();
+    quiet.timeline.clear();
+    let mut sim = Sim::new(&quiet, SEED).unwrap();
+    sim.advance_to(at - 1);
+    let before = sim.measures().echo.copies_per_original;
+    assert!(
+        before > 0.9,
+        "A and B each hold the other's records: {before}"
+    );
+    for fault in faults {
+        let mut spec = base.clone();
+        spec.duration_ms = 40_000;
+        spec.timeline = vec![TimedCommand {
+            at_ms: at,
+            command: fault.clone(),
+        }];
+        let s = run_all(&spec, 300);
+        assert_eq!(s.echo_at_first_fault, Some(before), "{fault:?}");
+        // A later command listed first does not move the first fault.
+        spec.timeline.insert(
+            0,
+            TimedCommand {
+                at_ms: at + 5_000,
+                command: Command::StallHop {
+                    hop: "a-to-b".into(),
+                },
+            },
+        );
+        let s = run_all(&spec, 300);
+        assert_eq!(
+            s.echo_at_first_fault,
+            Some(before),
+            "{fault:?} listed second"
+        );
+    }
+    // A fault at time 0 comes before anything was written.
+    let mut spec = base.clone();
+    spec.duration_ms = 5_000;
+    spec.timeline = vec![TimedCommand {
+        at_ms: 0,
+        command: Command::LoseSite { site: "A".into() },
+    }];
+    assert_eq!(run_all(&spec, u64::MAX).echo_at_first_fault, Some(0.0));
+    // No timeline, no fault to be before.
+    spec.timeline.clear();
+    assert_eq!(run_all(&spec, u64::MAX).echo_at_first_fault, None);
+}
