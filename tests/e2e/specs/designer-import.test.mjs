@@ -174,6 +174,39 @@ test("a Strimzi v1beta2 resource chosen and exported comes back as v1beta2 with 
   await page.close();
 });
 
+test("one file per broker with no site names: NATS domains told apart, anonymous brokers asked for by name before drawing", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  // Two JetStream domains sourcing each other, chosen with no site names: two sites and the loop.
+  await chooseFiles(page, [await fixture("nats-east.json"), await fixture("nats-west.json")]);
+  await page.waitForSelector(".import-report");
+  assert.equal(await page.locator("g.dz-site").count(), 2);
+  assert.match(await page.locator(".import-report").innerText(), /nats-east\.json: stands for east/);
+  await page.locator(".import-finding[data-code=jetstream-cycle-across-domains]").first().waitFor();
+
+  // Three RabbitMQ brokers' files that name neither themselves nor each other's files.
+  const ring = await Promise.all(["a", "b", "c"].map((x) => fixture(`rabbitmq-ring-${x}.json`)));
+  const anonymous = ring.map(({ text }, i) => {
+    const doc = JSON.parse(text);
+    delete doc.global_parameters;
+    return { name: ["one.json", "two.json", "three.json"][i], text: JSON.stringify(doc, null, 2) };
+  });
+  await chooseFiles(page, anonymous);
+  const error = page.locator(".import-error");
+  await error.waitFor();
+  assert.match(await error.innerText(), /one\.json, two\.json, three\.json/);
+  assert.match(await error.innerText(), /Name the site each file stands for/);
+  assert.equal(await page.locator("g.dz-site").count(), 2, "nothing drawn: the NATS estate stays");
+  // Naming one broker is enough: the others follow from what they point at.
+  await page.fill("#dz-copier-site-0", "rabbit-a");
+  await page.locator("#dz-copier-site-0").dispatchEvent("change");
+  await page.click("text=Import again with these sites");
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-site").length === 3);
+  assert.equal(await page.locator(".import-error").count(), 0);
+  assertClean(page);
+  await page.close();
+});
+
 test("files that do not read: named line and key, a billion laughs refused, markup as text, the design kept", async () => {
   const page = await openPage(session);
   await fresh(page);
