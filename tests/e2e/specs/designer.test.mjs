@@ -324,6 +324,22 @@ test("a run's animated view plays and seeks on the lab's stage", async () => {
   await page.waitForFunction((t) => Number(document.querySelector(".designer-watch svg.stage").dataset.now) > t + 1500, before.now, { timeout: 30_000 });
   await page.click(".designer-watch .lab-play");
   await page.waitForSelector(".designer-watch .lab-play:has-text('Play')");
+  // Its Play button is readable: it was white on white, which axe leaves "incomplete"
+  // (the pointer moved off it first: hovered, it had the accent).
+  await page.mouse.move(0, 0);
+  const contrast = await page.$eval(".designer-watch .lab-play", (button) => {
+    const style = getComputedStyle(button);
+    const luminance = (css) => {
+      const [r, g, b] = css.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+  });
+  assert.ok(contrast >= 4.5, `the Play button's text against its background: ${contrast.toFixed(2)}:1`);
   // Seek past the site loss at 30 s: records are on the stage and the measures moved.
   await page.$eval(".designer-watch .lab-scrub input", (el) => {
     el.value = "35000";
