@@ -119,7 +119,7 @@ pub struct CopierRow {
     pub cards: Vec<String>,
     /// The designer presets that model it (none where the model has no preset for it).
     #[serde(default)]
-    pub presets: Vec<String>,
+    pub presets: Vec<hoplab_model::presets::PresetId>,
     pub sources: Vec<Source>,
     /// What the real-copiers layer found when it ran this copier's cases: filled in at
     /// export from `content/real-copiers.json` ([`attach_real_runs`]), never authored.
@@ -150,7 +150,7 @@ impl RealRun {
 pub struct RealCase {
     pub id: String,
     pub title: String,
-    pub preset: String,
+    pub preset: hoplab_model::presets::PresetId,
     /// Whether the server and the model read the same on every fact compared.
     pub agrees: bool,
 }
@@ -162,20 +162,6 @@ pub struct CopierTable {
     pub copiers: Vec<CopierRow>,
 }
 
-/// The designer presets rows may point at: the ids of `hoplab_model::presets::all()` (a
-/// test keeps the two lists equal; the content crate does not depend on the model).
-pub const PRESET_IDS: &[&str] = &[
-    "mm2-default",
-    "mm2-identity",
-    "offset-preserving-mirror",
-    "pulsar-replicated-marker",
-    "rabbitmq-federation-max-hops",
-    "msk-replicator-identical",
-    "jetstream-mirror",
-    "jetstream-source",
-    "rabbitmq-shovel",
-];
-
 #[cfg(feature = "authoring")]
 pub use authoring::{attach_real_runs, parse, validate};
 
@@ -183,7 +169,7 @@ pub use authoring::{attach_real_runs, parse, validate};
 mod authoring {
     use std::collections::HashSet;
 
-    use super::{CopierTable, PRESET_IDS};
+    use super::CopierTable;
     use crate::evidence::check_sources;
 
     /// Gives each row its cases from `content/real-copiers.json` (the file the
@@ -210,10 +196,18 @@ mod authoring {
                 ran_on: ran_on.clone(),
                 cases: Vec::new(),
             });
+            let preset =
+                hoplab_model::presets::PresetId::parse(&field("preset")).ok_or_else(|| {
+                    format!(
+                    "real-copiers.json: case {} names preset `{}`, which the model does not have",
+                    field("id"),
+                    field("preset")
+                )
+                })?;
             run.cases.push(super::RealCase {
                 id: field("id"),
                 title: field("title"),
-                preset: field("preset"),
+                preset,
                 agrees: case["agrees"] == true,
             });
         }
@@ -262,13 +256,6 @@ mod authoring {
             for slug in &row.cards {
                 if !card_slugs.contains(&slug.as_str()) {
                     report(format!("links card `{slug}`, which does not exist"));
-                }
-            }
-            for preset in &row.presets {
-                if !PRESET_IDS.contains(&preset.as_str()) {
-                    report(format!(
-                        "names preset `{preset}`, which is not a known preset"
-                    ));
                 }
             }
             if row.sources.is_empty() {

@@ -173,7 +173,7 @@ fn real_run(out: &mut String, run: &RealRun) {
             out,
             r#"<li class="copier__case copier__case--{verdict}">{} (preset <code>{}</code>): {verdict}</li>"#,
             escape(&case.title),
-            escape(&case.preset)
+            escape(case.preset.as_str())
         );
     }
     out.push_str("</ul>");
@@ -184,6 +184,7 @@ mod tests {
     use super::*;
     use crate::card::{CardSummary, Importance, Level, SectionIndex, Source, SourceKind};
     use crate::copiers::{Carry, RealCase};
+    use hoplab_model::presets::PresetId;
 
     fn carry(verdict: Verdict) -> Carry {
         Carry {
@@ -210,7 +211,10 @@ mod tests {
             },
             loops: "Prefixes `a.b`".into(),
             cards: vec!["copy-lag".into(), "unknown-card".into()],
-            presets: presets.iter().map(|p| p.to_string()).collect(),
+            presets: presets
+                .iter()
+                .map(|p| PresetId::parse(p).expect("a preset"))
+                .collect(),
             sources: vec![Source {
                 url: "https://example.org/a?b=1&c=2".into(),
                 title: "Docs".into(),
@@ -287,13 +291,13 @@ mod tests {
                 RealCase {
                     id: "a".into(),
                     title: "Mirror".into(),
-                    preset: "jetstream-mirror".into(),
+                    preset: PresetId::JetstreamMirror,
                     agrees: true,
                 },
                 RealCase {
                     id: "b".into(),
                     title: "Source".into(),
-                    preset: "jetstream-source".into(),
+                    preset: PresetId::JetstreamSource,
                     agrees: false,
                 },
             ],
