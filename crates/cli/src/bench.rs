@@ -120,7 +120,7 @@ pub fn print(seconds: u64) {
     );
     out!("  records written : {}", fmt_n(r.records_written));
     out!("  events          : {}", fmt_n(r.events));
-    out!("  runs held       : {}", fmt_n(r.stored_runs as u64));
+    out!("  blocks held     : {}", fmt_n(r.stored_blocks as u64));
     out!("  wall time       : {wall:.3} s");
     out!(
         "  events/s        : {}",

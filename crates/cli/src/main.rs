@@ -53,9 +53,10 @@ enum Cmd {
         /// Stop after this many events (the run ends early with a note).
         #[arg(long, default_value_t = Budget::DEFAULT_MAX_EVENTS)]
         max_events: u64,
-        /// Stop once this many blocks of records are held in memory.
-        #[arg(long, default_value_t = Budget::DEFAULT_MAX_RUNS_HELD)]
-        max_runs: u64,
+        /// Stop once this many blocks of records are held in memory (`--max-runs`, its
+        /// old name, is still accepted).
+        #[arg(long, alias = "max-runs", default_value_t = Budget::DEFAULT_MAX_BLOCKS_HELD)]
+        max_blocks: u64,
         /// Size of one record in bytes: adds each hop's bytes and GB (10^9 bytes) per day
         /// crossing its link (copies and duplicates) at its measured rate.
         #[arg(long, value_name = "BYTES", value_parser = parse_record_bytes, allow_hyphen_values = true)]
@@ -255,7 +256,7 @@ fn main() -> ExitCode {
             until,
             knobs,
             max_events,
-            max_runs,
+            max_blocks,
             record_bytes,
             price_per_gb,
         } => run(&RunArgs {
@@ -266,7 +267,7 @@ fn main() -> ExitCode {
             knobs,
             budget: Budget {
                 max_events,
-                max_runs_held: max_runs,
+                max_blocks_held: max_blocks,
             },
             record_bytes,
             price_per_gb,

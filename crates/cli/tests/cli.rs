@@ -103,8 +103,12 @@ fn a_run_past_its_budget_prints_the_partial_result_and_says_so() {
         err.contains("stopped at") && err.contains("--max-events"),
         "{err}"
     );
-    let (_, text, _) = hoplab(&["run", "echo-loop", "--max-runs", "50"]);
+    let (_, text, err) = hoplab(&["run", "echo-loop", "--max-blocks", "50"]);
     assert!(text.starts_with("PARTIAL RESULT: stopped at"), "{text}");
+    assert!(err.contains("--max-blocks"), "{err}");
+    // The flag's old name (from when blocks were called runs) still works.
+    let (_, old, _) = hoplab(&["run", "echo-loop", "--max-runs", "50"]);
+    assert_eq!(old, text);
 }
 
 #[test]

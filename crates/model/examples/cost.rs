@@ -33,7 +33,7 @@ fn main() {
             m.as_secs_f64() * 1e3,
             v.as_secs_f64() * 1e3,
             c.as_secs_f64() * 1e3,
-            sim.stored_runs()
+            sim.stored_blocks()
         );
     }
 }

@@ -162,7 +162,7 @@ impl ReaderState {
             let key = (r.payload.writer, r.payload.part);
             let wm = self.watermark.get(&key).copied().unwrap_or(0);
             let seen = wm.saturating_sub(r.payload.seq).min(r.len);
-            // Within a run the processed records come first (sequences ascend).
+            // Within a block the processed records come first (sequences ascend).
             let before = new_pos.clamp(r.pos, r.end()) - r.pos;
             replay += seen.saturating_sub(before);
             let seq = r.payload.seq;
@@ -228,7 +228,7 @@ mod tests {
     use super::*;
     use crate::store::{Block, PayloadId, NONE, NO_HOP};
 
-    fn run(seq: u64, len: u64) -> Block {
+    fn block(seq: u64, len: u64) -> Block {
         Block {
             pos: 0,
             len,
@@ -271,7 +271,7 @@ mod tests {
     fn price_counts_replay_after_and_gap_before_the_new_position() {
         // Target holds sequences 0..100 at positions 500..600; 60 were processed.
         let mut part = Part::new(500);
-        part.append(run(0, 100));
+        part.append(block(0, 100));
         let r = reader(60);
         assert_eq!(r.price(&part, 560), (0, 0), "exactly in place");
         assert_eq!(r.price(&part, 550), (10, 0), "ten early: replay");
@@ -284,8 +284,8 @@ mod tests {
     fn a_duplicate_after_the_new_position_is_not_a_gap() {
         // Sequences 0..100, then a restart re-appended 50..100 after them.
         let mut part = Part::new(0);
-        part.append(run(0, 100));
-        let mut dup = run(50, 50);
+        part.append(block(0, 100));
+        let mut dup = block(50, 50);
         dup.dup = 1;
         part.append(dup);
         let r = reader(60);

@@ -78,7 +78,7 @@ fn exercise(spec: &ScenarioSpec) -> Result<(), TestCaseError> {
     })?;
     sim.set_budget(Budget {
         max_events: 100,
-        max_runs_held: 20_000,
+        max_blocks_held: 20_000,
     });
     sim.advance_to(spec.duration_ms);
     prop_assert_eq!(sim.measures().at_ms, sim.now());

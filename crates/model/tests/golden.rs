@@ -52,12 +52,13 @@ fn the_benchmark_runs_match_their_golden_traces() {
                 sim.set_log_capacity(0);
             }
             sim.advance_to(spec.duration_ms);
+            // `runs=` is the blocks held, under the name blocks had when these were pinned.
             got.push_str(&format!(
                 "{name} narrate={narrate} {:016x} events={} batches={} runs={}\n",
                 sim.fingerprint(),
                 sim.events_processed(),
                 sim.batches_processed(),
-                sim.runs_held()
+                sim.blocks_held()
             ));
         }
     }

@@ -281,11 +281,18 @@ fn a_meshed_echo_loop_stops_at_its_budget_with_a_partial_result() {
     let mut sim = Sim::new(&spec, 1).unwrap();
     sim.set_budget(hoplab_model::Budget {
         max_events: u64::MAX,
-        max_runs_held: 20_000,
+        max_blocks_held: 20_000,
     });
     sim.advance_to(spec.duration_ms);
     let stop = sim.stopped().expect("the loop outgrows the budget").clone();
-    assert_eq!(stop.limit, BudgetLimit::RunsHeld);
+    assert_eq!(stop.limit, BudgetLimit::BlocksHeld);
+    // Serialised under the name blocks had when they were called runs (the measures' JSON
+    // and the golden fingerprints keep it).
+    assert_eq!(serde_json::to_value(stop.limit).unwrap(), "runs-held");
+    assert_eq!(
+        serde_json::to_value(sim.budget()).unwrap()["max_runs_held"],
+        20_000
+    );
     assert!(stop.at_ms < 12_000, "stopped at {} ms", stop.at_ms);
     assert_eq!(
         sim.now(),
@@ -293,7 +300,11 @@ fn a_meshed_echo_loop_stops_at_its_budget_with_a_partial_result() {
         "the clock stays where the run stopped"
     );
     // One event past the limit at most: nothing like gigabytes.
-    assert!(sim.runs_held() < 200_000, "{} runs held", sim.runs_held());
+    assert!(
+        sim.blocks_held() < 200_000,
+        "{} blocks held",
+        sim.blocks_held()
+    );
     let m = sim.measures();
     assert_eq!(m.stopped.as_ref(), Some(&stop));
     assert!(m.echo.copies_per_original > 1.0);
@@ -306,24 +317,24 @@ fn a_meshed_echo_loop_stops_at_its_budget_with_a_partial_result() {
     assert_eq!((sim.events_processed(), sim.now()), (events, stop.at_ms));
 }
 
-/// The runs-held count is only taken when the runs added since the last count could pass
+/// The blocks-held count is only taken when the blocks added since the last count could pass
 /// the budget; the run must still stop after the first event that passes it, as a count
 /// after every event would.
 #[test]
-fn the_runs_budget_stops_after_the_first_event_that_passes_it() {
+fn the_blocks_budget_stops_after_the_first_event_that_passes_it() {
     let spec = meshed_echo_loop();
     let budget = hoplab_model::Budget {
         max_events: u64::MAX,
-        max_runs_held: 20_000,
+        max_blocks_held: 20_000,
     };
     let mut counted = Sim::new(&spec, 1).unwrap();
     counted.set_budget(hoplab_model::Budget {
-        max_runs_held: u64::MAX,
+        max_blocks_held: u64::MAX,
         ..budget
     });
     let mut first_over = None;
     while counted.step().is_some() {
-        if counted.runs_held() > budget.max_runs_held {
+        if counted.blocks_held() > budget.max_blocks_held {
             first_over = Some(counted.events_processed());
             break;
         }
@@ -333,7 +344,7 @@ fn the_runs_budget_stops_after_the_first_event_that_passes_it() {
     sim.set_budget(budget);
     sim.advance_to(spec.duration_ms);
     assert_eq!(sim.events_processed(), first_over);
-    assert_eq!(sim.stopped().unwrap().used, counted.runs_held());
+    assert_eq!(sim.stopped().unwrap().used, counted.blocks_held());
 }
 
 #[test]
@@ -342,7 +353,7 @@ fn an_event_budget_stops_after_exactly_that_many_events() {
     let mut sim = Sim::new(&spec, 1).unwrap();
     sim.set_budget(hoplab_model::Budget {
         max_events: 100,
-        max_runs_held: u64::MAX,
+        max_blocks_held: u64::MAX,
     });
     sim.advance_to(spec.duration_ms);
     assert_eq!(sim.events_processed(), 100);

@@ -94,7 +94,7 @@ pub struct BenchRun {
     /// Per-part batches (several per event: a fetch covers all of a worker's parts).
     pub batches: u64,
     pub records_written: u64,
-    pub stored_runs: usize,
+    pub stored_blocks: usize,
 }
 
 /// Runs the three-site day for `seconds` simulated seconds with narration off.
@@ -112,13 +112,13 @@ pub fn run(spec: &ScenarioSpec, seed: u64) -> BenchRun {
         events: sim.events_processed(),
         batches: sim.batches_processed(),
         records_written: sim.writers().iter().map(|w| w.appended).sum(),
-        stored_runs: sim.stored_runs(),
+        stored_blocks: sim.stored_blocks(),
     }
 }
 
 impl Sim {
-    /// Runs held in memory across every part (the model's storage cost).
-    pub fn stored_runs(&self) -> usize {
+    /// Blocks held in memory across every part (the model's storage cost).
+    pub fn stored_blocks(&self) -> usize {
         self.streams()
             .iter()
             .flat_map(|s| s.parts.iter())

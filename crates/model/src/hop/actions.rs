@@ -118,7 +118,7 @@ impl HopState {
         hp.next_range(part.durable_end(now), self.opts.batch_max)
     }
 
-    /// The next batch of `worker`'s fetch, its run buffer empty (a reused slot).
+    /// The next batch of `worker`'s fetch, its block buffer empty (a reused slot).
     #[inline(always)]
     pub(crate) fn next_batch(&mut self, worker: usize) -> &mut Batch {
         let w = &mut self.workers[worker];

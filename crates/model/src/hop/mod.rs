@@ -176,7 +176,7 @@ impl HopState {
     pub fn in_flight(&self) -> impl Iterator<Item = &Batch> {
         self.workers.iter().flat_map(|w| w.in_flight())
     }
-    /// Runs held in batches in flight.
+    /// Blocks held in batches in flight.
     pub fn blocks_in_flight(&self) -> usize {
         self.in_flight().map(|b| b.blocks.len()).sum()
     }

@@ -17,7 +17,7 @@ pub(crate) struct Batch {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Worker {
     /// Batch slots: the first `active` are the current fetch's, one per part with data;
-    /// the rest keep their run buffers for the next fetches (steady copying allocates
+    /// the rest keep their block buffers for the next fetches (steady copying allocates
     /// nothing, and no batch moves).
     pub(super) slots: Vec<Batch>,
     pub(super) active: usize,

@@ -193,9 +193,9 @@ fn run_stopped(
             "events processed",
             "shorten the run, or raise the event budget (hoplab run --max-events)",
         ),
-        BudgetLimit::RunsHeld => (
+        BudgetLimit::BlocksHeld => (
             "blocks of records held in memory",
-            "look for an echo loop (hoplab lint), give the streams retention, use larger writer intervals or smaller copier batches, or raise the budget (hoplab run --max-runs)",
+            "look for an echo loop (hoplab lint), give the streams retention, use larger writer intervals or smaller copier batches, or raise the budget (hoplab run --max-blocks)",
         ),
     };
     write!(

@@ -14,21 +14,23 @@ use serde::Serialize;
 pub struct Budget {
     pub max_events: u64,
     /// Blocks of records stored on every part plus those in flight in copiers.
-    pub max_runs_held: u64,
+    /// Serialised as `max_runs_held`, the name it had when blocks were called runs.
+    #[serde(rename = "max_runs_held")]
+    pub max_blocks_held: u64,
 }
 
 impl Budget {
     /// About 100 s of events natively.
     pub const DEFAULT_MAX_EVENTS: u64 = 1_000_000_000;
     /// About 200 MB of blocks; the three-site day holds some 260,000.
-    pub const DEFAULT_MAX_RUNS_HELD: u64 = 2_000_000;
+    pub const DEFAULT_MAX_BLOCKS_HELD: u64 = 2_000_000;
 }
 
 impl Default for Budget {
     fn default() -> Self {
         Budget {
             max_events: Self::DEFAULT_MAX_EVENTS,
-            max_runs_held: Self::DEFAULT_MAX_RUNS_HELD,
+            max_blocks_held: Self::DEFAULT_MAX_BLOCKS_HELD,
         }
     }
 }
@@ -38,7 +40,10 @@ impl Default for Budget {
 #[serde(rename_all = "kebab-case")]
 pub enum BudgetLimit {
     Events,
-    RunsHeld,
+    /// Serialised as `runs-held`, the name it had when blocks were called runs: the
+    /// measures' JSON and the golden fingerprints (which digest the log's events) keep it.
+    #[serde(rename = "runs-held")]
+    BlocksHeld,
 }
 
 /// Why and where a run stopped before its end.
@@ -76,13 +81,13 @@ impl BudgetExhausted {
     }
 }
 
-/// Keeps the runs-held check off the per-event path without changing when a run stops:
+/// Keeps the blocks-held check off the per-event path without changing when a run stops:
 /// the exact count is taken only once the blocks added since the last count could have
 /// passed the budget. Every place that adds blocks (a part's append, a copier's read into
 /// a batch) reports them with [`HeldBlocksGuard::added`]; removals only lower the count.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct HeldBlocksGuard {
-    /// Runs that may still be added before the budget could be passed, less those added
+    /// Blocks that may still be added before the budget could be passed, less those added
     /// since the last count; below 0: count now.
     left: i64,
 }
@@ -131,8 +136,8 @@ impl Sim {
     }
 
     /// Blocks stored on every part plus those in copiers' in-flight batches.
-    pub fn runs_held(&self) -> u64 {
-        let mut held = self.stored_runs();
+    pub fn blocks_held(&self) -> u64 {
+        let mut held = self.stored_blocks();
         for hop in &self.hops {
             held += hop.blocks_in_flight();
         }
@@ -153,12 +158,12 @@ impl Sim {
         let exhausted = if self.events >= self.budget.max_events {
             Some((BudgetLimit::Events, self.events, self.budget.max_events))
         } else {
-            let held = self.runs_held();
-            self.held_guard.counted(held, self.budget.max_runs_held);
-            (held > self.budget.max_runs_held).then_some((
-                BudgetLimit::RunsHeld,
+            let held = self.blocks_held();
+            self.held_guard.counted(held, self.budget.max_blocks_held);
+            (held > self.budget.max_blocks_held).then_some((
+                BudgetLimit::BlocksHeld,
                 held,
-                self.budget.max_runs_held,
+                self.budget.max_blocks_held,
             ))
         };
         if let Some((limit, used, allowed)) = exhausted {

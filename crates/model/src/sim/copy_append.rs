@@ -238,7 +238,7 @@ fn write_pieces(
     let dst_site = hop.dst_site();
     let (batch, mut book) = hop.batch_and_book(worker, i);
     let rules = CopyRules::of(&book, h, dst_site, batch.part, now);
-    // The common batch: one run, all of it a first copy, on a hop that skips and marks
+    // The common batch: one block, all of it a first copy, on a hop that skips and marks
     // nothing. Straight-line, without the piece loop's cuts and skip rules.
     if let [piece] = batch.blocks.as_slice() {
         if book.copies_everything_plainly() && piece.pos >= book.high_water(batch.part) {

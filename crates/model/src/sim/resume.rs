@@ -168,8 +168,8 @@ fn timestamp_position(part: &Part, last_ts: Option<Millis>) -> u64 {
         Some(t) => part
             .blocks
             .iter()
-            .find(|run| run.ts_ms >= t)
-            .map_or(part.end, |run| run.pos),
+            .find(|b| b.ts_ms >= t)
+            .map_or(part.end, |b| b.pos),
         None => part.start,
     }
 }

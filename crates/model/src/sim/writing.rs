@@ -165,7 +165,7 @@ impl Appended<'_> {
     #[inline(always)]
     fn append(&mut self, stream: &mut StreamState, p: usize, count: u64, seq: u64) {
         let now = self.now;
-        let run = Block {
+        let block = Block {
             pos: 0,
             len: count,
             payload: PayloadId {
@@ -188,7 +188,7 @@ impl Appended<'_> {
         let part = &mut stream.parts[p];
         *self.batches += 1;
         self.held_guard.added(1);
-        let pos = part.append(run);
+        let pos = part.append(block);
         part.enforce_retention(now, &stream.retention);
         self.first_line.get_or_insert((p, seq, pos));
     }

@@ -1,7 +1,7 @@
 //! A part's blocks: appends, reads, retention and the durable end.
 use super::*;
 
-pub(crate) fn run(len: u64, seq: u64, ts: Millis) -> Block {
+pub(crate) fn block(len: u64, seq: u64, ts: Millis) -> Block {
     Block {
         pos: 0,
         len,
@@ -27,17 +27,17 @@ pub(crate) fn run(len: u64, seq: u64, ts: Millis) -> Block {
 #[test]
 fn append_numbers_from_start_position() {
     let mut p = Part::new(1000);
-    assert_eq!(p.append(run(10, 0, 0)), 1000);
-    assert_eq!(p.append(run(5, 10, 1)), 1010);
+    assert_eq!(p.append(block(10, 0, 0)), 1000);
+    assert_eq!(p.append(block(5, 10, 1)), 1010);
     assert_eq!(p.end, 1015);
     assert_eq!(p.block_at(1012).unwrap().payload.seq, 10);
 }
 
 #[test]
-fn read_cuts_runs_to_range() {
+fn read_cuts_blocks_to_range() {
     let mut p = Part::new(0);
-    p.append(run(10, 0, 0));
-    p.append(run(10, 10, 1));
+    p.append(block(10, 0, 0));
+    p.append(block(10, 10, 1));
     let mut out = Vec::new();
     p.read(5, 15, &mut out);
     assert_eq!(out.len(), 2);
@@ -45,14 +45,14 @@ fn read_cuts_runs_to_range() {
     assert_eq!((out[1].pos, out[1].len, out[1].payload.seq), (10, 5, 10));
 }
 
-/// A range inside one run is one cut of it (the fast path), the same as the walk
+/// A range inside one block is one cut of it (the fast path), the same as the walk
 /// gives for a range that spans blocks.
 #[test]
 fn a_read_within_one_run_is_one_cut() {
     let mut p = Part::new(0);
-    p.append(run(10, 0, 0));
-    p.append(run(10, 10, 1));
-    p.append(run(10, 20, 2));
+    p.append(block(10, 0, 0));
+    p.append(block(10, 10, 1));
+    p.append(block(10, 20, 2));
     for (from, to, want) in [
         (12, 17, (12, 5, 12)),
         (10, 20, (10, 10, 10)),
@@ -71,10 +71,10 @@ fn a_read_within_one_run_is_one_cut() {
 }
 
 #[test]
-fn retention_by_count_splits_a_run() {
+fn retention_by_count_splits_a_block() {
     let mut p = Part::new(0);
-    p.append(run(10, 0, 0));
-    p.append(run(10, 10, 1));
+    p.append(block(10, 0, 0));
+    p.append(block(10, 10, 1));
     let removed = p.enforce_retention(
         5,
         &Retention {
@@ -89,10 +89,10 @@ fn retention_by_count_splits_a_run() {
 }
 
 #[test]
-fn retention_by_age_removes_whole_old_runs() {
+fn retention_by_age_removes_whole_old_blocks() {
     let mut p = Part::new(0);
-    p.append(run(10, 0, 0));
-    p.append(run(10, 10, 100));
+    p.append(block(10, 0, 0));
+    p.append(block(10, 10, 100));
     p.enforce_retention(
         150,
         &Retention {
@@ -120,7 +120,7 @@ fn the_remembered_durable_end_matches_the_walk() {
         now += next(3);
         match next(6) {
             0..=2 => {
-                let mut r = run(1 + next(3), 0, now);
+                let mut r = block(1 + next(3), 0, now);
                 r.durable_ms = now + [0, 0, 1, 5, 20][next(5) as usize];
                 p.append(r);
             }
@@ -149,8 +149,8 @@ fn the_remembered_durable_end_matches_the_walk() {
 #[test]
 fn durable_end_hides_records_not_yet_durable() {
     let mut p = Part::new(0);
-    p.append(run(10, 0, 0));
-    p.append(run(10, 10, 100));
+    p.append(block(10, 0, 0));
+    p.append(block(10, 10, 100));
     assert_eq!(p.durable_end(50), 10);
     assert_eq!(p.durable_end(105), 20);
 }
@@ -167,7 +167,7 @@ fn retention_fits_the_ring_to_what_it_keeps() {
     };
     let mut p = Part::new(0);
     for t in 0..30_000 {
-        p.append(run(1, t, t));
+        p.append(block(1, t, t));
         p.enforce_retention(t, &rule);
         if t == 9_999 {
             assert!(
@@ -186,7 +186,7 @@ fn retention_fits_the_ring_to_what_it_keeps() {
     };
     let mut q = Part::new(0);
     for t in 0..5_000 {
-        q.append(run(1, t, t));
+        q.append(block(1, t, t));
         q.enforce_retention(t, &by_age);
     }
     assert!(q.blocks.len() <= 1_001 && q.blocks.capacity() <= 1_002 + RING_SLACK);
