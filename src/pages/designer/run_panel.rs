@@ -6,7 +6,7 @@ use std::sync::Arc;
 use hoplab_model::{fmt_n, ScenarioSpec};
 use leptos::prelude::*;
 
-use super::state::{use_ctx, Ctx, Finished, RunState};
+use super::state::{use_ctx, Ctx, DesignRunStatus, Finished};
 use crate::designer::run::{EgressInputs, RunJob};
 use crate::lab::driver::{now_ms, start_raf};
 use crate::pages::lab::{RunHandle, RunShow, RunView};
@@ -20,11 +20,11 @@ fn start(ctx: Ctx) {
     let job = match RunJob::start(&spec) {
         Ok(j) => j,
         Err(why) => {
-            ctx.run.set(RunState::Refused(why));
+            ctx.run.set(DesignRunStatus::Refused(why));
             return;
         }
     };
-    ctx.run.set(RunState::Running(0.0));
+    ctx.run.set(DesignRunStatus::Running(0.0));
     let budget = std::cell::Cell::new(5_000u64);
     let raf = start_raf(move |_| {
         let began = now_ms();
@@ -49,12 +49,12 @@ fn start(ctx: Ctx) {
         match done {
             Some(summary) => {
                 ctx.cancel_run();
-                ctx.run.set(RunState::Done(Arc::new(Finished {
+                ctx.run.set(DesignRunStatus::Done(Arc::new(Finished {
                     summary,
                     spec: spec.clone(),
                 })));
             }
-            None => ctx.run.set(RunState::Running(progress)),
+            None => ctx.run.set(DesignRunStatus::Running(progress)),
         }
     });
     ctx.job.set_value(Some((job, raf)));
@@ -63,7 +63,7 @@ fn start(ctx: Ctx) {
 #[component]
 pub fn RunPanel() -> impl IntoView {
     let ctx = use_ctx();
-    let running = move || matches!(ctx.run.get(), RunState::Running(_));
+    let running = move || matches!(ctx.run.get(), DesignRunStatus::Running(_));
     // The egress fields' text as typed (kept whatever it says), read on change.
     let record_bytes = RwSignal::new(EgressInputs::default_record_bytes());
     let price = RwSignal::new(String::new());
@@ -74,21 +74,21 @@ pub fn RunPanel() -> impl IntoView {
             <p class="section-note">"Runs the design with its faults in the model (seed 1, as "<code>"hoplab run"</code>" does), a slice per frame so the page stays responsive."</p>
             <div class="run-controls">
                 <button type="button" class="primary" on:click=move |_| start(ctx) disabled=running>"Run"</button>
-                <button type="button" on:click=move |_| { ctx.cancel_run(); ctx.run.set(RunState::Cancelled); } disabled=move || !running()>"Cancel"</button>
+                <button type="button" on:click=move |_| { ctx.cancel_run(); ctx.run.set(DesignRunStatus::Cancelled); } disabled=move || !running()>"Cancel"</button>
             </div>
             <EgressFields record_bytes price egress />
             <div role="status" aria-live="polite" class="run-status">
                 {move || match ctx.run.get() {
-                    RunState::Idle => view! { <p class="row-note">"Not run yet."</p> }.into_any(),
-                    RunState::Running(p) => view! {
+                    DesignRunStatus::Idle => view! { <p class="row-note">"Not run yet."</p> }.into_any(),
+                    DesignRunStatus::Running(p) => view! {
                         <label class="run-progress">
                             <span>{format!("Running… {:.0}%", p * 100.0)}</span>
                             <progress max="1" value=p.to_string()></progress>
                         </label>
                     }.into_any(),
-                    RunState::Cancelled => view! { <p>"Cancelled. Nothing was kept from the run."</p> }.into_any(),
-                    RunState::Refused(why) => view! { <p class="notice notice--error">{why}</p> }.into_any(),
-                    RunState::Done(f) => view! { <Summary finished=f egress /> }.into_any(),
+                    DesignRunStatus::Cancelled => view! { <p>"Cancelled. Nothing was kept from the run."</p> }.into_any(),
+                    DesignRunStatus::Refused(why) => view! { <p class="notice notice--error">{why}</p> }.into_any(),
+                    DesignRunStatus::Done(f) => view! { <Summary finished=f egress /> }.into_any(),
                 }}
             </div>
         </section>

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::files::file_stem;
-use super::state::{use_ctx, RunState};
+use super::state::{use_ctx, DesignRunStatus};
 use crate::designer::runbook;
 use crate::download::download;
 
@@ -27,7 +27,7 @@ pub fn RunbookView() -> impl IntoView {
     let book = Memo::new(move |_| {
         let run = ctx.run.get();
         let summary = match &run {
-            RunState::Done(f) => Some(&f.summary),
+            DesignRunStatus::Done(f) => Some(&f.summary),
             _ => None,
         };
         settled.with(|d| runbook::build(d, &hoplab_model::lint(d.topology()), summary))

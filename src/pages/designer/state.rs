@@ -25,8 +25,10 @@ pub struct Finished {
     pub spec: hoplab_model::ScenarioSpec,
 }
 
+/// Where the designer's run of the design stands, as its run panel shows it (not the lab's
+/// [`crate::lab::url_state::RunState`], which is a run view's seed, time and presses).
 #[derive(Clone)]
-pub enum RunState {
+pub enum DesignRunStatus {
     Idle,
     Running(f64),
     Done(Arc<Finished>),
@@ -49,7 +51,7 @@ pub struct Ctx {
     /// canvas and lists highlight. A memo, so an edit that changes no finding redraws no
     /// highlight.
     flags: Memo<Vec<(String, usize)>>,
-    pub run: RwSignal<RunState>,
+    pub run: RwSignal<DesignRunStatus>,
     pub job: StoredValue<Option<(RunJob, Raf)>, LocalStorage>,
     /// Connect mode: the stream a new hop starts from, once picked.
     pub connecting: RwSignal<Option<Option<StreamRef>>>,
@@ -83,7 +85,7 @@ impl Ctx {
             notice: RwSignal::new(None),
             findings,
             flags,
-            run: RwSignal::new(RunState::Idle),
+            run: RwSignal::new(DesignRunStatus::Idle),
             job: StoredValue::new_local(None),
             connecting: RwSignal::new(None),
             linked_hop: RwSignal::new(None),
