@@ -231,6 +231,47 @@ mod tests {
     }
 
     #[test]
+    fn msk_replicator_has_its_own_words_and_queues_are_not_told_to_translate_positions() {
+        let (d, _) = crate::designer::presets::demo(PresetId::MskReplicatorIdentical).unwrap();
+        let md = items(&build(&d, &[], None));
+        for words in [
+            "MSK Replicator",
+            "no active consumers",
+            "LEGACY",
+            "ENHANCED",
+            "one replicator copies one way",
+        ] {
+            assert!(md.contains(words), "{words}: {md}");
+        }
+        for id in [
+            PresetId::RabbitmqFederationMaxHops,
+            PresetId::RabbitmqShovel,
+        ] {
+            let (mut d, _) = crate::designer::presets::demo(id).unwrap();
+            // As an import of the broker's definitions marks them.
+            for h in &mut d.spec.topology.hops {
+                h.options.product = Some(id);
+            }
+            let findings = hoplab_model::lint(d.topology());
+            let md = items(&build(&d, &findings, None));
+            assert!(!md.contains("position map"), "{id}: {md}");
+            assert!(!md.contains("from the position they had"), "{id}: {md}");
+            assert!(md.contains("no positions to translate"), "{id}: {md}");
+        }
+    }
+
+    #[test]
+    fn a_pattern_hop_gets_a_valid_regex_for_its_readers() {
+        let (mut d, _) = crate::designer::presets::demo(PresetId::Mm2Default).unwrap();
+        for h in &mut d.spec.topology.hops {
+            h.from.stream = "*".into();
+        }
+        let md = items(&build(&d, &[], None));
+        assert!(!md.contains(")?*$"), "{md}");
+        assert!(md.contains(")?.*$"), "{md}");
+    }
+
+    #[test]
     fn names_cannot_break_the_markdown() {
         assert_eq!(md_escape("a|b*<script>"), "a\\|b\\*\\<script\\>");
         let mut d = templates::build("active-active").unwrap();

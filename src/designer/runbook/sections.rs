@@ -32,7 +32,7 @@ pub(super) fn preconditions(t: &Topology, findings: &[Finding]) -> Section {
             "Copier {} ({}/{} to {}/{}) is running, and its lag is zero before a planned switch",
             h.id, h.from.site, h.from.stream, to.site, to.stream
         ));
-        if h.options.map_every.is_none() {
+        if h.options.map_every.is_none() && Copier::of_hop(h).is_none_or(Copier::keeps_positions) {
             pre.push(format!(
                 "Copier {} writes no position map: readers cannot be translated over it",
                 h.id
@@ -221,9 +221,26 @@ pub(super) fn failback(t: &Topology) -> Section {
             back.push(format!("Give the reverse of {} an origin stamp, or it and {} copy each other's records forever", h.id, h.id));
         }
     }
+    // The closing steps in the terms of the copiers the design has: queues keep no positions.
+    let copiers: Vec<Option<Copier>> = t.hops.iter().map(Copier::of_hop).collect();
+    let positions = copiers
+        .iter()
+        .any(|c| c.is_none_or(Copier::keeps_positions));
+    let queues = copiers
+        .iter()
+        .any(|c| c.is_some_and(|c| !c.keeps_positions()));
     back.push("Let the reverse copy drain to zero lag; stop writers on the standby side".into());
-    back.push("Translate every reader group's position again, over the reverse copy's own position map (the old map does not apply to the rebuilt site)".into());
-    back.push("Move writers back, then reader groups, then restart the original copiers from the position they had".into());
+    if positions {
+        back.push("Translate every reader group's position again, over the reverse copy's own position map (the old map does not apply to the rebuilt site)".into());
+    }
+    if queues {
+        back.push("RabbitMQ consumers have no positions to translate: they read the queues at the broker they move back to, once the messages left on the standby have been consumed or moved".into());
+    }
+    back.push(if positions {
+        "Move writers back, then reader groups, then restart the original copiers from the position they had".into()
+    } else {
+        "Move publishers back, then consumers, then start the original links again".into()
+    });
     Section {
         heading: "Failback".into(),
         items: back,

@@ -35,6 +35,8 @@ pub enum Copier {
     JetStreamSource,
     FederatedExchange,
     Shovel,
+    /// Amazon MSK Replicator with identical topic names.
+    MskReplicator,
 }
 
 impl Copier {
@@ -48,8 +50,14 @@ impl Copier {
             PresetId::JetstreamSource => Copier::JetStreamSource,
             PresetId::RabbitmqFederationMaxHops => Copier::FederatedExchange,
             PresetId::RabbitmqShovel => Copier::Shovel,
-            PresetId::PulsarReplicatedMarker | PresetId::MskReplicatorIdentical => return None,
+            PresetId::MskReplicatorIdentical => Copier::MskReplicator,
+            PresetId::PulsarReplicatedMarker => return None,
         })
+    }
+
+    /// Whether readers of its copies have positions that must be translated (a queue has none).
+    pub fn keeps_positions(self) -> bool {
+        !matches!(self, Copier::FederatedExchange | Copier::Shovel)
     }
 
     /// The copier a hop says it is: its `product`, else the preset its options match.
@@ -61,9 +69,21 @@ impl Copier {
     }
 }
 
-/// A name as a regex literal (`us-west.orders` -> `us-west\.orders`).
+/// A stream name or a selector's pattern as a regex (`us-west.orders` -> `us-west\.orders`,
+/// `*` -> `.*`), so a pattern hop never gives an invalid expression such as `^(B\.)?*$`.
 fn re(s: &str) -> String {
-    s.replace('.', "\\.")
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '*' => out.push_str(".*"),
+            '.' | '+' | '?' | '(' | ')' | '[' | ']' | '{' | '}' | '|' | '^' | '$' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The hop's ends: source site, source stream, target site, target stream.
@@ -112,6 +132,10 @@ pub fn failover(h: &HopSpec, copier: Copier) -> Vec<String> {
         Copier::Shovel => vec![format!(
             "RabbitMQ: delete (or stop) the shovel {a}/{s} -> {b}/{c} before publishers move to {b}; it detects no loops, and what it had not moved stays in {a}'s queue"
         )],
+        Copier::MskReplicator => vec![
+            format!("MSK Replicator {a}->{b} (identical topic names): {s} is {c} at {b}. Consumer groups moved to {b} resume from the offsets the replicator translated and committed at {b}, but only if consumer group offset synchronization was turned on when it was created, and only for groups with no active consumers at {b}: start a group there only once it has moved"),
+            format!("The translated offsets are approximate (the replicator samples its offset mapping): expect a group moved to {b} to read a few records again"),
+        ],
     }
 }
 
@@ -147,5 +171,9 @@ pub fn failback(h: &HopSpec, copier: Copier, t: &Topology) -> Option<Vec<String>
         Copier::Shovel => vec![format!(
             "RabbitMQ: a shovel {b}/{to} -> {a}/{s} moves back what was published at {b}; delete it before the {a} -> {b} shovel starts again, or the two move messages back and forth without end"
         )],
+        Copier::MskReplicator => vec![
+            format!("MSK Replicator: one replicator copies one way, so {b}'s writes come back to {a} through a replicator {b}->{a} ({}); its starting position is fixed when it is created", reverse(Copier::MskReplicator)),
+            format!("With LEGACY offset synchronization (the default) no offsets are translated back from {b} to {a}: groups returning to {a} need the bidirectional set-up with ENHANCED offset synchronization, a replicator each way"),
+        ],
     })
 }

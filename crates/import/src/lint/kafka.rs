@@ -106,6 +106,16 @@ pub fn failover_without_position_map(e: &Estate, out: &mut Vec<ImportFinding>) {
     }
 }
 
+/// How the product is made to start from its source's earliest record, in its own terms.
+fn start_from_the_earliest(product: Product, source: &str) -> String {
+    match product {
+        Product::MirrorMaker2 => format!("set the source consumer's auto.offset.reset to earliest ({source}.consumer.auto.offset.reset in dedicated mode, source.consumer.auto.offset.reset in a connector's configuration)"),
+        Product::MskReplicator => "give it StartingPosition EARLIEST; the starting position is fixed when a replicator is created, so that takes a new replicator".into(),
+        Product::Shovel => "a shovel from an exchange declares its own queue when it starts and sees only what is published after; shovel from a durable queue (src-queue) bound to the exchange before publishers start instead".into(),
+        _ => "start it at the earliest record".into(),
+    }
+}
+
 pub fn head_lost_at_start(e: &Estate, out: &mut Vec<ImportFinding>) {
     for f in e.flows.iter().filter(|f| f.facts.start_latest) {
         let discovery = f
@@ -122,11 +132,12 @@ pub fn head_lost_at_start(e: &Estate, out: &mut Vec<ImportFinding>) {
             "head-lost-at-start",
             format!("{}->{}", f.source, f.target),
             format!(
-                "{}: {} {} -> {} starts at the newest record: everything written before it started{discovery} is never copied; start at the earliest record",
+                "{}: {} {} -> {} starts at the newest record: everything written before it started{discovery} is never copied; {}",
                 f.file,
                 f.product.title(),
                 f.source,
-                f.target
+                f.target,
+                start_from_the_earliest(f.product, &f.source)
             ),
         ));
     }

@@ -173,6 +173,12 @@ pub fn lint(imported: &Imported) -> Vec<ImportFinding> {
             ));
         } else {
             let products = families(&f, t, e);
+            // Queues have no positions: a queue federation link wants no position map.
+            let queues_only =
+                !products.is_empty() && products.iter().all(|p| *p == Family::Rabbitmq);
+            if f.code == hoplab_model::Code::NoPositionMap && queues_only {
+                continue;
+            }
             out.push(from_model(f, &products));
         }
     }

@@ -4,6 +4,7 @@ mod loops;
 mod mirror;
 mod products;
 
+use crate::presets::PresetId;
 use crate::spec::{HopKind, PartMapping, ResumeRule, Timestamps, Topology};
 use serde::Serialize;
 
@@ -176,7 +177,12 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
 /// Hop options that lose something: no position map, or per-key order.
 fn hop_options(t: &Topology, out: &mut Vec<Finding>) {
     for h in &t.hops {
-        if h.options.map_every.is_none() && h.options.kind == HopKind::Translate {
+        // A queue broker's link has no positions to map: the rule holds for stream copiers.
+        let queues = matches!(
+            h.options.product,
+            Some(PresetId::RabbitmqFederationMaxHops | PresetId::RabbitmqShovel)
+        );
+        if h.options.map_every.is_none() && h.options.kind == HopKind::Translate && !queues {
             out.push(Finding {
                 code: Code::NoPositionMap,
                 message: format!(
