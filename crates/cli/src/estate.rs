@@ -37,6 +37,15 @@ fn read(path: &Path) -> Result<String, Failure> {
         .map_err(|e| (format!("{}: cannot be read: {e}", path.display()), 2))
 }
 
+/// Whether two paths name the same file: spelt alike, or alike once resolved.
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b
+        || matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+            (Ok(x), Ok(y)) if x == y
+        )
+}
+
 /// The files' texts, each with the site `--site` gave it.
 struct Files {
     names: Vec<String>,
@@ -45,32 +54,28 @@ struct Files {
 }
 
 impl Files {
+    /// The files given, then those only `--site` names (in its order): a file given both
+    /// ways, or named by two `--site`s, is read once, under the first spelling of its path.
     fn load(files: &[PathBuf], sites: &[(String, PathBuf)]) -> Result<Files, Failure> {
         let mut f = Files {
             names: Vec::new(),
             texts: Vec::new(),
             sites: Vec::new(),
         };
-        for path in files {
+        let mut paths: Vec<&Path> = Vec::new();
+        for (i, path) in files.iter().chain(sites.iter().map(|(_, p)| p)).enumerate() {
+            if i >= files.len() && paths.iter().any(|p| same_file(p, path)) {
+                continue;
+            }
             f.texts.push(read(path)?);
             f.names.push(path.display().to_string());
             f.sites.push(
                 sites
                     .iter()
-                    .find(|(_, p)| p == path)
+                    .find(|(_, p)| same_file(p, path))
                     .map(|(n, _)| n.clone()),
             );
-        }
-        for (name, path) in sites {
-            if !files.contains(path) {
-                return Err((
-                    format!(
-                        "--site {name}={}: that file is not among the files given",
-                        path.display()
-                    ),
-                    2,
-                ));
-            }
+            paths.push(path);
         }
         Ok(f)
     }

@@ -69,7 +69,8 @@ enum Cmd {
     /// Lint topology files or real copiers' files (every format `import` reads): exit 0
     /// clean, 1 on findings, 2 on a bad file. The copiers' files are linted together.
     Lint {
-        #[arg(required = true)]
+        /// The files to lint; those named with --site are read too (once each).
+        #[arg(required_unless_present = "sites")]
         files: Vec<PathBuf>,
         /// Print the findings as JSON.
         #[arg(long)]
@@ -77,7 +78,8 @@ enum Cmd {
         /// Read the copiers' files in this format instead of detecting it.
         #[arg(long, value_parser = estate::parse_format)]
         format: Option<hoplab_import::Format>,
-        /// The site a file stands for (a RabbitMQ broker, a JetStream domain).
+        /// The site a file stands for (a RabbitMQ broker, a JetStream domain); the file
+        /// is read whether or not it is also given as FILES.
         #[arg(long = "site", value_name = "NAME=FILE", value_parser = estate::parse_site)]
         sites: Vec<(String, PathBuf)>,
     },
@@ -85,13 +87,15 @@ enum Cmd {
     /// RabbitMQ, MSK Replicator, cluster link, Redpanda shadow link) into one design: the
     /// model's file on stdout, the import report on stderr; exit 2 on a file it cannot read.
     Import {
-        #[arg(required = true)]
+        /// The copiers' files; those named with --site are read too (once each).
+        #[arg(required_unless_present = "sites")]
         files: Vec<PathBuf>,
         /// mm2-properties, mm2-connect, strimzi, nats, rabbitmq, msk, cluster-link or
         /// redpanda-shadow (detected from each file when not given).
         #[arg(long, value_parser = estate::parse_format)]
         format: Option<hoplab_import::Format>,
-        /// The site a file stands for where the format cannot say (repeatable).
+        /// The site a file stands for where the format cannot say (repeatable); the
+        /// file is read whether or not it is also given as FILES.
         #[arg(long = "site", value_name = "NAME=FILE", value_parser = estate::parse_site)]
         sites: Vec<(String, PathBuf)>,
     },

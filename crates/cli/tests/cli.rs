@@ -288,7 +288,68 @@ fn import_takes_a_format_and_sites() {
         "{out}"
     );
     assert_eq!(hoplab(&["import", &e, "--format", "kafka"]).0, 2);
-    assert_eq!(hoplab(&["import", &e, "--site", &format!("x={w}")]).0, 2);
+    let (code, _, err) = hoplab(&["import", &e, "--site", "x=/no/such/file.json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/no/such/file.json"), "{err}");
+    assert_eq!(hoplab(&["import", &e, "--site", "x"]).0, 2);
+}
+
+/// Issue 44: the files `--site NAME=FILE` names are read, with no other files given; a
+/// file given both ways (however its path is spelt) is read once.
+#[test]
+fn import_reads_the_files_its_sites_name() {
+    fn site_names(out: &str) -> Vec<String> {
+        let spec = hoplab_model::ScenarioSpec::from_json(out).unwrap();
+        let mut names: Vec<String> = spec.topology.sites.into_iter().map(|s| s.name).collect();
+        names.sort_unstable();
+        names
+    }
+    let (e, w) = (fixture("nats-east.json"), fixture("nats-west.json"));
+    let (se, sw) = (format!("east={e}"), format!("west={w}"));
+    let (code, alone, err) = hoplab(&["import", "--site", &se, "--site", &sw]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(site_names(&alone), ["east", "west"]);
+    assert_eq!(err.matches("read: ").count(), 2, "{err}");
+    // With the files given as well, all or some of them (however a path is spelt), each
+    // file is read once: the files given come first, then those only --site names.
+    let e_again = fixture("../import/nats-east.json");
+    for files in [vec![&e, &w], vec![&e], vec![&e_again], vec![&w]] {
+        let mut args = vec!["import"];
+        args.extend(files.iter().map(|f| f.as_str()));
+        args.extend(["--site", &se, "--site", &sw]);
+        let (code, out, err) = hoplab(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert_eq!(err.matches("read: ").count(), 2, "{args:?}: {err}");
+        assert_eq!(site_names(&out), ["east", "west"], "{args:?}");
+        if files[0] == &e {
+            assert_eq!(out, alone, "{args:?}");
+        }
+    }
+    // Nothing to read is still a usage error.
+    assert_eq!(hoplab(&["import"]).0, 2);
+}
+
+/// Issue 44: `lint --site NAME=FILE` alone lints those files, as with them named too.
+#[test]
+fn lint_reads_the_files_its_sites_name() {
+    let (e, w) = (fixture("nats-east.json"), fixture("nats-west.json"));
+    let (se, sw) = (format!("east={e}"), format!("west={w}"));
+    let alone = hoplab(&["lint", "--site", &se, "--site", &sw]);
+    assert!(alone.0 == 0 || alone.0 == 1, "{}", alone.2);
+    assert!(alone.1.contains(&e) && alone.1.contains(&w), "{}", alone.1);
+    assert_eq!(
+        alone,
+        hoplab(&["lint", &e, &w, "--site", &se, "--site", &sw])
+    );
+    assert_eq!(alone, hoplab(&["lint", &e, "--site", &se, "--site", &sw]));
+    let json = hoplab(&["lint", "--json", "--site", &se, "--site", &sw]);
+    assert_eq!(json.0, alone.0);
+    assert!(
+        serde_json::from_str::<serde_json::Value>(&json.1).is_ok(),
+        "{}",
+        json.1
+    );
+    assert_eq!(hoplab(&["lint"]).0, 2);
 }
 
 #[test]
