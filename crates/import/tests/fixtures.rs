@@ -596,3 +596,31 @@ fn a_misspelt_shovel_key_is_one_rabbitmq_refuses_not_one_it_ignores() {
         .collect();
     assert!(mm2.contains(&"misspelt-or-removed-key"), "{mm2:?}");
 }
+
+#[test]
+fn every_key_of_a_mirrormaker_file_is_read_or_listed_as_ignored() {
+    let read_by_the_model = |key: &str| {
+        let k = key.rsplit_once("->").map_or(key, |(_, rest)| {
+            rest.split_once('.').map_or(rest, |(_, k)| k)
+        });
+        key == "clusters"
+            || key.ends_with(".bootstrap.servers")
+            || hoplab_import::export::WRITTEN_FLOW_KEYS.contains(&k)
+            || ["groups", "sync.group.offsets.enabled", "topics.exclude"].contains(&k)
+    };
+    for name in ["mm2-deployed.properties", "mm2-kafka-sample.properties"] {
+        let done = read(name);
+        let text = fixture(name);
+        for line in text.lines().map(str::trim) {
+            let Some((key, _)) = line.split_once('=').filter(|_| !line.starts_with('#')) else {
+                continue;
+            };
+            let key = key.trim();
+            let listed = done.report.ignored.iter().any(|i| i.key == key);
+            assert!(
+                listed || read_by_the_model(key),
+                "{name}: {key} is neither read nor listed"
+            );
+        }
+    }
+}

@@ -63,6 +63,8 @@ fn check_connector_key(file: &str, p: &Prop, key: &str, report: &mut Report) {
         || key.starts_with("producer.override.")
         || key.starts_with("consumer.override.")
     {
+        // Every key is read or listed: the worker's own settings are the product's.
+        report.ignore(file, Some(p.line), &p.key, Ignored::NotModelled);
         return;
     }
     if keys::is_connector_key(key) {
@@ -144,6 +146,9 @@ impl Scoped {
                     report.ignore(file, Some(p.line), &p.key, Ignored::WronglyScoped {
                         hint: format!("a cluster key never reaches the connectors; write it for a flow, as {alias}->B.{k}, or at the top level"),
                     });
+                } else if k != "bootstrap.servers" && k != "consumer.auto.offset.reset" {
+                    // A client setting of that cluster (security, timeouts): the product's.
+                    report.ignore(file, Some(p.line), &p.key, Ignored::NotModelled);
                 }
                 let i = aliases
                     .iter()
