@@ -86,6 +86,7 @@ fn LessonView(lesson: Lesson) -> impl IntoView {
         Err(e) => return view! { <LoadError what="the lesson" error=e.to_string() /> }.into_any(),
     };
     let run = RunHandle::new(spec, show);
+    let run_box = NodeRef::<leptos::html::Div>::new();
     let slug = StoredValue::new(lesson.slug.clone());
     let lesson = StoredValue::new(lesson);
     let active = RwSignal::new(None::<Active>);
@@ -123,6 +124,7 @@ fn LessonView(lesson: Lesson) -> impl IntoView {
             plan,
             phase: Phase::Seeking,
         }));
+        show_the_stage(run_box);
     };
 
     // Moves the active step on as the lab reaches each point (no model logic: the run
@@ -266,10 +268,33 @@ fn LessonView(lesson: Lesson) -> impl IntoView {
                 </nav>
                 <p class="visually-hidden">{format!("This lesson has {steps_total} steps.")}</p>
             </article>
-            <div class="lesson-run">
+            <div class="lesson-run" node_ref=run_box>
                 <RunView run=run />
             </div>
         </div>
     }
     .into_any()
+}
+
+/// Brings the lab's stage into view when a step starts and it is out of sight (on a phone
+/// the run sits below the lesson's text): the step plays where the reader can watch it.
+/// An instant jump, no animation, so reduced motion needs nothing of its own.
+fn show_the_stage(run_box: NodeRef<leptos::html::Div>) {
+    let Some(stage) = run_box
+        .get_untracked()
+        .and_then(|b| b.query_selector("svg.stage").ok().flatten())
+    else {
+        return;
+    };
+    let rect = stage.get_bounding_client_rect();
+    let height = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    if rect.top() < height && rect.bottom() > 0.0 {
+        return;
+    }
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Center);
+    stage.scroll_into_view_with_scroll_into_view_options(&options);
 }

@@ -97,6 +97,29 @@ test("a lesson to its end: each step moves the lab, shows its effect, and the an
   assertClean(page);
 });
 
+test("on a phone, a step's button brings the lab's stage into view to play there", async () => {
+  const page = await freshPage(undefined, { viewport: { width: 390, height: 844 } });
+  const lesson = await readData(session, `course/${LESSON}.json`);
+  await visit(page, session, `/course/${LESSON}`);
+  await page.waitForSelector("svg.stage[data-ready=true]", { timeout: 60_000 });
+  const inView = () =>
+    page.$eval("svg.stage", (stage) => {
+      const r = stage.getBoundingClientRect();
+      return r.top < window.innerHeight && r.bottom > 0;
+    });
+  const button = page.locator(".lesson-step button").first();
+  await button.scrollIntoViewIfNeeded();
+  assert.equal(await inView(), false, "the stage starts out of sight below the text");
+  await button.click();
+  await page.waitForFunction(() => {
+    const r = document.querySelector("svg.stage").getBoundingClientRect();
+    return r.top < window.innerHeight && r.bottom > 0;
+  });
+  await stageAt(page, lesson.steps[0].play_to_ms ?? lesson.steps[0].at_ms);
+  assert.equal(await inView(), true);
+  assertClean(page);
+});
+
 test("steps can be redone in any order and always show the same moment", async () => {
   const page = await freshPage();
   const lesson = await readData(session, `course/${LESSON}.json`);
