@@ -32,6 +32,7 @@ fn mount() -> Mounted {
     let s = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     s.remove_item(autosave::KEY).unwrap();
     s.remove_item(autosave::SET_ASIDE_KEY).unwrap();
+    s.remove_item("hoplab.designer.imported-from").unwrap();
     mount_at("/designer", || {
         provide_context(LoadImporter::at_once());
         view! {
@@ -87,22 +88,25 @@ async fn a_dropped_mirrormaker_file_with_identity_both_ways_shows_the_loop_with_
         "both clusters are on the canvas"
     );
     assert_eq!(count(&root, "g.dz-hop"), 2);
-    let finding = ".import-finding[data-code=mm2-identity-loop]";
-    assert!(
-        count(&root, finding) >= 1,
-        "{}",
-        text(&root, ".import-report")
-    );
+    // One list: the Lint panel says the model's loop in MirrorMaker 2's words, with evidence.
+    let finding = ".designer-lint .lint-item[data-code=mm2-identity-loop]";
+    until("the loop in the product's words", || {
+        count(&root, finding) == 1
+    })
+    .await;
     assert_eq!(
         attr(&root, &format!("{finding} a"), "href"),
         "/cards/echo-loop"
     );
-    assert!(count(&root, &format!("{finding} .import-evidence li")) >= 1);
+    assert!(count(&root, &format!("{finding} .lint-evidence li")) >= 1);
+    assert!(text(&root, finding).contains("IdentityReplicationPolicy"));
+    assert_eq!(
+        count(&root, ".import-report .lint-item"),
+        0,
+        "the report keeps only the file's matters"
+    );
     assert!(text(&root, ".import-report").contains("mm2-properties"));
-    until("the model's own loop finding", || {
-        count(&root, ".lint-item[data-code=echo-loop]") == 1
-    })
-    .await;
+    assert!(text(&root, ".import-report").contains("in the Lint panel"));
     assert!(text(&root, ".designer-notice").contains("Undo brings back"));
     // The file is listed for a site name, and undo brings back the empty canvas.
     assert_eq!(count(&root, ".import-site-row input"), 1);

@@ -1,13 +1,12 @@
 //! Bring your own estate: a copier's own configuration files (chosen, dropped or pasted)
-//! read into the design, with the import's report and its findings in the product's
-//! terms. The readers live in a chunk of their own (`lazy_pages::import_chunk`), fetched
-//! the first time a person imports or exports; until then the panel costs nothing.
+//! read into the design, with the import's report (its findings join the Lint panel).
+//! The readers live in a chunk of their own (`lazy_pages::import_chunk`), fetched the
+//! first time a person imports or exports; until then the panel costs nothing.
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use leptos_router::components::A;
 use wasm_bindgen_futures::JsFuture;
 
 use super::imported_from::use_imported_from;
@@ -138,15 +137,16 @@ pub fn ImportPanel() -> impl IntoView {
             match done {
                 Ok(done) => {
                     let design = Design::from_spec(done.spec.clone());
+                    let done = Arc::new(done);
                     if ctx.edit(Edit::Replace(Box::new(design))) {
-                        imported_from.set(chosen.clone());
+                        imported_from.set(chosen.clone(), done.clone());
                         let (sites, hops) = (done.spec.topology.sites.len(), done.spec.topology.hops.len());
                         ctx.info(format!(
                             "Imported {} ({sites} sites, {hops} hops). Undo brings back what you had.",
                             names(&chosen)
                         ));
                     }
-                    outcome.set(Some(Ok(Arc::new(done))));
+                    outcome.set(Some(Ok(done)));
                 }
                 Err(why) => outcome.set(Some(Err(why))),
             }
@@ -228,7 +228,8 @@ pub fn ImportPanel() -> impl IntoView {
                 <div role="status" aria-live="polite" class="import-status">
                     {move || importer.status().map(|s| view! { <p class="row-note">{s}</p> })}
                 </div>
-                {move || outcome.get().map(|o| match o {
+                // After a reload the kept files' report shows until the next import.
+                {move || outcome.get().or_else(|| imported_from.done().map(Ok)).map(|o| match o {
                     Ok(done) => view! { <Report done /> }.into_any(),
                     Err(why) => view! {
                         <p class="notice notice--error import-error" role="alert">
@@ -272,8 +273,8 @@ fn SitePerFile(
     }
 }
 
-/// The report of an import: what was read, the findings in the product's terms (each with
-/// its card and evidence), the defaults filled in, what is approximated, what was ignored.
+/// The report of an import: what was read from the files, the defaults filled in, what
+/// is approximated, what was ignored. Its findings are in the Lint panel, with the model's.
 #[component]
 fn Report(done: Arc<Imported>) -> impl IntoView {
     let ImportReport {
@@ -282,12 +283,7 @@ fn Report(done: Arc<Imported>) -> impl IntoView {
         approximations,
         ignored,
     } = done.report.clone();
-    let findings = done.findings.clone();
-    let headline = match findings.len() {
-        0 => "No findings in the product’s terms.".to_string(),
-        1 => "1 finding in the product’s terms".to_string(),
-        n => format!("{n} findings in the product’s terms"),
-    };
+    let found = done.findings.len();
     let list = |items: Vec<String>, empty: &'static str| {
         if items.is_empty() {
             view! { <p class="row-note">{empty}</p> }.into_any()
@@ -301,27 +297,14 @@ fn Report(done: Arc<Imported>) -> impl IntoView {
             <h3 id="dz-import-report-title">"What the import read"</h3>
             <p>"Read as: " {done.formats.join(", ")}</p>
             {list(read, "Nothing.")}
-            <h3>{headline}</h3>
-            <ul class="import-findings">
-                {findings.into_iter().map(|f| view! {
-                    <li class="import-finding" data-code=f.code>
-                        <p class="lint-code">{f.code}</p>
-                        <p>{f.message}</p>
-                        <p class="row-note">"Concerns: " {f.subject}</p>
-                        <A href=format!("/cards/{}", f.card)>"Read the card: " {f.card}</A>
-                        {(!f.evidence.is_empty()).then(|| view! {
-                            <details class="import-evidence">
-                                <summary>"Evidence"</summary>
-                                <ul>
-                                    {f.evidence.into_iter().map(|(url, quote)| view! {
-                                        <li><q>{quote}</q>" — "<a href=url rel="noopener noreferrer">{source_name(url)}</a></li>
-                                    }).collect_view()}
-                                </ul>
-                            </details>
-                        })}
-                    </li>
-                }).collect_view()}
-            </ul>
+            <p class="row-note">
+                {match found {
+                    0 => "The import found nothing to warn about; the Lint panel keeps checking the design as you edit it.".to_string(),
+                    1 => "Its one finding is in the Lint panel, in the product’s terms, with its evidence.".to_string(),
+                    n => format!("Its {n} findings are in the Lint panel, in the product’s terms, with their evidence."),
+                }}
+                " " <a href="#dz-lint-title">"Go to the Lint panel"</a>
+            </p>
             <h3>"Defaults applied"</h3>
             {list(defaults, "None: the files set everything the model reads.")}
             <h3>"Approximated"</h3>
@@ -349,15 +332,6 @@ fn Report(done: Arc<Imported>) -> impl IntoView {
             }}
         </div>
     }
-}
-
-/// The file a source address names (its last part), for a short link text.
-fn source_name(url: &str) -> String {
-    url.trim_end_matches('/')
-        .rsplit('/')
-        .next()
-        .unwrap_or(url)
-        .to_string()
 }
 
 /// "a.json", "a.json and b.json", "3 files".

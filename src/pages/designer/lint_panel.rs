@@ -1,16 +1,97 @@
-//! The model's lint of the design, beside the canvas, redone on every edit. Pointing at
-//! or focusing a finding emphasises the elements it concerns; each links to its card.
+//! The design's findings, in one list beside the canvas, redone on every edit: the model's
+//! lint of the design and, for a design imported from a copier's files, what only those
+//! files show. While the design is as imported, the model's findings are in the product's
+//! words with the product's evidence. Pointing at or focusing a model finding emphasises
+//! the elements it concerns; each links to its card.
 
+use hoplab_model::Finding;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
+use super::imported_from::use_imported_from;
 use super::state::use_ctx;
+use crate::designer::copier_files::{Imported, ProductFinding};
 use crate::designer::findings::targets;
+
+/// The import's finding that says `f` in the product's words: the same rule on the same
+/// elements, or the product's own name for it (MirrorMaker 2's identity loop for an echo).
+fn in_product_words<'a>(
+    f: &Finding,
+    model: &[Finding],
+    lint: &'a Imported,
+) -> Option<&'a ProductFinding> {
+    let subject = f.subject();
+    let same_subject = || {
+        lint.findings
+            .iter()
+            .filter(|p| p.from_model && p.subject == subject)
+    };
+    same_subject()
+        .find(|p| p.code == f.code.id())
+        .or_else(|| same_subject().find(|p| !model.iter().any(|m| m.code.id() == p.code)))
+}
+
+#[component]
+fn Evidence(evidence: Vec<(&'static str, &'static str)>) -> impl IntoView {
+    (!evidence.is_empty()).then(|| {
+        view! {
+            <details class="lint-evidence">
+                <summary>"Evidence"</summary>
+                <ul>
+                    {evidence.into_iter().map(|(url, quote)| view! {
+                        <li><q>{quote}</q>" — "<a href=url rel="noopener noreferrer">{source_name(url)}</a></li>
+                    }).collect_view()}
+                </ul>
+            </details>
+        }
+    })
+}
+
+/// The file a source address names (its last part), for a short link text.
+fn source_name(url: &str) -> String {
+    url.trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or(url)
+        .to_string()
+}
 
 #[component]
 pub fn LintPanel() -> impl IntoView {
     let ctx = use_ctx();
-    let count = move || ctx.findings.with(|f| f.len());
+    let imported = use_imported_from();
+    // The import's findings while the design is still what the files were read as.
+    let as_imported = Memo::new(move |_| {
+        imported
+            .done()
+            .filter(|l| ctx.topology.with(|t| *t == l.spec.topology))
+    });
+    // What only the files show (a misspelt key, a start position): about the files, so
+    // listed while the design is still theirs (the same sites), edited or not; a template,
+    // a shared link or undoing the import leaves them out.
+    let from_files = move || -> Vec<ProductFinding> {
+        let same_sites = |l: &Imported| {
+            let names = |t: &hoplab_model::spec::Topology| {
+                let mut n: Vec<String> = t.sites.iter().map(|s| s.name.clone()).collect();
+                n.sort();
+                n
+            };
+            ctx.topology.with(|t| names(t) == names(&l.spec.topology))
+        };
+        imported
+            .done()
+            .filter(|l| same_sites(l))
+            .map(|l| {
+                l.findings
+                    .iter()
+                    .filter(|p| !p.from_model)
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let files = move || imported.names();
+    let count = move || ctx.findings.with(|f| f.len()) + from_files().len();
     let headline = move || match count() {
         0 => "No findings: the model sees nothing here that the cards warn about.".to_string(),
         1 => "1 finding".to_string(),
@@ -32,24 +113,41 @@ pub fn LintPanel() -> impl IntoView {
                     {
                         let (i, f) = item;
                         let concerns = ctx.with_topology(|t| targets(&f, t).iter().map(|e| e.label()).collect::<Vec<_>>().join(", "));
+                        let model_code = f.code.id();
+                        let product = Memo::new(move |_| {
+                            let lint = as_imported.get()?;
+                            let model = ctx.findings.get();
+                            in_product_words(model.get(i)?, &model, &lint).cloned()
+                        });
+                        let message = f.message.clone();
                         view! {
                             <li
                                 class="lint-item"
                                 class:is-hot=move || ctx.active_finding.get() == Some(i)
-                                data-code=f.code.id()
+                                data-code=move || product.get().map_or(model_code, |p| p.code)
                                 on:pointerenter=move |_| ctx.active_finding.set(Some(i))
                                 on:pointerleave=move |_| ctx.active_finding.set(None)
                                 on:focusin=move |_| ctx.active_finding.set(Some(i))
                                 on:focusout=move |_| ctx.active_finding.set(None)
                             >
-                                <p class="lint-code">{f.code.id()}</p>
-                                <p>{f.message.clone()}</p>
+                                <p class="lint-code">{move || product.get().map_or(model_code, |p| p.code)}</p>
+                                <p>{move || product.get().map_or_else(|| message.clone(), |p| p.message)}</p>
                                 <p class="row-note">"Concerns: " {concerns}</p>
                                 <A href=format!("/cards/{}", f.card)>"Read the card: " {f.card}</A>
+                                {move || product.get().map(|p| view! { <Evidence evidence=p.evidence /> })}
                             </li>
                         }
                     }
                 </For>
+                {move || from_files().into_iter().map(|p| view! {
+                    <li class="lint-item lint-item--file" data-code=p.code>
+                        <p class="lint-code">{p.code}</p>
+                        <p>{p.message}</p>
+                        <p class="row-note">"In the imported files (" {files()} "): " {p.subject}</p>
+                        <A href=format!("/cards/{}", p.card)>"Read the card: " {p.card}</A>
+                        <Evidence evidence=p.evidence />
+                    </li>
+                }).collect_view()}
             </ul>
         </aside>
     }

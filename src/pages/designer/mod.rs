@@ -37,8 +37,11 @@ pub fn Designer() -> impl IntoView {
     let (design, notice) = load_autosave();
     let ctx = Ctx::new(Editor::new(design));
     provide_context(ctx);
-    provide_context(import_panel::ImporterHandle::new());
-    provide_context(imported_from::ImportedFrom::load());
+    let importer = import_panel::ImporterHandle::new();
+    provide_context(importer);
+    let imported_from = imported_from::ImportedFrom::load();
+    provide_context(imported_from);
+    imported_from.read_again(importer);
     ctx.notice.set(notice);
 
     // A shared link replaces the design as one undoable step, so the saved one is not lost.
