@@ -4,6 +4,8 @@
 //! words with the product's evidence. Pointing at or focusing a model finding emphasises
 //! the elements it concerns; each links to its card.
 
+use std::sync::Arc;
+
 use hoplab_model::Finding;
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -54,6 +56,49 @@ fn source_name(url: &str) -> String {
         .next()
         .unwrap_or(url)
         .to_string()
+}
+
+/// One of the model's findings, in the product's words while the design is as imported;
+/// pointing at it or focusing it emphasises what it concerns.
+#[component]
+fn ModelFinding(
+    index: usize,
+    finding: Finding,
+    as_imported: Memo<Option<Arc<Imported>>>,
+) -> impl IntoView {
+    let ctx = use_ctx();
+    let i = index;
+    let concerns = ctx.with_topology(|t| {
+        targets(&finding, t)
+            .iter()
+            .map(|e| e.label())
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
+    let model_code = finding.code.id();
+    let product = Memo::new(move |_| {
+        let lint = as_imported.get()?;
+        let model = ctx.findings.get();
+        in_product_words(model.get(i)?, &model, &lint).cloned()
+    });
+    let message = finding.message.clone();
+    view! {
+        <li
+            class="lint-item"
+            class:is-hot=move || ctx.active_finding.get() == Some(i)
+            data-code=move || product.get().map_or(model_code, |p| p.code)
+            on:pointerenter=move |_| ctx.active_finding.set(Some(i))
+            on:pointerleave=move |_| ctx.active_finding.set(None)
+            on:focusin=move |_| ctx.active_finding.set(Some(i))
+            on:focusout=move |_| ctx.active_finding.set(None)
+        >
+            <p class="lint-code">{move || product.get().map_or(model_code, |p| p.code)}</p>
+            <p>{move || product.get().map_or_else(|| message.clone(), |p| p.message)}</p>
+            <p class="row-note">"Concerns: " {concerns}</p>
+            <A href=format!("/cards/{}", finding.card)>"Read the card: " {finding.card}</A>
+            {move || product.get().map(|p| view! { <Evidence evidence=p.evidence /> })}
+        </li>
+    }
 }
 
 #[component]
@@ -110,34 +155,7 @@ pub fn LintPanel() -> impl IntoView {
             <p class="lint-headline" role="status" aria-live="polite" class:lint-clean=move || count() == 0>{headline}</p>
             <ul class="lint-list">
                 <For each=items key=|(i, f)| (*i, f.code, f.subject(), f.message.clone()) let:item>
-                    {
-                        let (i, f) = item;
-                        let concerns = ctx.with_topology(|t| targets(&f, t).iter().map(|e| e.label()).collect::<Vec<_>>().join(", "));
-                        let model_code = f.code.id();
-                        let product = Memo::new(move |_| {
-                            let lint = as_imported.get()?;
-                            let model = ctx.findings.get();
-                            in_product_words(model.get(i)?, &model, &lint).cloned()
-                        });
-                        let message = f.message.clone();
-                        view! {
-                            <li
-                                class="lint-item"
-                                class:is-hot=move || ctx.active_finding.get() == Some(i)
-                                data-code=move || product.get().map_or(model_code, |p| p.code)
-                                on:pointerenter=move |_| ctx.active_finding.set(Some(i))
-                                on:pointerleave=move |_| ctx.active_finding.set(None)
-                                on:focusin=move |_| ctx.active_finding.set(Some(i))
-                                on:focusout=move |_| ctx.active_finding.set(None)
-                            >
-                                <p class="lint-code">{move || product.get().map_or(model_code, |p| p.code)}</p>
-                                <p>{move || product.get().map_or_else(|| message.clone(), |p| p.message)}</p>
-                                <p class="row-note">"Concerns: " {concerns}</p>
-                                <A href=format!("/cards/{}", f.card)>"Read the card: " {f.card}</A>
-                                {move || product.get().map(|p| view! { <Evidence evidence=p.evidence /> })}
-                            </li>
-                        }
-                    }
+                    <ModelFinding index=item.0 finding=item.1 as_imported />
                 </For>
                 {move || from_files().into_iter().map(|p| view! {
                     <li class="lint-item lint-item--file" data-code=p.code>

@@ -127,6 +127,30 @@ fn entry<'a>(
     }
 }
 
+/// Each logical line of a properties file as written (continuations included), with the
+/// line it starts on: what a writer keeps as it was.
+fn logical_lines(original: &str) -> Vec<(u32, String)> {
+    let mut out = Vec::new();
+    let mut lines = original.lines().enumerate();
+    while let Some((i, raw)) = lines.next() {
+        let mut text = String::from(raw);
+        let mut logical = raw.to_string();
+        while logical.chars().rev().take_while(|&c| c == '\\').count() % 2 == 1 {
+            logical.pop();
+            match lines.next() {
+                Some((_, next)) => {
+                    text.push('\n');
+                    text.push_str(next);
+                    logical.push_str(next.trim_start());
+                }
+                None => break,
+            }
+        }
+        out.push((u32::try_from(i + 1).unwrap_or(u32::MAX), text));
+    }
+    out
+}
+
 /// MirrorMaker 2's properties written onto the file the estate came in: every line of
 /// `original` the design does not decide stays as it was (addresses, replication
 /// factors, `sync.group.offsets.enabled`, security, comments, unknown keys), the
@@ -150,23 +174,7 @@ pub fn mm2_properties_onto(t: &Topology, original: &str) -> String {
     let mut out = String::new();
     let mut gone = Vec::new();
     let mut wrote_clusters = false;
-    let mut lines = original.lines().enumerate().peekable();
-    while let Some((i, raw)) = lines.next() {
-        // The whole logical line, continuations included.
-        let mut text = String::from(raw);
-        let mut logical = raw.to_string();
-        while logical.chars().rev().take_while(|&c| c == '\\').count() % 2 == 1 {
-            logical.pop();
-            match lines.next() {
-                Some((_, next)) => {
-                    text.push('\n');
-                    text.push_str(next);
-                    logical.push_str(next.trim_start());
-                }
-                None => break,
-            }
-        }
-        let line = u32::try_from(i + 1).unwrap_or(u32::MAX);
+    for (line, text) in logical_lines(original) {
         let Some(prop) = props.iter().find(|p| p.line == line) else {
             out.push_str(&text);
             out.push('\n');
