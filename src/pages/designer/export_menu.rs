@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use super::files::file_stem;
-use super::import_panel::use_importer;
 use super::imported_from::use_imported_from;
+use super::importer::use_importer;
 use super::state::use_ctx;
 use crate::designer::copier_files::EXPORT_FORMATS;
 use crate::download::download;

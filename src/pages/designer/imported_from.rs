@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::import_panel::ImporterHandle;
+use super::importer::ImporterHandle;
 use crate::designer::copier_files::{CopierFile, Imported};
 use crate::storage;
 

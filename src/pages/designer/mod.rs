@@ -8,6 +8,7 @@ mod files;
 mod hop_form;
 mod import_panel;
 mod imported_from;
+mod importer;
 mod lint_panel;
 mod option_field;
 mod panel;
@@ -18,7 +19,7 @@ mod state;
 mod timeline;
 mod toolbar;
 
-pub use import_panel::LoadImporter;
+pub use importer::LoadImporter;
 use leptos::ev;
 use leptos::prelude::*;
 
@@ -37,7 +38,7 @@ pub fn Designer() -> impl IntoView {
     let (design, notice) = load_autosave();
     let ctx = Ctx::new(Editor::new(design));
     provide_context(ctx);
-    let importer = import_panel::ImporterHandle::new();
+    let importer = importer::ImporterHandle::new();
     provide_context(importer);
     let imported_from = imported_from::ImportedFrom::load();
     provide_context(imported_from);
