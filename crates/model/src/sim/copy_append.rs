@@ -54,17 +54,16 @@ impl CopyRules {
     }
 
     /// Whether `piece` is skipped: a dropped writer, (with a marker and "forward only
-    /// local") a marker naming another site, or (with a hop budget) a spent budget or a
+    /// local") any marked copy, or (with a hop budget) a spent budget or a
     /// way back to where the record started. Returns (skipped, because not local).
     fn skips(&self, hop: &BatchBook, piece: &Block) -> (bool, bool) {
         let dropped_writer = hop.drops_writer(piece.payload.writer);
         let foreign = match self.stamp {
-            OriginStamp::Marker => {
-                hop.opts().forward_only_local
-                    && piece
-                        .stamp
-                        .is_some_and(|s| usize::from(s) != hop.src_site())
-            }
+            // Forwarding only local records skips every record that carries a marker: a
+            // copy, wherever it started, as Lenses K2K's bidirectional mode skips records
+            // that already carry its header. A record back at its own site is a copy too
+            // (before, its marker naming this site let it go round a ring again).
+            OriginStamp::Marker => hop.opts().forward_only_local && piece.stamp.is_some(),
             OriginStamp::HopBudget(budget) => {
                 piece.hops >= u16::from(budget) || usize::from(piece.origin) == self.dst_site
             }
