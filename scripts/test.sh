@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test Hoplab has, installing whatever is missing first (see setup.sh):
 #   lint        cargo fmt --check; clippy -D warnings for the host and for wasm32; at most 15
-#               functions over 80 lines (scripts/long-functions.py)
+#               functions over 80 lines (scripts/long-functions.py); no import circle among
+#               the model's modules (crates/model/tools/import_cycles.py)
 #   native      cargo test --workspace: the model, the content validator, pure site logic;
 #               then a million fuzzed spec files (release mode)
 #   components  wasm-bindgen-test in headless Chromium, mounting real components
@@ -51,7 +52,8 @@ lint() {
   cargo fmt --all --check &&
     cargo clippy --workspace --all-targets --locked -- -D warnings &&
     cargo clippy -p hoplab --target wasm32-unknown-unknown --all-targets --locked -- -D warnings &&
-    python3 scripts/long-functions.py --max 15
+    python3 scripts/long-functions.py --max 15 &&
+    python3 crates/model/tools/import_cycles.py
 }
 
 # Every tests/*components.rs file is a wasm-bindgen-test suite run in Chromium.

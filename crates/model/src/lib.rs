@@ -21,6 +21,7 @@
 //! JSON file format.
 
 pub mod bench;
+mod budget_limit;
 mod census;
 mod coverage;
 pub mod decimal;
@@ -32,6 +33,7 @@ pub mod lint;
 mod log;
 mod measures;
 mod merge;
+mod numbers;
 mod posmap;
 pub mod presets;
 mod reader;

@@ -4,9 +4,8 @@
 //! checked against, and where the model only approximates the product.
 
 mod checked;
-mod id;
 
-pub use id::PresetId;
+pub use crate::spec::PresetId;
 
 use crate::spec::{HopKind, HopOptions, HopSpec, OriginStamp};
 use serde::Serialize;

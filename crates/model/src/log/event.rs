@@ -1,7 +1,7 @@
 //! What happened, as typed data: one variant per kind of event the log tells. The words
 //! are made from these at the edge (`words.rs`); the fingerprint digests these.
 
-use crate::sim::BudgetLimit;
+use crate::budget_limit::BudgetLimit;
 use crate::spec::{Command, ResumeRule};
 use crate::time::Millis;
 use serde::Serialize;

@@ -3,7 +3,8 @@
 //! is the command's own label, `Command::describe`, which the designer's timeline shows too.)
 
 use super::event::{BatchCopied, EchoGrowth, LogEvent, RecordsAppended, Refusal};
-use crate::sim::BudgetLimit;
+use crate::budget_limit::BudgetLimit;
+pub use crate::numbers::fmt_n;
 use crate::time::Millis;
 use crate::writer::key_name;
 use std::fmt;
@@ -205,19 +206,6 @@ fn run_stopped(
         fmt_n(used),
         fmt_n(allowed)
     )
-}
-
-/// 1234567 -> "1,234,567".
-pub fn fmt_n(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::with_capacity(s.len() + s.len() / 3);
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// "1 record", "1,204 records".

@@ -35,16 +35,7 @@ impl Default for Budget {
     }
 }
 
-/// Which limit a run reached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum BudgetLimit {
-    Events,
-    /// Serialised as `runs-held`, the name it had when blocks were called runs: the
-    /// measures' JSON and the golden fingerprints (which digest the log's events) keep it.
-    #[serde(rename = "runs-held")]
-    BlocksHeld,
-}
+pub use crate::budget_limit::BudgetLimit;
 
 /// Why and where a run stopped before its end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -8,7 +8,7 @@
 //! names them, and the run's budget ([`crate::Budget`]) stops them.
 
 use super::{ScenarioSpec, SpecError, Validated, WriterSpec};
-use crate::log::fmt_n;
+use crate::numbers::fmt_n;
 use crate::time::Millis;
 
 /// Blocks of records a spec may be projected to hold at once: about 10 GB of memory.

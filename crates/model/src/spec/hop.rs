@@ -185,7 +185,7 @@ pub struct HopOptions {
     /// own files; read by the lint rules that only hold for that product and by the
     /// designer's runbook. None: a copier in general. Written to a file only when set.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub product: Option<crate::presets::PresetId>,
+    pub product: Option<super::PresetId>,
     /// When writers to the source stream are acknowledged: `"local"` (the default) or
     /// `"far-copy-durable"` (a synchronous copy: once this hop's copy is durable on the
     /// target and the word is back, at least `rtt_ms + target_write_ms` after the write).

@@ -4,9 +4,9 @@
 //! option is its `HopOptions` field, one entry here and its behaviour in the simulation.
 
 use super::limits::{self, Limit};
+use super::PresetId;
 use super::{Ack, HopKind, HopOptions, MapStore, OriginStamp, PartMapping, StartFrom, Timestamps};
 use super::{SpecError, StreamSelector};
-use crate::presets::PresetId;
 
 /// An option's value, read or written through its descriptor.
 #[derive(Clone, Debug, PartialEq)]

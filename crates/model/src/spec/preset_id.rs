@@ -4,7 +4,8 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
-/// One preset of [`super::all`], by name.
+/// One preset of [`crate::presets::all`], by name (kept with the spec, which names a
+/// hop's product by it, so the spec does not depend on the presets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum PresetId {
     Mm2Default,
