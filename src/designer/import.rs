@@ -3,6 +3,7 @@
 
 use super::design::Design;
 use super::run::MAX_DURATION_MS;
+use hoplab_model::spec::field_in_words;
 use hoplab_model::ScenarioSpec;
 use std::fmt;
 
@@ -18,8 +19,14 @@ impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.line {
             Some(l) if self.field == "(file)" => write!(f, "line {l}: {}", self.problem),
-            Some(l) => write!(f, "line {l}, {}: {}", self.field, self.problem),
-            None => write!(f, "{}: {}", self.field, self.problem),
+            // The field as the page names it (hop 4, link round trip), not its path.
+            Some(l) => write!(
+                f,
+                "line {l}, {}: {}",
+                field_in_words(&self.field),
+                self.problem
+            ),
+            None => write!(f, "{}: {}", field_in_words(&self.field), self.problem),
         }
     }
 }

@@ -195,7 +195,10 @@ pub fn import(inputs: &[Input], format: Option<Format>) -> Result<Imported, Impo
     spec.validate().map_err(|e| {
         ImportError::new(
             &names.join(", "),
-            format!("the design read from these files is not one the model can run: {e}"),
+            format!(
+                "the design read from these files is not one the model can run: {}",
+                e.in_words()
+            ),
         )
     })?;
     Ok(Imported {

@@ -46,6 +46,59 @@ impl SpecError {
     }
 }
 
+/// What a list in the file holds, one element named as a person would.
+const LISTS: &[(&str, &str, &str)] = &[
+    ("sites", "site", "sites"),
+    ("streams", "stream", "streams"),
+    ("hops", "hop", "hops"),
+    ("writers", "writer", "writers"),
+    ("readers", "reader group", "reader groups"),
+    ("companions", "companion", "companions"),
+    ("timeline", "timeline step", "timeline steps"),
+];
+
+/// A field's path in the file (`topology.hops[3].options.rtt_ms`) as the page names it
+/// ("hop 4, link round trip (ms) (rtt_ms)"): lists by their elements, counted from 1, and a hop
+/// option by its label in the option table, with the file's name beside it.
+pub fn field_in_words(field: &str) -> String {
+    let path = field.strip_prefix("topology.").unwrap_or(field);
+    let mut words: Vec<String> = Vec::new();
+    let mut parts = path.split('.').peekable();
+    while let Some(part) = parts.next() {
+        let (name, index) = match part.split_once('[') {
+            Some((name, rest)) => (name, rest.trim_end_matches(']').parse::<usize>().ok()),
+            None => (part, None),
+        };
+        let list = LISTS.iter().find(|(id, _, _)| *id == name);
+        match (list, index) {
+            (Some((_, one, _)), Some(i)) => words.push(format!("{one} {}", i + 1)),
+            (Some((_, _, all)), None) => words.push((*all).to_string()),
+            (None, _) if name == "options" => {
+                if let Some(option) = parts.next() {
+                    let label = super::hop_option_table::HOP_OPTIONS
+                        .iter()
+                        .find(|o| o.id == option)
+                        .map_or(option, |o| o.label);
+                    words.push(if label == option {
+                        label.to_string()
+                    } else {
+                        format!("{label} ({option})")
+                    });
+                }
+            }
+            (None, _) => words.push(part.replace('_', " ")),
+        }
+    }
+    words.join(", ")
+}
+
+impl SpecError {
+    /// The error as the page says it: the field in words, then what is wrong.
+    pub fn in_words(&self) -> String {
+        format!("{}: {}", field_in_words(&self.field), self.problem)
+    }
+}
+
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.field, self.problem)
@@ -53,3 +106,27 @@ impl fmt::Display for SpecError {
 }
 
 impl std::error::Error for SpecError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_is_named_as_the_page_names_it() {
+        assert_eq!(field_in_words("topology.streams"), "streams");
+        assert_eq!(
+            field_in_words("topology.hops[3].options.rtt_ms"),
+            "hop 4, link round trip (ms) (rtt_ms)"
+        );
+        assert_eq!(
+            field_in_words("topology.readers[0].resume"),
+            "reader group 1, resume"
+        );
+        assert_eq!(field_in_words("duration_ms"), "duration ms");
+        let e = SpecError::new("topology.streams", "1200 entries; at most 1000 are allowed");
+        assert_eq!(
+            e.in_words(),
+            "streams: 1200 entries; at most 1000 are allowed"
+        );
+    }
+}

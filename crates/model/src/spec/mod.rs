@@ -19,7 +19,7 @@ mod validate;
 
 pub use command::{Command, ResumeRule, TimedCommand};
 pub use cost::MAX_PROJECTED_RUNS;
-pub use error::SpecError;
+pub use error::{field_in_words, SpecError};
 use file_head::{FileHead, FileVersion};
 pub use hop::{
     qualified_target, Ack, Filter, HopKind, HopOptions, HopSpec, MapStore, OriginStamp,
