@@ -118,12 +118,37 @@ pub struct Importer {
     /// Writes a topology as the format of that id (one of [`EXPORT_FORMATS`]), onto the
     /// files the design was imported from where one is of that format.
     pub export: fn(&Topology, &str, &[CopierFile]) -> Result<Exported, String>,
+    /// Which of the pasted stream names the files' flows copy, and why not.
+    pub which_copied: fn(&[CopierFile], &str) -> Result<Vec<NameVerdict>, String>,
+}
+
+pub use hoplab_import::which_copied::NameVerdict;
+
+/// Reads the files again and checks each pasted name against their flows.
+pub fn which_copied(files: &[CopierFile], names: &str) -> Result<Vec<NameVerdict>, String> {
+    let inputs: Vec<Input> = files
+        .iter()
+        .map(|f| {
+            let input = Input::new(&f.name, &f.text);
+            match f.site.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+                Some(site) => input.at_site(site),
+                None => input,
+            }
+        })
+        .collect();
+    let done = hoplab_import::import(&inputs, None).map_err(|e| say_error(&e))?;
+    let names = hoplab_import::which_copied::names_in(names);
+    Ok(hoplab_import::which_copied::which_copied(
+        &done.estate,
+        &names,
+    ))
 }
 
 /// The import chunk's content.
 pub const IMPORTER: Importer = Importer {
     import: import_files,
     export: export_topology,
+    which_copied,
 };
 
 fn report_of(r: &hoplab_import::Report) -> ImportReport {

@@ -46,7 +46,7 @@ pub fn product_preset(flow: &Flow) -> Option<PresetId> {
     })
 }
 
-fn skips_as_cycle(flow: &Flow, stream: &str) -> bool {
+pub(crate) fn skips_as_cycle(flow: &Flow, stream: &str) -> bool {
     matches!(flow.naming, Naming::Prefixed { .. }) && alias_chain_names(stream, &flow.target)
 }
 

@@ -26,6 +26,7 @@ mod report;
 pub mod selector;
 pub mod sites;
 mod text;
+pub mod which_copied;
 
 pub use error::ImportError;
 pub use estate::Estate;

@@ -211,6 +211,7 @@ fn Report(done: Arc<Imported>) -> impl IntoView {
                 }}
                 " " <a href="#dz-lint-title">"Go to the Lint panel"</a>
             </p>
+            <super::topic_check::TopicCheck />
             <h3>"Defaults applied"</h3>
             {list(defaults, "None: the files set everything the model reads.")}
             <h3>"Approximated"</h3>

@@ -18,6 +18,7 @@ mod runbook_view;
 mod state;
 mod timeline;
 mod toolbar;
+mod topic_check;
 
 pub use importer::LoadImporter;
 use leptos::ev;

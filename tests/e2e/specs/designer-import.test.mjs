@@ -163,6 +163,28 @@ test("a deployed MirrorMaker 2 file chosen, exported and chosen again: addresses
   await page.close();
 });
 
+test("which of my topics would be copied: a pasted list checked against the flows, with why a name is left", async () => {
+  const page = await openPage(session, { viewport: { width: 390, height: 844 } });
+  await fresh(page);
+  await chooseFiles(page, [await fixture("mm2-kafka-sample.properties")]);
+  await page.waitForSelector(".import-report");
+  await page.click(".topic-check summary");
+  await page.fill("#dz-topic-names", "orders\n__consumer_offsets, mm2-offsets.B.internal");
+  await page.click("text=Check them");
+  const rows = page.locator(".topic-check-table tbody tr");
+  await rows.first().waitFor();
+  assert.equal(await rows.count(), 3);
+  assert.equal(await rows.nth(0).getAttribute("data-copied"), "true");
+  assert.match(await rows.nth(0).innerText(), /A->B \(MirrorMaker 2\)/);
+  assert.equal(await rows.nth(1).getAttribute("data-copied"), "false");
+  assert.match(await rows.nth(1).innerText(), /`__\.\*` excludes it/);
+  assert.equal(await rows.nth(2).getAttribute("data-copied"), "false");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.equal(overflow, 0, "the table scrolls inside its box on a phone");
+  assertClean(page);
+  await page.close();
+});
+
 test("a Strimzi v1beta2 resource chosen and exported comes back as v1beta2 with its clusters, version and name", async () => {
   const page = await openPage(session);
   await fresh(page);
