@@ -102,3 +102,50 @@ fn enum_ids_are_the_names_in_the_exported_json() {
         assert_eq!(written(serde_json::to_value(kind).unwrap()), kind.id());
     }
 }
+
+/// Issue 40: the spoken answers keep to the seeds' scale on average, not only under the
+/// per-card caps. The seeds' 20-second answers run to about 41 words and their 50-second
+/// answers to 130-157, so over all cards `basics` averages at most 46 words and `solid` at
+/// most 150, counted as the validator counts them (Markdown dropped, whitespace words).
+const BASICS_AVERAGE_MAX: f64 = 46.0;
+const SOLID_AVERAGE_MAX: f64 = 150.0;
+
+#[test]
+fn spoken_answers_average_the_seeds_length() {
+    use hoplab_content::validate::spoken_words;
+    let content = read_content(&repo_root().join("content")).unwrap_or_else(|e| panic!("{e}"));
+    let counts: Vec<(&str, usize, usize)> = content
+        .cards
+        .iter()
+        .map(|(_, card)| {
+            let basics = spoken_words(&card.basics);
+            (card.slug.as_str(), basics, spoken_words(&card.solid))
+        })
+        .collect();
+    assert!(!counts.is_empty(), "no cards found");
+    let average = |words: fn(&(&str, usize, usize)) -> usize| {
+        counts.iter().map(words).sum::<usize>() as f64 / counts.len() as f64
+    };
+    let basics = average(|c| c.1);
+    let solid = average(|c| c.2);
+    if basics <= BASICS_AVERAGE_MAX && solid <= SOLID_AVERAGE_MAX {
+        return;
+    }
+    let longest = |words: fn(&(&str, usize, usize)) -> usize| {
+        let mut sorted = counts.clone();
+        sorted.sort_by_key(|c| std::cmp::Reverse(words(c)));
+        sorted
+            .iter()
+            .take(8)
+            .map(|c| format!("{} ({})", c.0, words(c)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    panic!(
+        "over {} cards, `basics` averages {basics:.1} words (at most {BASICS_AVERAGE_MAX}) and \
+         `solid` {solid:.1} (at most {SOLID_AVERAGE_MAX}).\nLongest `basics`: {}\nLongest `solid`: {}",
+        counts.len(),
+        longest(|c| c.1),
+        longest(|c| c.2),
+    );
+}
