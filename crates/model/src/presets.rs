@@ -75,8 +75,10 @@ pub fn find(name: &str) -> Option<Preset> {
 }
 
 /// MirrorMaker 2's defaults: `DefaultReplicationPolicy` names remote topics
-/// `<source alias>.<topic>`; an offset sync once the target moved `offset.lag.max` (100)
-/// past the last one; checkpoints every `emit.checkpoints.interval.seconds` (60).
+/// `<source alias>.<topic>`; a new offset sync once the target position is
+/// `offset.lag.max` (100) or more past one beyond the last sync, so more than 100 past the
+/// sync itself (every 101 records in steady copying); checkpoints every
+/// `emit.checkpoints.interval.seconds` (60).
 ///
 /// Sources:
 /// - apache/kafka `connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java` (`OFFSET_LAG_MAX_DEFAULT = 100L`)
@@ -124,7 +126,7 @@ fn mm2_default() -> Preset {
 /// MirrorMaker cannot prevent cycles with it.
 ///
 /// Sources:
-/// - apache/kafka `connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/IdentityReplicationPolicy.java` ("MirrorMaker is not able to prevent cycles when using this class")
+/// - apache/kafka `connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/IdentityReplicationPolicy.java` ("MirrorMaker is not able to prevent cycles when using this replication policy")
 /// - the two config files cited for [`mm2_default`]
 fn mm2_identity() -> Preset {
     Preset {
@@ -136,7 +138,7 @@ fn mm2_identity() -> Preset {
         sources: &[
             PresetSource {
                 url: "https://github.com/apache/kafka/blob/trunk/connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/IdentityReplicationPolicy.java",
-                quote: "MirrorMaker is not able to prevent cycles when using this class, so take care that your replication topology is acyclic.",
+                quote: "MirrorMaker is not able to prevent cycles when using this replication policy, so take care that your replication topology is acyclic.",
             },
             PresetSource {
                 url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java",
@@ -245,7 +247,7 @@ fn pulsar_replicated_marker() -> Preset {
             },
         ],
         approximations: &[
-            "Pulsar's snapshots are taken by time (every second) and correlate positions across clusters; the model pairs positions as MirrorMaker 2 does (once the copy is 100 past the last pair) and checkpoints every second.",
+            "Pulsar's snapshots are taken by time (every second) and correlate positions across clusters; the model pairs positions as MirrorMaker 2 does (once the copy is more than 100 past the last pair, every 101 records in steady copying) and checkpoints every second.",
         ],
         options: HopOptions {
             stamp: OriginStamp::Marker,
@@ -319,7 +321,7 @@ fn msk_identical_names() -> Preset {
             },
         ],
         approximations: &[
-            "MSK Replicator also syncs consumer-group offsets; how often is not documented, so the model translates a group's live position when it moves, with its default map density (a pair once the copy is 100 records past the last).",
+            "MSK Replicator also syncs consumer-group offsets; how often is not documented, so the model translates a group's live position when it moves, with its default map density (a pair once the copy is more than 100 records past the last, every 101 records in steady copying).",
         ],
         options: HopOptions {
             stamp: OriginStamp::Marker,
