@@ -89,7 +89,7 @@ fn mm2_default() -> Preset {
         id: PresetId::Mm2Default,
         title: "MirrorMaker 2, default policy",
         product: "Apache Kafka MirrorMaker 2 (DefaultReplicationPolicy)",
-        summary: "Copies land in a stream named after the source site (A.orders on B), so a copy is never copied back. A new position-map pair once a part's copy is 100 records past the last pair's (a pair every 101 records in steady copying); reader positions are translated and checkpointed to the target every 60 s.",
+        summary: "Copies land in a stream named after the source site (A.orders on B), so a copy is never copied back. A new position-map pair once a part's copy is 101 records past the last pair's (a pair every 101 records in steady copying); reader positions are translated and checkpointed to the target every 60 s.",
         card: "position-map",
         sources: &[
             PresetSource {
