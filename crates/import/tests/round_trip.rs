@@ -324,3 +324,19 @@ fn strimzi_written_onto_the_original_keeps_its_api_version_target_and_settings()
         }
     }
 }
+
+#[test]
+fn a_comment_ending_in_a_backslash_does_not_swallow_the_key_after_it() {
+    let text = "clusters = A, B\n# workers for A->B \\\nA->B.tasks.max = 4\nA->B.enabled = true\nA->B.topics = orders\n";
+    let inputs = [Input::new("c.properties", text)];
+    let mut t = import(&inputs, None).unwrap().spec.topology;
+    for h in &mut t.hops {
+        h.options.workers = 1;
+    }
+    let written = hoplab_import::export_onto(&t, Format::Mm2Properties, &inputs)
+        .unwrap()
+        .text;
+    // The design now has one worker: the file's tasks.max = 4 must not survive beside it.
+    assert!(!written.contains("tasks.max = 4"), "{written}");
+    assert!(written.contains("# workers for A->B \\"), "{written}");
+}

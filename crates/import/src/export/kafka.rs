@@ -135,7 +135,9 @@ fn logical_lines(original: &str) -> Vec<(u32, String)> {
     while let Some((i, raw)) = lines.next() {
         let mut text = String::from(raw);
         let mut logical = raw.to_string();
-        while logical.chars().rev().take_while(|&c| c == '\\').count() % 2 == 1 {
+        // A comment never continues (Java's Properties.load, and `properties::parse`).
+        let comment = raw.trim_start().starts_with(['#', '!']);
+        while !comment && logical.chars().rev().take_while(|&c| c == '\\').count() % 2 == 1 {
             logical.pop();
             match lines.next() {
                 Some((_, next)) => {
