@@ -125,6 +125,14 @@ fn sites_of(
             .iter()
             .map(|&i| (inputs[i].name, sites::pointers(inputs[i].text, format)))
             .collect();
+        // Files that point nowhere (several stream files of one JetStream domain) are one
+        // site, read as they always were.
+        if files
+            .iter()
+            .all(|(_, p)| p.as_ref().is_none_or(|p| p.points_at.is_empty()))
+        {
+            continue;
+        }
         let named: Vec<Option<String>> = of_format.iter().map(|&i| out[i].clone()).collect();
         let inferred = sites::infer(&files, &named);
         let unknown: Vec<&str> = of_format

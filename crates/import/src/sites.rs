@@ -104,7 +104,8 @@ pub fn pointers(text: &str, format: Format) -> Option<Pointers> {
 
 /// The site each file stands for: `named` where the person or the file said; otherwise
 /// the one name the others point at that no other file is, and that this file does not
-/// point at itself. Files of one format are matched among themselves.
+/// point at itself. A file that points at two or more names is left for the person to
+/// name. Files of one format are matched among themselves.
 pub fn infer(files: &[(&str, Option<Pointers>)], named: &[Option<String>]) -> Vec<Option<String>> {
     let mut sites: Vec<Option<String>> = files
         .iter()
@@ -118,7 +119,9 @@ pub fn infer(files: &[(&str, Option<Pointers>)], named: &[Option<String>]) -> Ve
             let (name, Some(mine)) = &files[i] else {
                 continue;
             };
-            if sites[i].is_some() {
+            // A file whose links name two or more brokers may name its own among them (a
+            // shovel's source and destination): exclusion cannot tell which it is.
+            if sites[i].is_some() || mine.points_at.len() > 1 {
                 continue;
             }
             let mut fits: Vec<String> = Vec::new();
@@ -203,6 +206,17 @@ mod tests {
                 Some("rabbit-c".into())
             ]
         );
+    }
+
+    #[test]
+    fn a_file_naming_both_ends_of_its_links_is_left_to_be_named() {
+        // Shovels naming their source and destination: a at [a, b], b at [b, c], c at [c, a].
+        let files = [
+            ("one.json", points(&["a", "b"])),
+            ("two.json", points(&["b", "c"])),
+            ("three.json", points(&["c", "a"])),
+        ];
+        assert_eq!(infer(&files, &[None, None, None]), vec![None, None, None]);
     }
 
     #[test]

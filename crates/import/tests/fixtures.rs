@@ -624,3 +624,20 @@ fn every_key_of_a_mirrormaker_file_is_read_or_listed_as_ignored() {
         }
     }
 }
+
+#[test]
+fn several_stream_files_of_one_jetstream_domain_are_read_as_one_site() {
+    let a = r#"{"name": "ORDERS", "subjects": ["orders.>"]}"#;
+    let b = r#"{"name": "AUDIT", "subjects": ["audit.>"], "sources": [{"name": "ORDERS"}]}"#;
+    let done = import(
+        &[Input::new("orders.json", a), Input::new("audit.json", b)],
+        None,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        done.spec.topology.sites.len(),
+        1,
+        "{:?}",
+        done.spec.topology.sites
+    );
+}
