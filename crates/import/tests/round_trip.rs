@@ -340,3 +340,34 @@ fn a_comment_ending_in_a_backslash_does_not_swallow_the_key_after_it() {
     assert!(!written.contains("tasks.max = 4"), "{written}");
     assert!(written.contains("# workers for A->B \\"), "{written}");
 }
+
+#[test]
+fn a_v1beta2_mirror_whose_target_is_not_its_connect_cluster_keeps_its_settings() {
+    // connectCluster names the source, as Strimzi's docs warn against; the mirror's own
+    // targetCluster says where it copies.
+    let (_, text) = one("strimzi-v1beta2.yaml");
+    let text = text.replace(
+        "connectCluster: \"cluster-b\"",
+        "connectCluster: \"cluster-a\"",
+    );
+    let inputs = [Input::new("s.yaml", &text)];
+    let first = import(&inputs, None).unwrap_or_else(|e| panic!("{e}"));
+    let written = hoplab_import::export_onto(&first.spec.topology, Format::Strimzi, &inputs)
+        .unwrap()
+        .text;
+    assert_eq!(
+        written.matches("kind: KafkaMirrorMaker2").count(),
+        1,
+        "{written}"
+    );
+    assert!(
+        written.contains("refresh.topics.interval.seconds: 600"),
+        "{written}"
+    );
+    let again = import(&[Input::new("exported", &written)], Some(Format::Strimzi)).unwrap();
+    assert_eq!(
+        normalised(&first.spec.topology),
+        normalised(&again.spec.topology),
+        "{written}"
+    );
+}

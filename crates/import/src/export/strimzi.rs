@@ -204,20 +204,32 @@ pub fn resources_onto(t: &Topology, original: &str) -> Option<String> {
             continue;
         };
         let layout = layout_of(spec);
-        let Some(target) = target_of(spec, layout) else {
-            continue;
-        };
+        let target = target_of(spec, layout);
         let mut mirrors: Vec<Node> = Vec::new();
         for mirror in spec.get("mirrors").map(Node::seq).unwrap_or_default() {
-            let source = match layout {
-                Layout::V1beta2 => mirror.get("sourceCluster").and_then(Node::str),
+            // Each mirror's own ends: a v1beta2 mirror names its target, which may differ
+            // from the Connect cluster it runs on.
+            let ends = match layout {
+                Layout::V1beta2 => mirror.get("sourceCluster").and_then(Node::str).zip(
+                    mirror
+                        .get("targetCluster")
+                        .and_then(Node::str)
+                        .or(target.as_deref()),
+                ),
                 Layout::V1 => mirror
                     .get("source")
                     .and_then(|s| s.get("alias"))
-                    .and_then(Node::str),
+                    .and_then(Node::str)
+                    .zip(target.as_deref()),
             };
-            let Some(((src, tgt), hops)) =
-                source.and_then(|s| pairs.iter().find(|((a, b), _)| a == s && *b == target))
+            let Some((source, mirror_target)) = ends else {
+                // A mirror this writer cannot place is kept as it was.
+                mirrors.push(mirror.clone());
+                continue;
+            };
+            let Some(((src, tgt), hops)) = pairs
+                .iter()
+                .find(|((a, b), _)| a == source && b == mirror_target)
             else {
                 continue;
             };
@@ -226,14 +238,17 @@ pub fn resources_onto(t: &Topology, original: &str) -> Option<String> {
             mirrors.push(mirror);
             covered.push((src.clone(), tgt.clone()));
         }
-        for ((src, tgt), hops) in pairs.iter().filter(|((_, b), _)| *b == target) {
-            if covered.contains(&(src.clone(), tgt.clone())) {
-                continue;
-            }
-            mirrors.push(new_mirror(t, (src, tgt), hops, layout));
-            covered.push((src.clone(), tgt.clone()));
-            if layout == Layout::V1beta2 {
-                add_cluster(spec, src);
+        // New flows into this resource's target join it, in its layout.
+        if let Some(target) = &target {
+            for ((src, tgt), hops) in pairs.iter().filter(|((_, b), _)| b == target) {
+                if covered.contains(&(src.clone(), tgt.clone())) {
+                    continue;
+                }
+                mirrors.push(new_mirror(t, (src, tgt), hops, layout));
+                covered.push((src.clone(), tgt.clone()));
+                if layout == Layout::V1beta2 {
+                    add_cluster(spec, src);
+                }
             }
         }
         spec.set("mirrors", Value::Seq(mirrors));
