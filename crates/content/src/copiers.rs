@@ -125,6 +125,25 @@ pub struct CopierRow {
     /// export from `content/real-copiers.json` ([`attach_real_runs`]), never authored.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checked: Option<RealRun>,
+    /// The newer behaviours those cases could not check because the server they ran on is
+    /// older (`[[copiers.unchecked]]`): only on a row with a real run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unchecked: Vec<Unchecked>,
+}
+
+/// A newer server behaviour a row's real-copier cases could not check, because the server
+/// they ran on is older: authored in `content/copiers.toml` as `[[copiers.unchecked]]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unchecked {
+    /// The product and the version that brought it: `nats-server 2.12`.
+    pub since: String,
+    /// What the newer server does, in a sentence.
+    pub what: String,
+    /// Where that is said (release notes, the pull request): an `https://` address.
+    pub url: String,
+    /// The source's own words for it, copied exactly (passages joined with " … ").
+    pub quote: String,
 }
 
 /// One copier's cases on its real server (`crates/real-copiers`).
@@ -170,7 +189,7 @@ mod authoring {
     use std::collections::HashSet;
 
     use super::CopierTable;
-    use crate::evidence::check_sources;
+    use crate::evidence::{check_sources, is_public_https};
 
     /// Gives each row its cases from `content/real-copiers.json` (the file the
     /// real-copiers layer writes). A case naming a copier with no row is an error.
@@ -262,7 +281,61 @@ mod authoring {
                 report("lists no sources".into());
             }
             check_sources(&row.sources, "copiers.toml", &mut report);
+            check_unchecked(row, &mut report);
         }
         problems
+    }
+
+    /// A row's `[[copiers.unchecked]]` entries: only on a row with a real run, each naming
+    /// a version newer than the server the cases ran on, saying what it is, and quoting an
+    /// `https://` source.
+    fn check_unchecked(row: &super::CopierRow, report: &mut impl FnMut(String)) {
+        if row.unchecked.is_empty() {
+            return;
+        }
+        if row.checked.is_none() {
+            report(
+                "lists `[[copiers.unchecked]]` behaviours but has no real run: they say what the real-copier cases could not check on an older server, so they belong on a row that content/real-copiers.json gives cases to".into(),
+            );
+        }
+        let ran_on = row.checked.as_ref().map(|run| run.server.as_str());
+        for (i, entry) in row.unchecked.iter().enumerate() {
+            let n = i + 1;
+            match (version_in(&entry.since), ran_on.and_then(version_in)) {
+                (None, _) => report(format!(
+                    "unchecked behaviour {n} has `since` `{}`; name the product and the version that brought it (`nats-server 2.12`)",
+                    entry.since
+                )),
+                (Some(since), Some(server)) if since <= server => report(format!(
+                    "unchecked behaviour {n} (since {}) is not newer than {}, the server the cases ran on",
+                    entry.since,
+                    ran_on.unwrap_or_default()
+                )),
+                _ => {}
+            }
+            if entry.what.trim().is_empty() {
+                report(format!("unchecked behaviour {n} has an empty `what`"));
+            }
+            if entry.quote.trim().is_empty() {
+                report(format!(
+                    "unchecked behaviour {n} has no `quote`; add the source's own words for it"
+                ));
+            }
+            if !is_public_https(&entry.url) {
+                report(format!(
+                    "unchecked behaviour {n} has url `{}`; it must be an https:// address",
+                    entry.url
+                ));
+            }
+        }
+    }
+
+    /// The first word of `text` that starts with a digit, as version parts: `[2, 12]` for
+    /// `nats-server 2.12`, `[3, 10, 8]` for `rabbitmq-server 3.10.8`.
+    fn version_in(text: &str) -> Option<Vec<u32>> {
+        let word = text
+            .split_whitespace()
+            .find(|w| w.starts_with(|c: char| c.is_ascii_digit()))?;
+        Some(word.split('.').map_while(|p| p.parse().ok()).collect())
     }
 }

@@ -3,14 +3,15 @@
 //! the site sets it as inner HTML, so `/copiers` holds no code to build the table and no
 //! reader for the table's JSON.
 //!
-//! Every text of the table (names, summaries, notes, card questions, run cases) is plain
-//! text from `content/copiers.toml`, `content/real-copiers.json` and the card index, and is
-//! escaped here. Links are plain `<a href>`: the site's router follows them.
+//! Every text of the table (names, summaries, notes, card questions, run cases, the newer
+//! behaviours a run could not check) is plain text from `content/copiers.toml`,
+//! `content/real-copiers.json` and the card index, and is escaped here. Links are plain
+//! `<a href>`: the site's router follows them.
 
 use std::fmt::Write;
 
 use crate::card::{question_for, CardIndex};
-use crate::copiers::{Carries, CopierRow, CopierTable, RealRun, Verdict};
+use crate::copiers::{Carries, CopierRow, CopierTable, RealRun, Unchecked, Verdict};
 use crate::page::{escape, one_source};
 
 /// What the legend says of each verdict, in its order.
@@ -148,7 +149,7 @@ fn detail(out: &mut String, row: &CopierRow, index: &CardIndex) {
         out.push_str("</p>");
     }
     if let Some(run) = &row.checked {
-        real_run(out, run);
+        real_run(out, run, &row.unchecked);
     }
     out.push_str(r#"<h4>Sources</h4><ul class="source-list">"#);
     for source in &row.sources {
@@ -157,8 +158,9 @@ fn detail(out: &mut String, row: &CopierRow, index: &CardIndex) {
     out.push_str("</ul></section>");
 }
 
-/// What the real-copiers layer found: the server it ran, when, and each case.
-fn real_run(out: &mut String, run: &RealRun) {
+/// What the real-copiers layer found: the server it ran, when, and each case; then the
+/// newer behaviours those cases could not check (`unchecked`), each with its source.
+fn real_run(out: &mut String, run: &RealRun, unchecked: &[Unchecked]) {
     _ = write!(
         out,
         r#"<h4>Checked against the real server</h4><p class="copier__checked">Run against {} on {}: {} of {} cases agree with the model</p><ul class="copier__cases">"#,
@@ -174,6 +176,24 @@ fn real_run(out: &mut String, run: &RealRun) {
             r#"<li class="copier__case copier__case--{verdict}">{} (preset <code>{}</code>): {verdict}</li>"#,
             escape(&case.title),
             escape(case.preset.as_str())
+        );
+    }
+    out.push_str("</ul>");
+    if unchecked.is_empty() {
+        return;
+    }
+    out.push_str(concat!(
+        r#"<p class="copier__unchecked-lede">Not checked here (the servers above are older):</p>"#,
+        r#"<ul class="copier__unchecked">"#
+    ));
+    for entry in unchecked {
+        _ = write!(
+            out,
+            r#"<li><span class="copier__since">{}</span>: {} (<a href="{}" rel="external noopener">source</a>)<p class="source__quote">It says: <q>{}</q></p></li>"#,
+            escape(&entry.since),
+            escape(&entry.what),
+            escape(&entry.url),
+            escape(&entry.quote)
         );
     }
     out.push_str("</ul>");
@@ -223,6 +243,7 @@ mod tests {
                 quote: String::new(),
             }],
             checked: None,
+            unchecked: Vec::new(),
         }
     }
 
@@ -313,5 +334,72 @@ mod tests {
         ));
         assert!(html.contains(r#"<li class="copier__case copier__case--disagrees">Source (preset <code>jetstream-source</code>): disagrees</li>"#));
         assert_eq!(html.matches("Checked against the real server").count(), 1);
+    }
+
+    fn run_of_one_case() -> RealRun {
+        RealRun {
+            server: "nats-server 2.9.10".into(),
+            ran_on: "2026-12-01".into(),
+            cases: vec![RealCase {
+                id: "a".into(),
+                title: "Mirror".into(),
+                preset: PresetId::JetstreamMirror,
+                agrees: true,
+            }],
+        }
+    }
+
+    #[test]
+    fn newer_behaviours_not_checked_are_listed_escaped_after_the_cases() {
+        let mut checked = row("one", &[]);
+        checked.checked = Some(run_of_one_case());
+        checked.unchecked = vec![Unchecked {
+            since: "nats-server 2.12 <rc>".into(),
+            what: "Promotes a <mirror> & takes writes.".into(),
+            url: "https://example.org/pull/1?a=1&b=2".into(),
+            quote: "This \"allows\" <promoting>".into(),
+        }];
+        let html = render_comparison(
+            &CopierTable {
+                copiers: vec![checked],
+            },
+            &index(),
+        );
+        assert!(html.contains(concat!(
+            r#"<p class="copier__unchecked-lede">Not checked here (the servers above are older):</p><ul class="copier__unchecked">"#,
+            r#"<li><span class="copier__since">nats-server 2.12 &lt;rc&gt;</span>: Promotes a &lt;mirror&gt; &amp; takes writes. "#,
+            r#"(<a href="https://example.org/pull/1?a=1&amp;b=2" rel="external noopener">source</a>)"#,
+            r#"<p class="source__quote">It says: <q>This &quot;allows&quot; &lt;promoting&gt;</q></p></li></ul>"#
+        )));
+        assert!(
+            !html.contains("<mirror>") && !html.contains("<promoting>") && !html.contains("<rc>")
+        );
+        let at = |text: &str| html.find(text).unwrap_or_else(|| panic!("no {text}"));
+        assert!(at("copier__cases") < at("Not checked here"));
+        assert!(at("Not checked here") < at("<h4>Sources</h4>"));
+    }
+
+    #[test]
+    fn the_not_checked_list_appears_only_when_a_real_run_has_entries() {
+        let mut no_entries = row("one", &[]);
+        no_entries.checked = Some(run_of_one_case());
+        // Entries on a row with no real run are refused by the validator; the page shows
+        // them nowhere either.
+        let mut no_run = row("two", &[]);
+        no_run.unchecked = vec![Unchecked {
+            since: "Kafka 9.9".into(),
+            what: "Something newer.".into(),
+            url: "https://example.org/".into(),
+            quote: "newer".into(),
+        }];
+        let html = render_comparison(
+            &CopierTable {
+                copiers: vec![no_entries, no_run],
+            },
+            &index(),
+        );
+        assert_eq!(html.matches("Checked against the real server").count(), 1);
+        assert!(!html.contains("Not checked here"), "{html}");
+        assert!(!html.contains("copier__unchecked") && !html.contains("Something newer"));
     }
 }

@@ -68,7 +68,7 @@ pub fn check_sources(sources: &[Source], file: &str, report: &mut impl FnMut(Str
     }
 }
 
-fn is_public_https(url: &str) -> bool {
+pub(crate) fn is_public_https(url: &str) -> bool {
     url.strip_prefix("https://")
         .is_some_and(|rest| rest.contains('.') && !rest.starts_with('/'))
         && !url

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use hoplab_content::copiers::{parse, validate, CopierTable};
+use hoplab_content::copiers::{parse, validate, CopierTable, Unchecked};
 use hoplab_content::source::read_content;
 use hoplab_model::presets::PresetId;
 
@@ -19,6 +19,14 @@ fn real_table() -> (CopierTable, Vec<String>) {
     (table, slugs)
 }
 
+/// The table as the export validates it: with `content/real-copiers.json`'s runs attached.
+fn real_table_with_runs() -> (CopierTable, Vec<String>) {
+    let (mut table, slugs) = real_table();
+    let json = std::fs::read_to_string(repo_root().join("content/real-copiers.json")).unwrap();
+    hoplab_content::copiers::attach_real_runs(&mut table, &json).unwrap_or_else(|e| panic!("{e}"));
+    (table, slugs)
+}
+
 fn problems(table: &CopierTable, slugs: &[String]) -> Vec<String> {
     let slugs: Vec<&str> = slugs.iter().map(String::as_str).collect();
     validate(table, &slugs)
@@ -26,7 +34,9 @@ fn problems(table: &CopierTable, slugs: &[String]) -> Vec<String> {
 
 #[test]
 fn the_comparison_keeps_the_rules() {
-    let (table, slugs) = real_table();
+    // As the export reads it: the real runs attached first, since a row's
+    // `[[copiers.unchecked]]` entries are checked against its run.
+    let (table, slugs) = real_table_with_runs();
     let problems = problems(&table, &slugs);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
@@ -176,4 +186,64 @@ fn a_real_run_naming_an_unknown_copier_is_refused() {
                    "title": "t", "preset": "jetstream-source", "agrees": true}]}"#;
     let err = hoplab_content::copiers::attach_real_runs(&mut table, json).unwrap_err();
     assert!(err.contains("no-such-copier"), "{err}");
+}
+
+#[test]
+fn every_row_with_a_real_run_lists_a_newer_behaviour_it_could_not_check() {
+    let (table, slugs) = real_table_with_runs();
+    let mut rows_with_runs = 0;
+    for row in &table.copiers {
+        let Some(run) = &row.checked else { continue };
+        rows_with_runs += 1;
+        assert!(
+            !row.unchecked.is_empty(),
+            "{}: ran on {} but lists no `[[copiers.unchecked]]` newer behaviour",
+            row.id,
+            run.server
+        );
+    }
+    assert!(rows_with_runs >= 4, "{rows_with_runs} rows with real runs");
+    // With the runs attached, as the export validates it, the table keeps every rule
+    // (each `since` newer than the server its row ran on).
+    let problems = problems(&table, &slugs);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn catches_broken_unchecked_entries_and_one_on_a_row_without_a_real_run() {
+    let (mut table, slugs) = real_table_with_runs();
+    let broken = Unchecked {
+        since: "nats-server 2.9".into(),
+        what: " ".into(),
+        url: "http://example.org/notes".into(),
+        quote: String::new(),
+    };
+    let mirror = table
+        .copiers
+        .iter_mut()
+        .find(|r| r.id == "jetstream-mirror")
+        .unwrap();
+    mirror.unchecked.push(broken.clone());
+    let n = mirror.unchecked.len();
+    let no_run = table
+        .copiers
+        .iter_mut()
+        .find(|r| r.id == "mirrormaker-2")
+        .unwrap();
+    assert!(no_run.checked.is_none());
+    no_run.unchecked.push(Unchecked {
+        since: "later".into(),
+        ..broken
+    });
+    let found = problems(&table, &slugs).join("\n");
+    for expected in [
+        format!("jetstream-mirror: unchecked behaviour {n} has an empty `what`"),
+        format!("jetstream-mirror: unchecked behaviour {n} has no `quote`"),
+        format!("jetstream-mirror: unchecked behaviour {n} has url `http://example.org/notes`; it must be an https:// address"),
+        format!("jetstream-mirror: unchecked behaviour {n} (since nats-server 2.9) is not newer than nats-server 2.9.10"),
+        "mirrormaker-2: lists `[[copiers.unchecked]]` behaviours but has no real run".to_string(),
+        "mirrormaker-2: unchecked behaviour 1 has `since` `later`; name the product and the version".to_string(),
+    ] {
+        assert!(found.contains(&expected), "missing {expected:?} in:\n{found}");
+    }
 }
