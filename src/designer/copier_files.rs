@@ -45,9 +45,9 @@ pub struct ImportReport {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProductFinding {
     pub code: &'static str,
-    /// The model's own rule, put in the product's words (with its evidence); false for a
-    /// rule only the product's files can show (a misspelt key, a start position).
-    pub from_model: bool,
+    /// The model's finding this one says in the product's words (with its evidence);
+    /// none for a rule only the product's files can show (a misspelt key, a start position).
+    pub model_code: Option<&'static str>,
     pub message: String,
     pub subject: String,
     /// Slug of the card that explains it.
@@ -208,7 +208,7 @@ pub fn import_files(files: &[CopierFile]) -> Result<Imported, String> {
         .into_iter()
         .map(|f| ProductFinding {
             code: f.code,
-            from_model: hoplab_import::lint::rule(f.code).is_none_or(|r| r.from_model),
+            model_code: f.model_code,
             message: f.message,
             subject: f.subject,
             card: f.card,

@@ -218,8 +218,15 @@ pub fn export_config(
         .collect();
     let written =
         export_onto(&spec.topology, to, &inputs).map_err(|e| (format!("{design}: {e}"), 2))?;
-    if let (Some((name, _)), None) = (&original, written.onto) {
-        eprintln!("{name} is not a {} file: written afresh", to.id());
+    if let (Some((name, text)), None) = (&original, written.onto) {
+        if hoplab_import::detect(text) == Some(to) {
+            eprintln!(
+                "{name}: writing onto a file is done for mm2-properties and strimzi; this {} file was written afresh",
+                to.id()
+            );
+        } else {
+            eprintln!("{name} is not a {} file: written afresh", to.id());
+        }
     }
     out!("{}", written.text.trim_end());
     Ok(0)

@@ -23,7 +23,7 @@ pub fn ExportMenu() -> impl IntoView {
             return;
         };
         let (stem, topology) = ctx.with_design(|d| (file_stem(&d.spec.name), d.topology().clone()));
-        let originals = imported_from.get_untracked();
+        let originals = imported_from.files_for(&topology);
         importer.with(move |imp| {
             let written = (imp.export)(&topology, format.id, &originals).and_then(|done| {
                 let name = format!("{stem}{}", format.suffix);
@@ -31,7 +31,7 @@ pub fn ExportMenu() -> impl IntoView {
             });
             match written {
                 Ok((name, Some(onto))) => ctx.info(format!(
-                    "Exported {name} ({}), written onto {onto}, which you imported: its addresses, comments and every setting the design does not decide are as they were; the copy flows are the design’s.",
+                    "Exported {name} ({}), written onto {onto}, which you imported: its addresses, names and every setting the design does not decide are as they were; the copy flows are the design’s.",
                     format.label
                 )),
                 Ok((name, None)) => ctx.info(format!(

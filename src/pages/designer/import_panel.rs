@@ -131,11 +131,23 @@ pub fn ImportPanel() -> impl IntoView {
                     <button type="button" on:click=on_paste_import>"Import the pasted text"</button>
                 </details>
                 <SitePerFile files set_site again />
+                {move || imported_from.holding().map(|kept| view! {
+                    <p class="row-note import-kept">
+                        {if kept {
+                            "The files you imported are kept in this browser (never sent anywhere), so exports are written onto them and their findings come back after a reload. "
+                        } else {
+                            "The files you imported are kept only until this page closes (too large to keep in this browser): after a reload, exports are written afresh. "
+                        }}
+                        <button type="button" class="link-like" on:click=move |_| imported_from.forget()>"Forget the imported files"</button>
+                    </p>
+                })}
                 <div role="status" aria-live="polite" class="import-status">
                     {move || importer.status().map(|s| view! { <p class="row-note">{s}</p> })}
                 </div>
                 // After a reload the kept files' report shows until the next import.
-                {move || outcome.get().or_else(|| imported_from.done().map(Ok)).map(|o| match o {
+                {move || outcome.get().or_else(|| {
+                    imported_from.done().filter(|d| ctx.topology.with(|t| super::imported_from::same_sites(t, &d.spec.topology))).map(Ok)
+                }).map(|o| match o {
                     Ok(done) => view! { <Report done /> }.into_any(),
                     Err(why) => view! {
                         <p class="notice notice--error import-error" role="alert">

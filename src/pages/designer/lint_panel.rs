@@ -15,22 +15,13 @@ use super::state::use_ctx;
 use crate::designer::copier_files::{Imported, ProductFinding};
 use crate::designer::findings::targets;
 
-/// The import's finding that says `f` in the product's words: the same rule on the same
-/// elements, or the product's own name for it (MirrorMaker 2's identity loop for an echo).
-fn in_product_words<'a>(
-    f: &Finding,
-    model: &[Finding],
-    lint: &'a Imported,
-) -> Option<&'a ProductFinding> {
+/// The import's finding that says `f` in the product's words: the one the import made
+/// of the same model finding (same rule, same elements).
+fn in_product_words<'a>(f: &Finding, lint: &'a Imported) -> Option<&'a ProductFinding> {
     let subject = f.subject();
-    let same_subject = || {
-        lint.findings
-            .iter()
-            .filter(|p| p.from_model && p.subject == subject)
-    };
-    same_subject()
-        .find(|p| p.code == f.code.id())
-        .or_else(|| same_subject().find(|p| !model.iter().any(|m| m.code.id() == p.code)))
+    lint.findings
+        .iter()
+        .find(|p| p.model_code == Some(f.code.id()) && p.subject == subject)
 }
 
 #[component]
@@ -79,7 +70,7 @@ fn ModelFinding(
     let product = Memo::new(move |_| {
         let lint = as_imported.get()?;
         let model = ctx.findings.get();
-        in_product_words(model.get(i)?, &model, &lint).cloned()
+        in_product_words(model.get(i)?, &lint).cloned()
     });
     let message = finding.message.clone();
     view! {
@@ -115,21 +106,16 @@ pub fn LintPanel() -> impl IntoView {
     // listed while the design is still theirs (the same sites), edited or not; a template,
     // a shared link or undoing the import leaves them out.
     let from_files = move || -> Vec<ProductFinding> {
-        let same_sites = |l: &Imported| {
-            let names = |t: &hoplab_model::spec::Topology| {
-                let mut n: Vec<String> = t.sites.iter().map(|s| s.name.clone()).collect();
-                n.sort();
-                n
-            };
-            ctx.topology.with(|t| names(t) == names(&l.spec.topology))
-        };
         imported
             .done()
-            .filter(|l| same_sites(l))
+            .filter(|l| {
+                ctx.topology
+                    .with(|t| super::imported_from::same_sites(t, &l.spec.topology))
+            })
             .map(|l| {
                 l.findings
                     .iter()
-                    .filter(|p| !p.from_model)
+                    .filter(|p| p.model_code.is_none())
                     .cloned()
                     .collect()
             })

@@ -58,11 +58,11 @@ pub fn TopicCheck() -> impl IntoView {
                                 </tr></thead>
                                 <tbody>
                                     {rows.into_iter().map(|v| {
-                                        let copied = v.copied_by.is_empty();
+                                        let not_copied = v.copied_by.is_empty();
                                         view! {
-                                            <tr data-copied=(!copied).to_string()>
+                                            <tr data-copied=(!not_copied).to_string()>
                                                 <td><code>{v.name}</code></td>
-                                                <td>{if copied { "no flow".to_string() } else { v.copied_by.join("; ") }}</td>
+                                                <td>{if not_copied { "no flow".to_string() } else { v.copied_by.join("; ") }}</td>
                                                 <td>{if v.left_by.is_empty() { "—".to_string() } else { v.left_by.join("; ") }}</td>
                                             </tr>
                                         }

@@ -24,6 +24,9 @@ pub struct ImportFinding {
     /// The rule's sources that are the product's own (another product's words never
     /// stand as evidence).
     pub evidence: Vec<Evidence>,
+    /// The model's finding this one says in the product's words (`echo-loop` for
+    /// MirrorMaker 2's identity loop); none for a rule only the product's files show.
+    pub model_code: Option<&'static str>,
 }
 
 impl ImportFinding {
@@ -35,6 +38,7 @@ impl ImportFinding {
             subject,
             card: r.card,
             evidence: r.evidence.to_vec(),
+            model_code: None,
         }
     }
 }
@@ -122,6 +126,7 @@ fn is_products_own(e: &Evidence, products: &[Family]) -> bool {
 fn from_model(f: hoplab_model::Finding, products: &[Family]) -> ImportFinding {
     let evidence = rule(f.code.id()).map_or(&[][..], |r| r.evidence);
     ImportFinding {
+        model_code: Some(f.code.id()),
         code: f.code.id(),
         evidence: evidence
             .iter()
@@ -163,14 +168,16 @@ pub fn lint(imported: &Imported) -> Vec<ImportFinding> {
     let mut out = Vec::new();
     for f in hoplab_model::lint(t) {
         if f.code == hoplab_model::Code::EchoLoop && all_mm2_identity(&f, t, e) {
-            out.push(ImportFinding::new(
+            let mut said = ImportFinding::new(
                 "mm2-identity-loop",
                 f.subject(),
                 format!(
                     "MirrorMaker 2 with IdentityReplicationPolicy both ways: its cycle check reads the source alias from a topic's name, and identity names carry none, so {}; use DefaultReplicationPolicy (prefixed names) or copy one way",
                     f.message.trim_end_matches('.')
                 ),
-            ));
+            );
+            said.model_code = Some(f.code.id());
+            out.push(said);
         } else {
             let products = families(&f, t, e);
             // Queues have no positions: a queue federation link wants no position map.
