@@ -14,6 +14,13 @@ pub enum Ignored {
     Misspelt { meant: String },
     /// The product once read it and no longer does.
     Removed { since: String, instead: String },
+    /// A deprecated name the release the file declares still reads (removed later): the
+    /// product applies it, the model does not.
+    Deprecated {
+        declared: String,
+        removed: String,
+        instead: String,
+    },
     /// A real key at a level where nothing reads it.
     WronglyScoped { hint: String },
     /// Read by the product, but it changes nothing the model shows.
@@ -105,6 +112,14 @@ impl fmt::Display for Ignored {
             Ignored::Removed { since, instead } => {
                 write!(f, "removed in {since}: use {instead}")
             }
+            Ignored::Deprecated {
+                declared,
+                removed,
+                instead,
+            } => write!(
+                f,
+                "a deprecated name for {instead}, still read by the Kafka {declared} this file declares (removed in {removed}); the model does not apply it"
+            ),
             Ignored::WronglyScoped { hint } => write!(f, "read at another level: {hint}"),
             Ignored::NotModelled => write!(f, "read by the product, not shown by the model"),
         }

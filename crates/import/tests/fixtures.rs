@@ -641,3 +641,55 @@ fn several_stream_files_of_one_jetstream_domain_are_read_as_one_site() {
         done.spec.topology.sites
     );
 }
+
+#[test]
+fn a_removed_key_is_said_for_the_kafka_version_the_strimzi_file_declares() {
+    let base = fixture("strimzi-v1beta2.yaml").replace(
+        "        refresh.topics.interval.seconds: 600\n",
+        "        refresh.topics.interval.seconds: 600\n        topics.blacklist: \"audit.*\"\n",
+    );
+    assert!(
+        base.contains("topics.blacklist"),
+        "the fixture has the line the test edits"
+    );
+    let read_as = |version: &str| {
+        let text = base.replace("version: 4.1.0", &format!("version: {version}"));
+        import(&[Input::new("s.yaml", &text)], None).unwrap()
+    };
+    let new = read_as("4.1.0");
+    let key = new
+        .report
+        .ignored
+        .iter()
+        .find(|k| k.key == "topics.blacklist")
+        .unwrap();
+    assert!(
+        key.why
+            .to_string()
+            .contains("this file declares Kafka 4.1.0"),
+        "{}",
+        key.why
+    );
+    assert!(lint(&new)
+        .iter()
+        .any(|f| f.code == "misspelt-or-removed-key"));
+
+    let old = read_as("3.9.0");
+    let key = old
+        .report
+        .ignored
+        .iter()
+        .find(|k| k.key == "topics.blacklist")
+        .unwrap();
+    assert!(!key.why.is_suspicious(), "{}", key.why);
+    assert!(
+        key.why
+            .to_string()
+            .contains("still read by the Kafka 3.9.0"),
+        "{}",
+        key.why
+    );
+    assert!(!lint(&old)
+        .iter()
+        .any(|f| f.code == "misspelt-or-removed-key"));
+}

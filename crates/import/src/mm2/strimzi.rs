@@ -100,9 +100,55 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
     }
     let mut estate = Estate::default();
     for doc in resources {
+        let before = report.ignored.len();
         read_resource(file, doc, &mut estate, report)?;
+        let declared = doc
+            .get("spec")
+            .and_then(|s| s.get("version"))
+            .and_then(Node::str);
+        if let Some(declared) = declared {
+            said_for_version(&mut report.ignored[before..], declared);
+        }
     }
     Ok(estate)
+}
+
+/// `major.minor` of a Kafka version (`4.1.0` -> (4, 1)).
+fn major_minor(v: &str) -> Option<(u32, u32)> {
+    let mut parts = v.trim().split('.');
+    Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+}
+
+/// Removed keys said for the Kafka version the resource declares (`spec.version`): a name
+/// removed in 4.0 is still a deprecated alias to a 3.x release, and a 4.x file is told
+/// which release it declares.
+fn said_for_version(ignored: &mut [crate::report::IgnoredKey], declared: &str) {
+    let Some(have) = major_minor(declared) else {
+        return;
+    };
+    for key in ignored {
+        let Ignored::Removed { since, instead } = &key.why else {
+            continue;
+        };
+        let Some(removed_in) = since
+            .strip_prefix("Kafka ")
+            .and_then(|v| major_minor(v.split_whitespace().next().unwrap_or_default()))
+        else {
+            continue;
+        };
+        key.why = if have < removed_in {
+            Ignored::Deprecated {
+                declared: declared.to_string(),
+                removed: since.clone(),
+                instead: instead.clone(),
+            }
+        } else {
+            Ignored::Removed {
+                since: format!("{since}; this file declares Kafka {declared}"),
+                instead: instead.clone(),
+            }
+        };
+    }
 }
 
 /// One `KafkaMirrorMaker2` document.
