@@ -693,3 +693,26 @@ fn a_removed_key_is_said_for_the_kafka_version_the_strimzi_file_declares() {
         .iter()
         .any(|f| f.code == "misspelt-or-removed-key"));
 }
+
+#[test]
+fn written_at_two_sites_gives_advice_the_product_can_take() {
+    let (east, west) = (fixture("nats-east.json"), fixture("nats-west.json"));
+    let done = import(
+        &[
+            Input::new("nats-east.json", &east),
+            Input::new("nats-west.json", &west),
+        ],
+        None,
+    )
+    .unwrap();
+    let f = lint(&done)
+        .into_iter()
+        .find(|f| f.code == "written-at-two-sites")
+        .expect("the two domains write ORDERS");
+    assert!(f.message.contains("filter_subject"), "{}", f.message);
+    assert!(
+        !f.message.contains("give each site its own stream"),
+        "{}",
+        f.message
+    );
+}

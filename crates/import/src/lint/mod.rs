@@ -120,6 +120,44 @@ fn is_products_own(e: &Evidence, products: &[Family]) -> bool {
     products.is_empty() || family_of_source(e.url).is_some_and(|family| products.contains(&family))
 }
 
+/// The model's "written at two sites" in the words of the products that copy between
+/// those sites, where its advice ("give each site its own stream") does not fit: JetStream
+/// domains already hold a stream each, and RabbitMQ federation both ways is meant to.
+fn written_at_two_sites_in_product_words(
+    f: &hoplab_model::Finding,
+    e: &Estate,
+) -> Option<ImportFinding> {
+    if f.code != hoplab_model::Code::WrittenAtTwoSites {
+        return None;
+    }
+    let name = f.subjects.first()?.name();
+    let products: Vec<Family> = e
+        .flows
+        .iter()
+        .map(|fl| family_of_product(fl.product))
+        .collect();
+    let one = |family| !products.is_empty() && products.iter().all(|p| *p == family);
+    let message = if one(Family::Nats) {
+        format!(
+            "streams named {name} take their own writers in each domain and also source each other, so each holds both domains' messages in one sequence with no order across domains; give each domain's writers subjects of their own and source only those (filter_subject), or source into a stream kept apart for copies"
+        )
+    } else if one(Family::Rabbitmq) {
+        format!(
+            "{name} takes publishes at each broker and receives the others' through federation, so its consumers see no order across brokers; federation both ways is built for this (max-hops and x-received-from stop the loop), so keep it only where consumers need no order across sites"
+        )
+    } else {
+        return None;
+    };
+    Some(ImportFinding {
+        code: f.code.id(),
+        message,
+        subject: f.subject(),
+        card: f.card,
+        evidence: Vec::new(),
+        model_code: Some(f.code.id()),
+    })
+}
+
 /// A model finding with the evidence its rule lists that is the products' own: where the
 /// finding concerns a product's flows, only that product's sources (none rather than
 /// another product's); for a design of the model's own, every source.
@@ -179,6 +217,10 @@ pub fn lint(imported: &Imported) -> Vec<ImportFinding> {
             said.model_code = Some(f.code.id());
             out.push(said);
         } else {
+            if let Some(said) = written_at_two_sites_in_product_words(&f, e) {
+                out.push(said);
+                continue;
+            }
             let products = families(&f, t, e);
             // Queues have no positions: a queue federation link wants no position map.
             let queues_only =
