@@ -86,8 +86,8 @@ fn claim(card: &PracticeCard, level: Level) -> Statement {
 const LONG_CLAIM: usize = 170;
 
 /// The first clause of a depth tab, in the third person and without asides: "Explain why
-/// X (for example Y); then Z." becomes "Explains why X". "Know"/"Knows" becomes "Says":
-/// no red flag can start with it, so it would mark the claim as safe.
+/// X (for example Y); then Z." becomes "Explains why X". "Know that" becomes "Says that":
+/// no red flag can start with "Knows", so it would mark the claim as safe.
 pub fn claim_from_depth(text: &str) -> String {
     let text = without_asides(text);
     let end = [". ", "; "]
@@ -102,11 +102,14 @@ pub fn claim_from_depth(text: &str) -> String {
         }
     }
     let (verb, rest) = clause.split_once(' ').unwrap_or((clause, ""));
-    let verb = if ["know", "knows"].contains(&verb.to_lowercase().as_str()) {
-        "Say"
-    } else {
-        verb
-    };
+    // "Know that X" says X; "Know the two shapes" names a thing, and "Says the two
+    // shapes" would not be English, so it stays "Knows".
+    let verb =
+        if ["know", "knows"].contains(&verb.to_lowercase().as_str()) && rest.starts_with("that ") {
+            "Say"
+        } else {
+            verb
+        };
     let joined = if rest.is_empty() {
         third_person(verb)
     } else {
@@ -276,7 +279,7 @@ mod tests {
         );
         assert_eq!(
             claim_from_depth("Knows the two shapes."),
-            "Says the two shapes"
+            "Knows the two shapes"
         );
         assert_eq!(
             claim_from_depth("Explain why it matters. Then more."),
