@@ -17,10 +17,11 @@ use hoplab_model::spec::{
 pub const PLACEHOLDER_RATE_PER_SEC: f64 = 10.0;
 
 /// MirrorMaker 2's cycle rule for prefixed names: walk the aliases in front of the name
-/// (`B.A.orders`: B, then A); a copy toward any of them would come home.
-fn alias_chain_names(name: &str, target: &str) -> bool {
+/// (`B.A.orders`: B, then A, with the policy's separator); a copy toward any of them would
+/// come home.
+fn alias_chain_names(name: &str, target: &str, separator: &str) -> bool {
     let mut rest = name;
-    while let Some((alias, tail)) = rest.split_once('.') {
+    while let Some((alias, tail)) = rest.split_once(separator) {
         if alias == target {
             return true;
         }
@@ -47,7 +48,12 @@ pub fn product_preset(flow: &Flow) -> Option<PresetId> {
 }
 
 pub(crate) fn skips_as_cycle(flow: &Flow, stream: &str) -> bool {
-    matches!(flow.naming, Naming::Prefixed { .. }) && alias_chain_names(stream, &flow.target)
+    match &flow.naming {
+        Naming::Prefixed { separator } if !separator.is_empty() => {
+            alias_chain_names(stream, &flow.target, separator)
+        }
+        _ => false,
+    }
 }
 
 #[derive(Default)]
@@ -215,9 +221,12 @@ mod tests {
 
     #[test]
     fn the_alias_chain_rule_is_mirrormaker_s() {
-        assert!(alias_chain_names("B.A.orders", "A"));
-        assert!(alias_chain_names("A.orders", "A"));
-        assert!(!alias_chain_names("orders", "A"));
-        assert!(!alias_chain_names("B.orders", "A"));
+        assert!(alias_chain_names("B.A.orders", "A", "."));
+        assert!(alias_chain_names("A.orders", "A", "."));
+        assert!(!alias_chain_names("orders", "A", "."));
+        assert!(!alias_chain_names("B.orders", "A", "."));
+        // The policy's own separator: with "_", "A.orders" names no alias.
+        assert!(alias_chain_names("B_A_orders", "A", "_"));
+        assert!(!alias_chain_names("A.orders", "A", "_"));
     }
 }

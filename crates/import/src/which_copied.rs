@@ -2,7 +2,7 @@
 //! the question an architect asks of a pattern ("would `__consumer_offsets` be copied?"),
 //! answered by each flow's own selector, exclusions and cycle rule.
 
-use crate::estate::{Estate, Flow};
+use crate::estate::{Estate, Flow, Product};
 use crate::selector;
 use serde::Serialize;
 
@@ -32,6 +32,18 @@ pub fn which_copied(estate: &Estate, names: &[&str]) -> Vec<NameVerdict> {
                 left_by: Vec::new(),
             };
             for f in &estate.flows {
+                let mm2 = f.product == Product::MirrorMaker2;
+                if mm2 && is_internal(name) {
+                    v.left_by.push(format!(
+                        "{}: MirrorMaker 2 never copies an internal topic (ReplicationPolicy.isInternalTopic: a name starting __ or ., or ending .internal or -internal), whatever the patterns say",
+                        flow_name(f)
+                    ));
+                    continue;
+                }
+                if mm2 && f.facts.heartbeats && is_heartbeats(name) {
+                    v.copied_by.push(format!("{} (heartbeats are copied whatever the patterns say)", flow_name(f)));
+                    continue;
+                }
                 if !f.pairs.is_empty() {
                     if f.pairs.iter().any(|(from, _)| from == name) {
                         v.copied_by.push(flow_name(f));
@@ -49,7 +61,7 @@ pub fn which_copied(estate: &Estate, names: &[&str]) -> Vec<NameVerdict> {
                     ));
                 } else if crate::build::skips_as_cycle(f, name) {
                     v.left_by.push(format!(
-                        "{}: its name already carries {}, so the copy would go home (MirrorMaker 2's cycle check)",
+                        "{}: its name already carries {}, so the copy would go home (its cycle check)",
                         flow_name(f),
                         f.target
                     ));
@@ -60,6 +72,20 @@ pub fn which_copied(estate: &Estate, names: &[&str]) -> Vec<NameVerdict> {
             v
         })
         .collect()
+}
+
+/// MirrorMaker 2's internal topics (`ReplicationPolicy.isInternalTopic`): Kafka's own
+/// (`__consumer_offsets`, `.`-prefixed) and Connect's (`….internal`, `…-internal`).
+fn is_internal(name: &str) -> bool {
+    name.starts_with("__")
+        || name.starts_with('.')
+        || name.ends_with(".internal")
+        || name.ends_with("-internal")
+}
+
+/// A heartbeats topic, at any depth of copies (`heartbeats`, `A.heartbeats`).
+fn is_heartbeats(name: &str) -> bool {
+    name == "heartbeats" || name.ends_with(".heartbeats")
 }
 
 /// Names as a person pastes them: one a line, or separated by commas or spaces.
@@ -85,7 +111,7 @@ mod tests {
         );
         assert_eq!(v[0].copied_by.len(), 2, "{v:?}");
         assert!(
-            v[1].copied_by.is_empty() && v[1].left_by[0].contains("`__.*` excludes it"),
+            v[1].copied_by.is_empty() && v[1].left_by[0].contains("internal topic"),
             "{v:?}"
         );
         assert!(
@@ -99,6 +125,20 @@ mod tests {
                 .any(|l| l.starts_with("A->B") && l.contains("would go home")),
             "{v:?}"
         );
+    }
+
+    #[test]
+    fn internal_topics_stay_and_heartbeats_cross_whatever_the_patterns_say() {
+        let text =
+            "clusters = A, B\nA->B.enabled = true\nA->B.topics = .*\nA->B.topics.exclude = audit\n";
+        let done = import(&[Input::new("mm2.properties", text)], None).unwrap();
+        let v = which_copied(&done.estate, &["__consumer_offsets", "heartbeats", "audit"]);
+        assert!(
+            v[0].copied_by.is_empty() && v[0].left_by[0].contains("internal topic"),
+            "{v:?}"
+        );
+        assert!(v[1].copied_by[0].contains("heartbeats are copied"), "{v:?}");
+        assert!(v[2].left_by[0].contains("`audit` excludes it"), "{v:?}");
     }
 
     #[test]
