@@ -25,14 +25,7 @@ fn push(list: &mut Vec<String>, name: String) {
 
 /// A RabbitMQ definitions file's own broker and the hosts of its upstreams and shovels.
 fn rabbitmq(doc: &Value) -> Pointers {
-    let own = doc
-        .get("global_parameters")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .find(|p| p.get("name").and_then(Value::as_str) == Some("cluster_name"))
-        .and_then(|p| p.get("value")?.as_str())
-        .map(|c| c.rsplit('@').next().unwrap_or(c).to_string());
+    let own = crate::formats::rabbitmq::cluster_host(doc);
     let mut points_at = Vec::new();
     for p in doc
         .get("parameters")

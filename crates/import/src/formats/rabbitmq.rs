@@ -112,22 +112,27 @@ fn broker(uri: &str, own: &str) -> String {
     }
 }
 
+/// The broker a definitions file names itself by: its `cluster_name` (`rabbit@host` names
+/// a node; the host is the broker).
+pub(crate) fn cluster_host(doc: &Value) -> Option<String> {
+    let c = doc
+        .get("global_parameters")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .find(|p| p.get("name").and_then(Value::as_str) == Some("cluster_name"))?
+        .get("value")?
+        .as_str()?;
+    Some(c.rsplit('@').next().unwrap_or(c).to_string())
+}
+
 /// The file's own broker name.
 fn own_name(input: &Input, doc: &Value) -> String {
     if let Some(s) = input.site {
         return s.to_string();
     }
-    let cluster_name = doc
-        .get("global_parameters")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .find(|p| p.get("name").and_then(Value::as_str) == Some("cluster_name"))
-        .and_then(|p| p.get("value"))
-        .and_then(Value::as_str);
-    if let Some(c) = cluster_name {
-        // rabbit@host names a node; the host is the broker.
-        return c.rsplit('@').next().unwrap_or(c).to_string();
+    if let Some(host) = cluster_host(doc) {
+        return host;
     }
     let stem = input.name.rsplit(['/', '\\']).next().unwrap_or(input.name);
     stem.split('.').next().unwrap_or(stem).to_string()
