@@ -124,9 +124,9 @@ pub struct Importer {
 
 pub use hoplab_import::which_copied::NameVerdict;
 
-/// Reads the files again and checks each pasted name against their flows.
-pub fn which_copied(files: &[CopierFile], names: &str) -> Result<Vec<NameVerdict>, String> {
-    let inputs: Vec<Input> = files
+/// The files as the import reads them, each with the site the person named for it.
+fn inputs_of(files: &[CopierFile]) -> Vec<Input<'_>> {
+    files
         .iter()
         .map(|f| {
             let input = Input::new(&f.name, &f.text);
@@ -135,7 +135,12 @@ pub fn which_copied(files: &[CopierFile], names: &str) -> Result<Vec<NameVerdict
                 None => input,
             }
         })
-        .collect();
+        .collect()
+}
+
+/// Reads the files again and checks each pasted name against their flows.
+pub fn which_copied(files: &[CopierFile], names: &str) -> Result<Vec<NameVerdict>, String> {
+    let inputs = inputs_of(files);
     let done = hoplab_import::import(&inputs, None).map_err(|e| say_error(&e))?;
     let names = hoplab_import::which_copied::names_in(names);
     Ok(hoplab_import::which_copied::which_copied(
@@ -193,16 +198,7 @@ pub fn import_files(files: &[CopierFile]) -> Result<Imported, String> {
     if files.is_empty() {
         return Err("Choose, drop or paste at least one file.".into());
     }
-    let inputs: Vec<Input> = files
-        .iter()
-        .map(|f| {
-            let input = Input::new(&f.name, &f.text);
-            match f.site.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-                Some(site) => input.at_site(site),
-                None => input,
-            }
-        })
-        .collect();
+    let inputs = inputs_of(files);
     let done = hoplab_import::import(&inputs, None).map_err(|e| say_error(&e))?;
     let findings = hoplab_import::lint(&done)
         .into_iter()
