@@ -2,6 +2,7 @@
 //! the model's option table), with product presets that show what they set and link to
 //! the card explaining it.
 
+use super::long_list::{rows_shown, ShowAll};
 use hoplab_model::spec::hop_option_table::HOP_OPTIONS;
 use hoplab_model::spec::{HopOptions, HopSpec};
 use leptos::ev::SubmitEvent;
@@ -52,6 +53,7 @@ pub fn Hops() -> impl IntoView {
     let ids = Memo::new(move |_| {
         ctx.with_topology(|t| t.hops.iter().map(|h| h.id.clone()).collect::<Vec<_>>())
     });
+    let all = RwSignal::new(false);
     view! {
         <div class="panel-section panel-section--wide">
             <h3>"Hops"</h3>
@@ -64,11 +66,18 @@ pub fn Hops() -> impl IntoView {
                 <input id="dz-new-hop" type="text" node_ref=name placeholder="a-to-b" />
                 <button type="submit">"Add hop"</button>
             </form>
-            <ul class="panel-list">
-                <For each=move || ids.get() key=|id| id.clone() let:id>
+            <ul class="panel-list" id="dz-hop-list">
+                <For each=move || {
+                    let keep = |id: &String| {
+                        ctx.selected.with(|s| s.as_ref() == Some(&ElementRef::Hop(id.clone())))
+                            || ctx.linked_hop.with(|l| l.as_ref() == Some(id))
+                    };
+                    rows_shown(ids.get(), all.get(), keep)
+                } key=|id| id.clone() let:id>
                     <HopRow id=id />
                 </For>
             </ul>
+            <ShowAll total=Signal::derive(move || ids.with(Vec::len)) all what="hops" controls="dz-hop-list" />
         </div>
     }
 }

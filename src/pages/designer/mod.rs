@@ -10,6 +10,7 @@ mod import_panel;
 mod imported_from;
 mod importer;
 mod lint_panel;
+mod long_list;
 mod option_field;
 mod panel;
 mod preset_link;

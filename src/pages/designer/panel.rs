@@ -2,6 +2,7 @@
 //! companion, each editable by form, and a form to add each kind. Everything the canvas
 //! does can be done here by keyboard alone.
 
+use super::long_list::{rows_shown, ShowAll};
 use hoplab_model::spec::ResumeRule;
 use leptos::ev::SubmitEvent;
 use leptos::html;
@@ -101,6 +102,7 @@ fn Streams() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
+    let all = RwSignal::new(false);
     view! {
         <div class="panel-section">
             <h3>"Streams"</h3>
@@ -113,8 +115,13 @@ fn Streams() -> impl IntoView {
                 <input id="dz-new-stream-parts" type="number" min="1" max="256" value="2" node_ref=parts />
                 <button type="submit">"Add stream"</button>
             </form>
-            <ul class="panel-list">
-                <For each=move || streams.get() key=|(r, p)| (ElementRef::Stream(r.clone()).key(), *p) let:item>
+            <ul class="panel-list" id="dz-stream-list">
+                <For each=move || {
+                    let keep = |(r, _): &(hoplab_model::spec::StreamRef, u32)| {
+                        ctx.selected.with(|s| s.as_ref() == Some(&ElementRef::Stream(r.clone())))
+                    };
+                    rows_shown(streams.get(), all.get(), keep)
+                } key=|(r, p)| (ElementRef::Stream(r.clone()).key(), *p) let:item>
                     {
                         let (r, p) = item;
                         let e = ElementRef::Stream(r.clone());
@@ -137,6 +144,7 @@ fn Streams() -> impl IntoView {
                     }
                 </For>
             </ul>
+            <ShowAll total=Signal::derive(move || streams.with(Vec::len)) all what="streams" controls="dz-stream-list" />
         </div>
     }
 }

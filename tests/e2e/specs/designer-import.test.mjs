@@ -185,6 +185,29 @@ test("which of my topics would be copied: a pasted list checked against the flow
   await page.close();
 });
 
+test("a large estate's lists show their first rows and a button for the rest", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  const topics = Array.from({ length: 40 }, (_, i) => `t${String(i).padStart(2, "0")}`);
+  const text = `clusters = A, B\nA->B.enabled = true\nA->B.topics = ${topics.join(", ")}\n`;
+  await chooseFiles(page, [{ name: "forty-topics.properties", text }]);
+  await page.waitForSelector(".import-report");
+  const hopRows = page.locator("#dz-hop-list > li");
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-hop").length === 40);
+  assert.equal(await hopRows.count(), 12, "the first rows only");
+  const short = await page.evaluate(() => document.documentElement.scrollHeight);
+  const showAll = page.locator("button.show-all[aria-controls=dz-hop-list]");
+  assert.equal(await showAll.innerText(), "Show all 40 hops");
+  assert.equal(await showAll.getAttribute("aria-expanded"), "false");
+  await showAll.click();
+  await page.waitForFunction(() => document.querySelectorAll("#dz-hop-list > li").length === 40);
+  assert.equal(await showAll.getAttribute("aria-expanded"), "true");
+  assert.ok((await page.evaluate(() => document.documentElement.scrollHeight)) > short, "the page grows only when asked");
+  assert.equal(await page.locator("#dz-stream-list > li").count(), 12, "streams keep their own short list");
+  assertClean(page);
+  await page.close();
+});
+
 test("a Strimzi v1beta2 resource chosen and exported comes back as v1beta2 with its clusters, version and name", async () => {
   const page = await openPage(session);
   await fresh(page);
