@@ -1,7 +1,7 @@
 //! MirrorMaker 2's dedicated-mode properties from a design.
 
 use super::{address, by_pair, patterns};
-use crate::text::properties::escape_value;
+use crate::text::properties::{escape_value, Prop};
 use hoplab_model::spec::{HopOptions, OriginStamp, StartFrom, Topology};
 use std::fmt::Write;
 
@@ -127,32 +127,6 @@ fn entry<'a>(
     }
 }
 
-/// Each logical line of a properties file as written (continuations included), with the
-/// line it starts on: what a writer keeps as it was.
-fn logical_lines(original: &str) -> Vec<(u32, String)> {
-    let mut out = Vec::new();
-    let mut lines = original.lines().enumerate();
-    while let Some((i, raw)) = lines.next() {
-        let mut text = String::from(raw);
-        let mut logical = raw.to_string();
-        // A comment never continues (Java's Properties.load, and `properties::parse`).
-        let comment = raw.trim_start().starts_with(['#', '!']);
-        while !comment && logical.chars().rev().take_while(|&c| c == '\\').count() % 2 == 1 {
-            logical.pop();
-            match lines.next() {
-                Some((_, next)) => {
-                    text.push('\n');
-                    text.push_str(next);
-                    logical.push_str(next.trim_start());
-                }
-                None => break,
-            }
-        }
-        out.push((u32::try_from(i + 1).unwrap_or(u32::MAX), text));
-    }
-    out
-}
-
 /// MirrorMaker 2's properties written onto the file the estate came in: every line of
 /// `original` the design does not decide stays as it was (addresses, replication
 /// factors, `sync.group.offsets.enabled`, security, comments, unknown keys), the
@@ -160,7 +134,8 @@ fn logical_lines(original: &str) -> Vec<(u32, String)> {
 pub fn mm2_properties_onto(t: &Topology, original: &str) -> String {
     let sites: Vec<&str> = t.sites.iter().map(|s| s.name.as_str()).collect();
     let pairs: Vec<(String, String)> = by_pair(t).into_iter().map(|(p, _)| p).collect();
-    let props = crate::text::properties::parse(original);
+    let lines = crate::text::properties::lines(original);
+    let props: Vec<Prop> = lines.iter().filter_map(|l| l.prop.clone()).collect();
     let clusters: Vec<&str> = crate::text::properties::last(&props, "clusters")
         .map(|p| p.value.split(',').map(str::trim).collect())
         .unwrap_or_default();
@@ -176,15 +151,15 @@ pub fn mm2_properties_onto(t: &Topology, original: &str) -> String {
     let mut out = String::new();
     let mut gone = Vec::new();
     let mut wrote_clusters = false;
-    for (line, text) in logical_lines(original) {
-        let Some(prop) = props.iter().find(|p| p.line == line) else {
-            out.push_str(&text);
+    for line in &lines {
+        let Some(prop) = &line.prop else {
+            out.push_str(&line.text);
             out.push('\n');
             continue;
         };
         match entry(&prop.key, &sites, &clusters, &pairs) {
             Entry::Kept => {
-                out.push_str(&text);
+                out.push_str(&line.text);
                 out.push('\n');
             }
             Entry::Clusters if !wrote_clusters => {

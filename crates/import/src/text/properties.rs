@@ -10,31 +10,58 @@ pub struct Prop {
     pub line: u32,
 }
 
-/// Every entry in file order (a repeated key appears twice; [`last`] finds the winner).
-pub fn parse(text: &str) -> Vec<Prop> {
+/// One logical line as written (its continuation lines included) and, where it is an
+/// entry, what it says; comments and blank lines have none. A writer that keeps a file
+/// as it was reads it this way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub text: String,
+    pub prop: Option<Prop>,
+}
+
+/// Every line of the file in order, continuations joined as Java joins them (a comment
+/// never continues).
+pub fn lines(text: &str) -> Vec<Line> {
     let mut out = Vec::new();
-    let mut lines = text.lines().enumerate();
-    while let Some((i, raw)) = lines.next() {
+    let mut raw_lines = text.lines().enumerate();
+    while let Some((i, raw)) = raw_lines.next() {
         let start = raw.trim_start();
         if start.is_empty() || start.starts_with('#') || start.starts_with('!') {
+            out.push(Line {
+                text: raw.to_string(),
+                prop: None,
+            });
             continue;
         }
+        let mut written = String::from(raw);
         let mut logical = String::from(start);
         while ends_in_continuation(&logical) {
             logical.pop();
-            match lines.next() {
-                Some((_, next)) => logical.push_str(next.trim_start()),
+            match raw_lines.next() {
+                Some((_, next)) => {
+                    written.push('\n');
+                    written.push_str(next);
+                    logical.push_str(next.trim_start());
+                }
                 None => break,
             }
         }
         let (key, value) = split_entry(&logical);
-        out.push(Prop {
-            key: unescape(key),
-            value: unescape(value.trim_end()),
-            line: u32::try_from(i + 1).unwrap_or(u32::MAX),
+        out.push(Line {
+            text: written,
+            prop: Some(Prop {
+                key: unescape(key),
+                value: unescape(value.trim_end()),
+                line: u32::try_from(i + 1).unwrap_or(u32::MAX),
+            }),
         });
     }
     out
+}
+
+/// Every entry in file order (a repeated key appears twice; [`last`] finds the winner).
+pub fn parse(text: &str) -> Vec<Prop> {
+    lines(text).into_iter().filter_map(|l| l.prop).collect()
 }
 
 /// An odd number of backslashes at the end continues the line.
