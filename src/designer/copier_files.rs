@@ -240,11 +240,8 @@ pub fn export_topology(
     if t.hops.is_empty() {
         return Err("The design has no hops: there is no copier to write.".into());
     }
-    let inputs: Vec<Input> = originals
-        .iter()
-        .map(|f| Input::new(&f.name, &f.text))
-        .collect();
-    let written = hoplab_import::export_onto(t, format, &inputs).map_err(|e| e.message)?;
+    let written =
+        hoplab_import::export_onto(t, format, &inputs_of(originals)).map_err(|e| e.message)?;
     Ok(Exported {
         text: written.text,
         onto: written.onto.map(|at| originals[at].name.clone()),

@@ -121,6 +121,11 @@ fn sites_of(
         if of_format.len() < 2 {
             continue;
         }
+        let what = if format == Format::Nats {
+            "domain"
+        } else {
+            "broker"
+        };
         let files: Vec<(&str, Option<sites::Pointers>)> = of_format
             .iter()
             .map(|&i| (inputs[i].name, sites::pointers(inputs[i].text, format)))
@@ -145,8 +150,7 @@ fn sites_of(
             return Err(ImportError::new(
                 &unknown.join(", "),
                 format!(
-                    "which {} each of these files is cannot be told from the files: they do not name themselves, and what the other files point at does not single one out. Name the site each file stands for and import again.",
-                    if format == Format::Nats { "domain" } else { "broker" }
+                    "which {what} each of these files is cannot be told from the files: they do not name themselves, and what the other files point at does not single one out. Name the site each file stands for and import again."
                 ),
             ));
         }
@@ -154,13 +158,8 @@ fn sites_of(
             let said = out[i].is_some() || pointers.as_ref().is_some_and(|p| p.own.is_some());
             if let (false, Some(site)) = (said, &site) {
                 report.read.push(format!(
-                    "{}: stands for {site}, the {} the other files point at",
-                    inputs[i].name,
-                    if format == Format::Nats {
-                        "domain"
-                    } else {
-                        "broker"
-                    }
+                    "{}: stands for {site}, the {what} the other files point at",
+                    inputs[i].name
                 ));
             }
             out[i] = site;

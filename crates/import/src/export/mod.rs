@@ -64,26 +64,26 @@ pub fn export_onto(
     let original = originals
         .iter()
         .position(|i| crate::detect(i.text) == Some(to));
-    match (to, original) {
-        (Format::Mm2Properties, Some(at)) => Ok(Written {
-            text: kafka::mm2_properties_onto(t, originals[at].text),
+    // The writer that keeps an original of this format, where there is one and it reads.
+    let onto = original.and_then(|at| {
+        let text = originals[at].text;
+        match to {
+            Format::Mm2Properties => Some(kafka::mm2_properties_onto(t, text)),
+            Format::Strimzi => strimzi::resources_onto(t, text),
+            _ => None,
+        }
+        .map(|written| (written, at))
+    });
+    Ok(match onto {
+        Some((text, at)) => Written {
+            text,
             onto: Some(at),
-        }),
-        (Format::Strimzi, Some(at)) => match strimzi::resources_onto(t, originals[at].text) {
-            Some(text) => Ok(Written {
-                text,
-                onto: Some(at),
-            }),
-            None => Ok(Written {
-                text: export(t, to)?,
-                onto: None,
-            }),
         },
-        _ => Ok(Written {
+        None => Written {
             text: export(t, to)?,
             onto: None,
-        }),
-    }
+        },
+    })
 }
 
 /// Hops grouped by (source site, target site), in the order pairs first appear.
