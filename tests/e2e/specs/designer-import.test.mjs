@@ -181,6 +181,17 @@ test("which of my topics would be copied: a pasted list checked against the flow
   assert.equal(await rows.nth(2).getAttribute("data-copied"), "false");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.equal(overflow, 0, "the table scrolls inside its box on a phone");
+  // Nothing pasted: the page says so and keeps the last answer's box usable.
+  await page.fill("#dz-topic-names", "  ");
+  await page.click("text=Check them");
+  await page.locator(".topic-check .notice--error", { hasText: "Paste one or more stream names" }).waitFor();
+
+  // The files are kept in this browser until the person forgets them.
+  assert.notEqual(await page.evaluate(() => localStorage.getItem("hoplab.designer.imported-from")), null);
+  await page.click("text=Forget the imported files");
+  await page.waitForFunction(() => !document.querySelector(".import-kept"));
+  assert.equal(await page.evaluate(() => localStorage.getItem("hoplab.designer.imported-from")), null);
+  assert.equal(await page.locator("g.dz-site").count(), 2, "the design itself stays");
   assertClean(page);
   await page.close();
 });
