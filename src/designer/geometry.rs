@@ -74,8 +74,16 @@ pub struct Arrow {
     pub hop: String,
     /// SVG path data.
     pub path: String,
-    /// Where the label is anchored: its baseline, centred; clear of the line.
+    /// The drawn label: "orders A→B" (MirrorMaker 2's own way of naming a flow), or the
+    /// hop's id when a person named it; the full id is in the accessible name.
+    pub label: String,
+    /// Where the label is anchored: its baseline, centred; clear of the line and of every
+    /// other hop's label.
     pub label_at: Pos,
+    /// The curve's ends and control points, for placing the label along it.
+    curve: [Pos; 4],
+    /// Below the line first (the lower of two opposite arrows), else above.
+    below_first: bool,
     /// "from orders on A to orders on B", for the accessible name.
     pub route: String,
 }
@@ -299,14 +307,25 @@ pub fn scene(d: &Design) -> Scene {
             0.0
         };
         let mut drawn = arrow(&h.id, a, b, shift);
+        drawn.label = hop_label(&h.id, &h.from, to);
         drawn.route = format!(
             " from {} on {} to {} on {}",
             h.from.stream, h.from.site, to.stream, to.site
         );
         arrows.push(drawn);
     }
+    place_labels(&mut arrows);
     s.arrows = arrows;
-    s.bounds = bounds(s.sites.iter().map(|x| x.rect));
+    // A hop between stacked sites bends out past their boxes: fit its curve in too.
+    let curves = s.arrows.iter().map(|a| {
+        bounds(a.curve.iter().map(|p| Rect {
+            x: p.x,
+            y: p.y,
+            w: 0.0,
+            h: 0.0,
+        }))
+    });
+    s.bounds = bounds(s.sites.iter().map(|x| x.rect).chain(curves));
     s
 }
 
@@ -331,22 +350,93 @@ fn arrow(hop: &str, a: Rect, b: Rect, shift: f64) -> Arrow {
         (x1 + bend * reach, x2 - bend * reach)
     };
     let path = format!("M{x1:.1},{y1:.1} C{c1:.1},{y1:.1} {c2:.1},{y2:.1} {x2:.1},{y2:.1}");
-    // The curve's point at t = 0.5; the label sits above it, or below it for the lower of
-    // two opposite arrows so the pair's labels do not cross each other's lines.
-    let label_dy = if shift > 0.0 {
-        LABEL_BELOW
-    } else {
-        -LABEL_ABOVE
-    };
-    let label_at = Pos {
-        x: 0.125 * x1 + 0.375 * c1 + 0.375 * c2 + 0.125 * x2,
-        y: (y1 + y2) / 2.0 + label_dy,
-    };
+    let curve = [
+        Pos { x: x1, y: y1 },
+        Pos { x: c1, y: y1 },
+        Pos { x: c2, y: y2 },
+        Pos { x: x2, y: y2 },
+    ];
     Arrow {
         hop: hop.into(),
         path,
-        label_at,
+        label: String::new(),
+        label_at: label_spot(&curve, 0.5, shift > 0.0),
+        curve,
+        below_first: shift > 0.0,
         route: String::new(),
+    }
+}
+
+/// The label a hop is drawn with: the copied stream and the two sites when the id is the
+/// one the designer and the importers give ("A/orders->B/A.orders"), else the id.
+fn hop_label(id: &str, from: &StreamRef, to: &StreamRef) -> String {
+    let generated = format!("{}/{}->{}/{}", from.site, from.stream, to.site, to.stream);
+    if id == generated {
+        format!(
+            "{} {}→{}",
+            cut(&from.stream, 16),
+            cut(&from.site, 10),
+            cut(&to.site, 10)
+        )
+    } else {
+        cut(id, LABEL_CHARS)
+    }
+}
+
+/// A label of a person's own id is cut after this many characters.
+const LABEL_CHARS: usize = 24;
+/// Width of one character of a hop label (11 px text) and the label's height.
+const LABEL_CHAR_WIDTH: f64 = 6.2;
+const LABEL_HEIGHT: f64 = 13.0;
+/// Where along its curve a label may sit, most wanted first.
+const LABEL_STOPS: [f64; 7] = [0.5, 0.35, 0.65, 0.25, 0.75, 0.15, 0.85];
+
+/// The label's baseline at `t` along the curve: above the line, or below it.
+fn label_spot(c: &[Pos; 4], t: f64, below: bool) -> Pos {
+    let u = 1.0 - t;
+    let (a, b, cc, d) = (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
+    Pos {
+        x: a * c[0].x + b * c[1].x + cc * c[2].x + d * c[3].x,
+        y: a * c[0].y
+            + b * c[1].y
+            + cc * c[2].y
+            + d * c[3].y
+            + if below { LABEL_BELOW } else { -LABEL_ABOVE },
+    }
+}
+
+/// The box a label covers with its baseline at `at`.
+pub fn label_box(label: &str, at: Pos) -> Rect {
+    let w = label.chars().count() as f64 * LABEL_CHAR_WIDTH + 4.0;
+    Rect {
+        x: at.x - w / 2.0,
+        y: at.y - LABEL_HEIGHT + 3.0,
+        w,
+        h: LABEL_HEIGHT,
+    }
+}
+
+/// Moves each label along its own curve (then to its line's other side) until it covers
+/// no label placed before it; where every spot is taken it keeps the middle. Two hops
+/// crossing between the same two sites otherwise print their labels on top of each other.
+fn place_labels(arrows: &mut [Arrow]) {
+    let mut placed: Vec<Rect> = Vec::with_capacity(arrows.len());
+    for a in arrows.iter_mut() {
+        let sides = [a.below_first, !a.below_first];
+        let spots = sides
+            .iter()
+            .flat_map(|&below| LABEL_STOPS.iter().map(move |&t| (t, below)));
+        let mut chosen = a.label_at;
+        for (t, below) in spots {
+            let at = label_spot(&a.curve, t, below);
+            let b = label_box(&a.label, at);
+            if !placed.iter().any(|p| p.overlaps(&b, 1.0)) {
+                chosen = at;
+                break;
+            }
+        }
+        a.label_at = chosen;
+        placed.push(label_box(&a.label, chosen));
     }
 }
 

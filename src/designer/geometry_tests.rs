@@ -100,3 +100,40 @@ fn long_names_are_cut_for_drawing() {
     assert_eq!(cut(&long, 14).chars().count(), 14);
     assert_eq!(cut("short", 14), "short");
 }
+
+/// Two-way MirrorMaker 2 flows as the importer draws them: each site's `orders` goes to
+/// the other's `A.orders`/`B.orders`, so the two arrows cross mid-way.
+fn crossing_pair() -> Design {
+    let text = "clusters = A, B\nA->B.enabled = true\nB->A.enabled = true\n\
+                A->B.topics = orders\nB->A.topics = orders\n";
+    let input = hoplab_import::Input::new("mm2.properties", text);
+    Design::from_spec(hoplab_import::import(&[input], None).unwrap().spec)
+}
+
+#[test]
+fn generated_hop_ids_are_drawn_as_the_stream_and_its_two_sites() {
+    let s = scene(&crossing_pair());
+    let labels: Vec<&str> = s.arrows.iter().map(|a| a.label.as_str()).collect();
+    assert_eq!(labels, ["orders A→B", "orders B→A"]);
+}
+
+#[test]
+fn no_two_hop_labels_cover_each_other() {
+    let mut designs = vec![("crossing pair".to_string(), crossing_pair())];
+    for t in templates::ALL {
+        designs.push((t.id.to_string(), templates::build(t.id).unwrap()));
+    }
+    for (name, d) in designs {
+        let s = scene(&d);
+        let boxes: Vec<Rect> = s
+            .arrows
+            .iter()
+            .map(|a| label_box(&a.label, a.label_at))
+            .collect();
+        for (i, a) in boxes.iter().enumerate() {
+            for b in &boxes[i + 1..] {
+                assert!(!a.overlaps(b, 0.0), "{name}: {a:?} and {b:?}");
+            }
+        }
+    }
+}

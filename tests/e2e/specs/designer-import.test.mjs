@@ -196,6 +196,55 @@ test("which of my topics would be copied: a pasted list checked against the flow
   await page.close();
 });
 
+test("two-way flows between two clusters draw one readable label each, none over another", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  const text = "clusters = A, B\nA->B.enabled = true\nB->A.enabled = true\nA->B.topics = orders\nB->A.topics = orders\n";
+  await chooseFiles(page, [{ name: "both-ways.properties", text }]);
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-hop").length === 2);
+  // Zoomed in enough that the canvas draws its text (a phone's "Fit" shows only site names).
+  const labels = page.locator(".dz-hop-label");
+  assert.deepEqual((await labels.evaluateAll((ls) => ls.map((l) => l.textContent))).sort(), ["orders A→B", "orders B→A"]);
+  const [a, b] = await labels.evaluateAll((ls) => ls.map((l) => l.getBoundingClientRect().toJSON()));
+  const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+  assert.ok(apart, `the labels do not cover each other: ${JSON.stringify([a, b])}`);
+  assertClean(page);
+  await page.close();
+});
+
+test("ten clusters at Fit: every site's name at a readable size; zooming in brings the details back", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  const dcs = Array.from({ length: 10 }, (_, i) => `dc${i}`);
+  let text = `clusters = ${dcs.join(", ")}\n`;
+  dcs.forEach((dc, i) => {
+    const next = dcs[(i + 1) % dcs.length];
+    text += `${dc}->${next}.enabled = true\n${dc}->${next}.topics = orders, payments\n`;
+  });
+  await chooseFiles(page, [{ name: "ten-clusters.properties", text }]);
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-site").length === 10);
+  await page.click(".canvas-zoom >> text=Fit");
+  const svg = page.locator(".canvas-svg");
+  await page.waitForFunction(() => document.querySelector(".canvas-svg").classList.contains("canvas-svg--far"));
+  const titles = await page.locator(".dz-site-far").evaluateAll((ts) =>
+    ts.map((t) => ({ text: t.textContent, height: t.getBoundingClientRect().height, shown: getComputedStyle(t).display !== "none" })),
+  );
+  assert.deepEqual(titles.map((t) => t.text).sort(), [...dcs].sort());
+  for (const t of titles) {
+    assert.ok(t.shown && t.height >= 12, `${t.text} is drawn ${t.height.toFixed(1)} px high`);
+  }
+  assert.equal(await page.locator(".dz-hop-label").first().isVisible(), false, "labels too small to read are not drawn");
+  for (let i = 0; i < 12 && (await svg.getAttribute("class")).includes("canvas-svg--far"); i++) {
+    await page.click("button[aria-label='Zoom in']");
+  }
+  assert.doesNotMatch(await svg.getAttribute("class"), /canvas-svg--far/);
+  assert.equal(await page.locator(".dz-site-far").first().isVisible(), false);
+  const label = await page.locator(".dz-hop-label").first().evaluate((l) => l.getBoundingClientRect().height);
+  assert.ok(label >= 8, `a hop label is ${label.toFixed(1)} px high once zoomed in`);
+  assertClean(page);
+  await page.close();
+});
+
 test("a large estate's lists show their first rows and a button for the rest", async () => {
   const page = await openPage(session);
   await fresh(page);

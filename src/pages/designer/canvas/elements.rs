@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::super::state::{use_ctx, Ctx};
 use super::keyboard::on_key;
 use crate::designer::design::Pos;
-use crate::designer::geometry::{self, Rect, Scene};
+use crate::designer::geometry::{Rect, Scene};
 use crate::designer::ElementRef;
 
 /// The accessible name: the full description, starting with the visible text when the
@@ -134,13 +134,17 @@ pub(super) fn ArrowView(hop: String, scene: Memo<Scene>) -> impl IntoView {
             "url(#dz-head)"
         }
     };
-    let text_for_label = geometry::cut(&hop, 18);
+    let text = move || {
+        arrow
+            .with(|a| a.as_ref().map(|a| a.label.clone()))
+            .unwrap_or_default()
+    };
     let label = move || {
         let route = arrow
             .with(|a| a.as_ref().map(|a| a.route.clone()))
             .unwrap_or_default();
         named(
-            &text_for_label,
+            &text(),
             &format!("{}{route}", e3.label()),
             ctx.flagged(&e3).0,
         )
@@ -155,7 +159,6 @@ pub(super) fn ArrowView(hop: String, scene: Memo<Scene>) -> impl IntoView {
             .with(|a| a.as_ref().map(|a| a.label_at))
             .unwrap_or(Pos { x: 0.0, y: 0.0 })
     };
-    let text = geometry::cut(&hop, 18);
     view! {
         <g
             class=class

@@ -25,6 +25,8 @@ pub fn Canvas() -> impl IntoView {
     refit_when_sites_change(ctx, gestures);
     let vb = gestures.vb;
     let connecting = move || ctx.connecting.get().is_some();
+    let units_per_px = units_per_px(gestures);
+    let far = move || units_per_px.get() > FAR;
 
     view! {
         <section class="designer-canvas" aria-labelledby="dz-canvas-title">
@@ -35,6 +37,8 @@ pub fn Canvas() -> impl IntoView {
                 node_ref=gestures.svg
                 class="canvas-svg"
                 class:canvas-svg--connecting=connecting
+                class:canvas-svg--far=far
+                style=move || format!("--dz-u: {:.3}", units_per_px.get())
                 role="group"
                 aria-label="Design canvas"
                 aria-describedby="dz-canvas-hint"
@@ -48,9 +52,39 @@ pub fn Canvas() -> impl IntoView {
             >
                 <ArrowHeads />
                 <SceneElements scene=scene />
+                <SiteTitles scene=scene />
             </svg>
         </section>
     }
+}
+
+/// Canvas units per screen pixel above which 11 px text would be drawn under about 8 px:
+/// there the canvas shows the sites' names at screen size and hides the rest of its text
+/// (a ten-site estate at "Fit", or two sites on a phone).
+const FAR: f64 = 1.3;
+
+/// Canvas units per screen pixel as the view and the canvas's width change.
+fn units_per_px(gestures: Gestures) -> Memo<f64> {
+    let width = RwSignal::new(0.0);
+    let measure = move || {
+        if let Some(svg) = gestures.svg.get_untracked() {
+            width.set(svg.get_bounding_client_rect().width());
+        }
+    };
+    Effect::new(move |_| {
+        gestures.svg.track();
+        measure();
+    });
+    let on_resize = window_event_listener(leptos::ev::resize, move |_| measure());
+    on_cleanup(move || on_resize.remove());
+    Memo::new(move |_| {
+        let w = width.get();
+        if w > 0.0 {
+            gestures.vb.get().w / w
+        } else {
+            1.0
+        }
+    })
 }
 
 /// Fit again whenever sites come or go (a template, an import, a new site).
@@ -139,6 +173,31 @@ fn SceneElements(scene: Memo<Scene>) -> impl IntoView {
         <For each=move || hop_keys.get() key=|k| k.clone() let:hop>
             <ArrowView hop=hop scene=scene />
         </For>
+    }
+}
+
+/// Each site's name once more, on top of everything and at screen size, shown only when
+/// the view is too far out for the drawing's own text.
+#[component]
+fn SiteTitles(scene: Memo<Scene>) -> impl IntoView {
+    let titles = Memo::new(move |_| {
+        scene.with(|s| {
+            s.sites
+                .iter()
+                .map(|x| {
+                    let (cx, cy) = (x.rect.x + x.rect.w / 2.0, x.rect.y + x.rect.h / 2.0);
+                    let name = geometry::cut(&x.site, 16);
+                    (x.key.clone(), name, format!("{cx:.1}"), format!("{cy:.1}"))
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    view! {
+        <g class="dz-far-titles" aria-hidden="true">
+            <For each=move || titles.get() key=|t| t.clone() let:t>
+                <text class="dz-site-far" x=t.2 y=t.3 text-anchor="middle" dominant-baseline="central">{t.1}</text>
+            </For>
+        </g>
     }
 }
 
