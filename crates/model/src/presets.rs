@@ -138,7 +138,7 @@ fn mm2_identity() -> Preset {
         sources: &[
             PresetSource {
                 url: "https://github.com/apache/kafka/blob/trunk/connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/IdentityReplicationPolicy.java",
-                quote: "MirrorMaker is not able to prevent cycles when using this replication policy, so take care that your replication topology is acyclic.",
+                quote: "MirrorMaker is not able to prevent cycles when using this replication policy",
             },
             PresetSource {
                 url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java",
