@@ -54,6 +54,8 @@ pub struct ProductFinding {
     pub card: &'static str,
     /// (address, the source's own words).
     pub evidence: Vec<(&'static str, &'static str)>,
+    /// What it concerns as the product names it; empty where the design's names stand.
+    pub concerns: Vec<String>,
 }
 
 /// A finished import.
@@ -209,6 +211,7 @@ pub fn import_files(files: &[CopierFile]) -> Result<Imported, String> {
             subject: f.subject,
             card: f.card,
             evidence: f.evidence.iter().map(|e| (e.url, e.quote)).collect(),
+            concerns: f.concerns,
         })
         .collect();
     Ok(Imported {

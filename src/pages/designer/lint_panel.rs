@@ -85,7 +85,7 @@ fn ModelFinding(
         >
             <p class="lint-code">{move || product.get().map_or(model_code, |p| p.code)}</p>
             <p>{move || product.get().map_or_else(|| message.clone(), |p| p.message)}</p>
-            <p class="row-note">"Concerns: " {concerns}</p>
+            <p class="row-note">"Concerns: " {move || product.get().filter(|p| !p.concerns.is_empty()).map_or_else(|| concerns.clone(), |p| p.concerns.join(", "))}</p>
             <A href=format!("/cards/{}", finding.card)>"Read the card: " {finding.card}</A>
             {move || product.get().map(|p| view! { <Evidence evidence=p.evidence /> })}
         </li>

@@ -5,6 +5,7 @@
 mod kafka;
 mod rabbitmq;
 mod rules;
+mod words;
 
 pub use rules::{rule, Evidence, Rule, RULES};
 
@@ -27,6 +28,9 @@ pub struct ImportFinding {
     /// The model's finding this one says in the product's words (`echo-loop` for
     /// MirrorMaker 2's identity loop); none for a rule only the product's files show.
     pub model_code: Option<&'static str>,
+    /// What it concerns as the product names it ("A->B (orders)"); empty where the
+    /// model's own names stand.
+    pub concerns: Vec<String>,
 }
 
 impl ImportFinding {
@@ -39,6 +43,7 @@ impl ImportFinding {
             card: r.card,
             evidence: r.evidence.to_vec(),
             model_code: None,
+            concerns: Vec::new(),
         }
     }
 }
@@ -116,6 +121,23 @@ impl ImportFinding {
     }
 }
 
+impl ImportFinding {
+    /// A finding about one flow: its subject is the flow, its evidence only the flow's
+    /// product's own sources (none rather than another product's).
+    pub(crate) fn for_flow(
+        code: &'static str,
+        flow: &crate::estate::Flow,
+        message: String,
+    ) -> Self {
+        ImportFinding::own_evidence(
+            code,
+            format!("{}->{}", flow.source, flow.target),
+            message,
+            &[family_of_product(flow.product)],
+        )
+    }
+}
+
 fn is_products_own(e: &Evidence, products: &[Family]) -> bool {
     products.is_empty() || family_of_source(e.url).is_some_and(|family| products.contains(&family))
 }
@@ -141,6 +163,10 @@ fn written_at_two_sites_in_product_words(
         format!(
             "streams named {name} take their own writers in each domain and also source each other, so each holds both domains' messages in one sequence with no order across domains; give each domain's writers subjects of their own and source only those (filter_subject), or source into a stream kept apart for copies"
         )
+    } else if one(Family::Rabbitmq) && e.flows.iter().any(|fl| fl.product == Product::Shovel) {
+        format!(
+            "{name} takes publishes at each broker and also receives the other's through a shovel, so its consumers see no order across brokers, and a shovel carries no mark that stops a message going back; let publishers write to one queue and shovel from it into another that only the shovel fills"
+        )
     } else if one(Family::Rabbitmq) {
         format!(
             "{name} takes publishes at each broker and receives the others' through federation, so its consumers see no order across brokers; federation both ways is built for this (max-hops and x-received-from stop the loop), so keep it only where consumers need no order across sites"
@@ -155,6 +181,7 @@ fn written_at_two_sites_in_product_words(
         card: f.card,
         evidence: Vec::new(),
         model_code: Some(f.code.id()),
+        concerns: Vec::new(),
     })
 }
 
@@ -174,7 +201,22 @@ fn from_model(f: hoplab_model::Finding, products: &[Family]) -> ImportFinding {
         card: f.card,
         subject: f.subject(),
         message: f.message,
+        concerns: Vec::new(),
     }
+}
+
+/// `said` in the words of the product behind the hops `f` names, where there is one.
+fn in_product_words(
+    mut said: ImportFinding,
+    f: &hoplab_model::Finding,
+    t: &Topology,
+    e: &Estate,
+) -> ImportFinding {
+    if let Some((message, concerns)) = words::retold(&said.message, &f.subjects, t, e) {
+        said.message = message;
+        said.concerns = concerns;
+    }
+    said
 }
 
 /// Whether every hop the finding names is a MirrorMaker 2 flow with identity names.
@@ -215,7 +257,7 @@ pub fn lint(imported: &Imported) -> Vec<ImportFinding> {
                 ),
             );
             said.model_code = Some(f.code.id());
-            out.push(said);
+            out.push(in_product_words(said, &f, t, e));
         } else {
             if let Some(said) = written_at_two_sites_in_product_words(&f, e) {
                 out.push(said);
@@ -228,7 +270,8 @@ pub fn lint(imported: &Imported) -> Vec<ImportFinding> {
             if f.code == hoplab_model::Code::NoPositionMap && queues_only {
                 continue;
             }
-            out.push(from_model(f, &products));
+            let said = from_model(f.clone(), &products);
+            out.push(in_product_words(said, &f, t, e));
         }
     }
     kafka::one_cluster_two_aliases(e, &mut out);

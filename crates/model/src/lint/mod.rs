@@ -167,11 +167,35 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
     products::jetstream_cycles(t, &mut out);
     products::shovels_both_ways(t, &mut out);
     products::short_hop_budget(t, &mut out);
+    said_by_a_product_rule(&mut out);
     hop_options(t, &mut out);
     time_resume_without_timestamps(t, &mut out);
     written_at_two_sites(t, &mut out);
     companions_at_one_site(t, &mut out);
     out
+}
+
+/// A cycle a product's own rule already names (JetStream's sources, two shovels) is not
+/// said a second time as a plain echo loop over the same hops.
+fn said_by_a_product_rule(out: &mut Vec<Finding>) {
+    let hops_of = |f: &Finding| {
+        let mut names: Vec<&str> = f.subjects.iter().map(Subject::name).collect();
+        names.sort_unstable();
+        names.join(",")
+    };
+    let product_loops: Vec<String> = out
+        .iter()
+        .filter(|f| {
+            matches!(
+                f.code,
+                Code::JetstreamCycleAcrossDomains
+                    | Code::JetstreamCycleRefused
+                    | Code::ShovelsBothWays
+            )
+        })
+        .map(hops_of)
+        .collect();
+    out.retain(|f| f.code != Code::EchoLoop || !product_loops.contains(&hops_of(f)));
 }
 
 /// Hop options that lose something: no position map, or per-key order.

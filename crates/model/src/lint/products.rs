@@ -240,6 +240,10 @@ mod tests {
                 .count(),
             1
         );
+        assert!(
+            !codes(&both).contains(&"echo-loop"),
+            "the shovels' own finding says the loop once"
+        );
         let one = with(
             vec![hop("a-b", at("A", "x"), at("B", "x"), sh)],
             &["A", "B"],
