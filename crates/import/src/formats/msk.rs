@@ -181,10 +181,17 @@ fn read_replication(
     let identical = identical_names(file, topics, &source, report);
     let start_latest = starts_latest(file, topics, report);
     let detect = flag(member(topics, "DetectAndCopyNewTopics"), true);
-    let group_sync = flag(
-        groups.and_then(|g| member(g, "SynchroniseConsumerGroupOffsets")),
-        false,
-    );
+    // AWS: "When synchroniseConsumerGroupOffsets is enabled (the default), …".
+    let sync_key = groups.and_then(|g| member(g, "SynchroniseConsumerGroupOffsets"));
+    if groups.is_some() && sync_key.is_none() {
+        report.defaulted(
+            file,
+            "ConsumerGroupReplication.SynchroniseConsumerGroupOffsets",
+            "true",
+            "MSK Developer Guide, consumer group offset sync (2026-12)",
+        );
+    }
+    let group_sync = flag(sync_key, groups.is_some());
     let mut options = presets::get(PresetId::MskReplicatorIdentical).options;
     if !identical {
         options.stamp = OriginStamp::QualifiedName;

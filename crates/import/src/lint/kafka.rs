@@ -98,9 +98,9 @@ pub fn failover_without_position_map(e: &Estate, out: &mut Vec<ImportFinding>) {
             }
             _ => continue,
         };
-        out.push(ImportFinding::new(
+        out.push(ImportFinding::for_flow(
             "failover-without-position-map",
-            format!("{}->{}", f.source, f.target),
+            f,
             format!("{}: {} -> {} {what}", f.file, f.source, f.target),
         ));
     }
@@ -128,9 +128,9 @@ pub fn head_lost_at_start(e: &Estate, out: &mut Vec<ImportFinding>) {
                 )
             })
             .unwrap_or_default();
-        out.push(ImportFinding::new(
+        out.push(ImportFinding::for_flow(
             "head-lost-at-start",
-            format!("{}->{}", f.source, f.target),
+            f,
             format!(
                 "{}: {} {} -> {} starts at the newest record: everything written before it started{discovery} is never copied; {}",
                 f.file,

@@ -101,6 +101,10 @@ pub const RULES: &[Rule] = &[
                 url: kafka!("mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointConfig.java"),
                 quote: "MirrorCheckpointConnector can't run without offset syncs",
             },
+            Evidence {
+                url: "https://docs.aws.amazon.com/msk/latest/developerguide/msk-replicator-perms-consumer-group-sync.html",
+                quote: "With this feature enabled, consumers can resume from the correct position after failover.",
+            },
         ],
     },
     Rule {
