@@ -22,10 +22,16 @@ fn excerpts() -> BTreeMap<String, (String, Excerpt)> {
     for entry in std::fs::read_dir(&dir).expect("content/evidence") {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        assert!(name.ends_with(".toml"), "{name}: only .toml excerpts belong here");
+        assert!(
+            name.ends_with(".toml"),
+            "{name}: only .toml excerpts belong here"
+        );
         let text = std::fs::read_to_string(&path).unwrap();
         let e: Excerpt = toml::from_str(&text).unwrap_or_else(|err| panic!("{name}: {err}"));
-        assert!(!e.read.trim().is_empty(), "{name}: say how the text was read");
+        assert!(
+            !e.read.trim().is_empty(),
+            "{name}: say how the text was read"
+        );
         assert!(!e.excerpt.trim().is_empty(), "{name}: an empty excerpt");
         let url = e.url.clone();
         if let Some((other, _)) = by_url.insert(url.clone(), (name.clone(), e)) {
@@ -86,7 +92,10 @@ fn every_evidence_quote_stands_in_the_stored_excerpt_of_its_source() {
 fn every_stored_excerpt_is_cited() {
     let cited: Vec<&str> = cited().iter().map(|(_, url, _)| *url).collect();
     for (url, (file, _)) in excerpts() {
-        assert!(cited.contains(&url.as_str()), "{file}: {url} is cited by nothing");
+        assert!(
+            cited.contains(&url.as_str()),
+            "{file}: {url} is cited by nothing"
+        );
     }
 }
 
@@ -94,6 +103,9 @@ fn every_stored_excerpt_is_cited() {
 fn a_quote_the_source_does_not_hold_is_caught() {
     let stored = excerpts();
     let (url, (_, e)) = stored.iter().next().unwrap();
-    assert!(!as_read(&e.excerpt).contains("a sentence no source ever wrote"), "{url}");
+    assert!(
+        !as_read(&e.excerpt).contains("a sentence no source ever wrote"),
+        "{url}"
+    );
     assert_eq!(as_read("a <code>b</code>\n   c"), "a b c");
 }
