@@ -371,3 +371,70 @@ fn a_v1beta2_mirror_whose_target_is_not_its_connect_cluster_keeps_its_settings()
         "{written}"
     );
 }
+
+/// Every leaf of a JSON document by its path ("a.0.b").
+fn json_leaves(v: &serde_json::Value) -> std::collections::BTreeMap<String, String> {
+    fn walk(
+        v: &serde_json::Value,
+        at: String,
+        out: &mut std::collections::BTreeMap<String, String>,
+    ) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    walk(x, format!("{at}.{k}"), out);
+                }
+            }
+            serde_json::Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    walk(x, format!("{at}.{i}"), out);
+                }
+            }
+            leaf => {
+                out.insert(at, leaf.to_string());
+            }
+        }
+    }
+    let mut out = std::collections::BTreeMap::new();
+    walk(v, String::new(), &mut out);
+    out
+}
+
+#[test]
+fn an_msk_request_written_onto_the_original_keeps_its_arns_network_role_and_group_settings() {
+    let (name, text) = one("msk-replicator.json");
+    let inputs = [Input::new(&name, &text)];
+    let first = import(&inputs, None).unwrap();
+    let done = hoplab_import::export_onto(&first.spec.topology, Format::Msk, &inputs).unwrap();
+    assert_eq!(done.onto, Some(0));
+    let again = import(&[Input::new("exported", &done.text)], Some(Format::Msk))
+        .unwrap_or_else(|e| panic!("{e}\n{}", done.text));
+    assert_eq!(
+        normalised(&first.spec.topology),
+        normalised(&again.spec.topology)
+    );
+    let before = json_leaves(&serde_json::from_str(&text).unwrap());
+    let after = json_leaves(&serde_json::from_str(&done.text).unwrap());
+    for (path, value) in &before {
+        let decided = path.contains("TopicsToReplicate")
+            || path.ends_with("TopicNameConfiguration.Type")
+            || path.ends_with("StartingPosition.Type");
+        if !decided {
+            assert_eq!(after.get(path), Some(value), "{path} kept\n{}", done.text);
+        }
+    }
+    assert!(!done.text.contains("placeholder"), "{}", done.text);
+    // A starting position the design changes is the design's.
+    let mut t = first.spec.topology.clone();
+    for h in &mut t.hops {
+        h.options.start_from = hoplab_model::spec::StartFrom::Earliest;
+    }
+    let done = hoplab_import::export_onto(&t, Format::Msk, &inputs).unwrap();
+    assert!(done.text.contains("\"EARLIEST\""), "{}", done.text);
+    assert!(
+        done.text
+            .contains("\"SynchroniseConsumerGroupOffsets\": false"),
+        "{}",
+        done.text
+    );
+}

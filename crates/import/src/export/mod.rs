@@ -54,8 +54,8 @@ pub struct Written {
 /// The design as a file of format `to`, written onto the file of that format the estate
 /// came in (`originals`, as imported) where there is one, so what the design does not
 /// model stays: its addresses, names, versions and every key the writer does not decide.
-/// With no such file it is [`export`]. Today MirrorMaker 2's properties and Strimzi's
-/// resources are written onto their original; the other formats are written afresh.
+/// With no such file it is [`export`]. MirrorMaker 2's properties, Strimzi's resources
+/// and MSK's request are written onto their original; JetStream and RabbitMQ afresh.
 pub fn export_onto(
     t: &Topology,
     to: Format,
@@ -70,6 +70,7 @@ pub fn export_onto(
         match to {
             Format::Mm2Properties => Some(kafka::mm2_properties_onto(t, text)),
             Format::Strimzi => strimzi::resources_onto(t, text),
+            Format::Msk => msk::request_onto(t, text),
             _ => None,
         }
         .map(|written| (written, at))
