@@ -247,7 +247,20 @@ pub fn export_topology(
         hoplab_import::export_onto(t, format, &inputs_of(originals)).map_err(|e| e.message)?;
     Ok(Exported {
         text: written.text,
-        onto: written.onto.map(|at| originals[at].name.clone()),
+        // RabbitMQ's brokers are each written onto their own file: name them all.
+        onto: written.onto.map(|at| {
+            let mut names: Vec<&str> = originals
+                .iter()
+                .filter(|f| {
+                    format == Format::Rabbitmq && hoplab_import::detect(&f.text) == Some(format)
+                })
+                .map(|f| f.name.as_str())
+                .collect();
+            if names.is_empty() {
+                names.push(&originals[at].name);
+            }
+            names.join(", ")
+        }),
     })
 }
 

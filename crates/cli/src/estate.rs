@@ -199,29 +199,26 @@ pub fn lint_files(
     Ok(u8::from(found))
 }
 
-pub fn export_config(
-    design: &str,
-    to: Format,
-    onto: Option<&std::path::Path>,
-) -> Result<u8, Failure> {
+pub fn export_config(design: &str, to: Format, onto: &[std::path::PathBuf]) -> Result<u8, Failure> {
     let spec = crate::load(design, &[])?;
-    let original = match onto {
-        Some(path) => Some((
-            path.display().to_string(),
-            std::fs::read_to_string(path).map_err(|e| (format!("{}: {e}", path.display()), 2))?,
-        )),
-        None => None,
-    };
-    let inputs: Vec<Input> = original
+    let originals = onto
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| (format!("{}: {e}", path.display()), 2))?;
+            Ok((path.display().to_string(), text))
+        })
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let inputs: Vec<Input> = originals
         .iter()
         .map(|(name, text)| Input::new(name, text))
         .collect();
     let written =
         export_onto(&spec.topology, to, &inputs).map_err(|e| (format!("{design}: {e}"), 2))?;
-    if let (Some((name, text)), None) = (&original, written.onto) {
+    if let (Some((name, text)), None) = (originals.first(), written.onto) {
         if hoplab_import::detect(text) == Some(to) {
             eprintln!(
-                "{name}: writing onto a file is done for mm2-properties and strimzi; this {} file was written afresh",
+                "{name}: writing onto a file is done for mm2-properties, strimzi, rabbitmq and msk; this {} file was written afresh",
                 to.id()
             );
         } else {

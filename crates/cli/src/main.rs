@@ -105,10 +105,11 @@ enum Cmd {
         /// mm2-properties, strimzi, nats, rabbitmq or msk.
         #[arg(long, value_parser = estate::parse_export_format)]
         to: hoplab_import::Format,
-        /// The copier's own file the estate came in: what the design does not decide
-        /// (addresses, security, replication factors, unknown keys) is kept from it.
+        /// The copier's own file the estate came in (again for each broker's file of a
+        /// RabbitMQ estate): what the design does not decide (addresses, security,
+        /// replication factors, unknown keys) is kept from it.
         #[arg(long)]
-        onto: Option<PathBuf>,
+        onto: Vec<PathBuf>,
     },
     /// List the scenario library (ids, cards, titles; JSON adds knobs and buttons).
     Scenarios {
@@ -287,9 +288,7 @@ fn main() -> ExitCode {
             format,
             sites,
         } => estate::import_files(&files, format, &sites),
-        Cmd::ExportConfig { design, to, onto } => {
-            estate::export_config(&design, to, onto.as_deref())
-        }
+        Cmd::ExportConfig { design, to, onto } => estate::export_config(&design, to, &onto),
         Cmd::Scenarios { json } => {
             list_scenarios(json);
             Ok(0)

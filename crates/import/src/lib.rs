@@ -108,7 +108,7 @@ fn detect_or_refuse(input: &Input) -> Result<Format, ImportError> {
 /// format are one broker or domain each, the one the others point at ([`sites::infer`]).
 /// Several such files that cannot all be told apart are refused, naming them, rather
 /// than drawn as sites that do not meet.
-fn sites_of(
+pub(crate) fn sites_of(
     inputs: &[Input],
     formats: &[Format],
     report: &mut Report,

@@ -438,3 +438,102 @@ fn an_msk_request_written_onto_the_original_keeps_its_arns_network_role_and_grou
         done.text
     );
 }
+
+/// The definitions written onto three brokers' files (or one broker's shovels) read back
+/// as the same design, and every leaf of each original is still in the broker it wrote.
+fn rabbitmq_onto_keeps(names: &[&str]) -> String {
+    let files: Vec<(String, String)> = names.iter().map(|n| one(n)).collect();
+    let inputs: Vec<Input> = files.iter().map(|(n, t)| Input::new(n, t)).collect();
+    let first = import(&inputs, None).unwrap();
+    let done = hoplab_import::export_onto(&first.spec.topology, Format::Rabbitmq, &inputs).unwrap();
+    assert_eq!(done.onto, Some(0));
+    let again = import(
+        &[Input::new("exported", &done.text)],
+        Some(Format::Rabbitmq),
+    )
+    .unwrap_or_else(|e| panic!("{e}\n{}", done.text));
+    assert_eq!(
+        normalised(&first.spec.topology),
+        normalised(&again.spec.topology),
+        "\n{}",
+        done.text
+    );
+    let written: serde_json::Value = serde_json::from_str(&done.text).unwrap();
+    let brokers: Vec<serde_json::Value> = match written {
+        serde_json::Value::Array(a) => a,
+        one => vec![one],
+    };
+    for (name, text) in &files {
+        let original: serde_json::Value = serde_json::from_str(text).unwrap();
+        let kept = brokers
+            .iter()
+            .find(|b| b.get("global_parameters") == original.get("global_parameters"))
+            .unwrap_or_else(|| panic!("{name}: its broker is written\n{}", done.text));
+        let after = json_leaves(kept);
+        for (path, value) in json_leaves(&original) {
+            if !path.ends_with(".max-hops") {
+                assert_eq!(
+                    after.get(&path),
+                    Some(&value),
+                    "{name}: {path} kept\n{}",
+                    done.text
+                );
+            }
+        }
+    }
+    done.text
+}
+
+#[test]
+fn rabbitmq_definitions_written_onto_each_broker_keep_names_uris_and_every_key() {
+    let ring = rabbitmq_onto_keeps(&[
+        "rabbitmq-ring-a.json",
+        "rabbitmq-ring-b.json",
+        "rabbitmq-ring-c.json",
+    ]);
+    assert!(
+        ring.contains("amqp://rabbit-c:5672") && !ring.contains("\"amqp://rabbit-c\""),
+        "{ring}"
+    );
+    let shovels = rabbitmq_onto_keeps(&["rabbitmq-shovels-both-ways.json"]);
+    assert!(
+        shovels.contains("\"a-to-b\"") && shovels.contains("on-publish"),
+        "{shovels}"
+    );
+}
+
+#[test]
+fn a_rabbitmq_link_the_design_drops_is_left_out_and_its_budget_is_the_design_s() {
+    let files: Vec<(String, String)> = [
+        "rabbitmq-ring-a.json",
+        "rabbitmq-ring-b.json",
+        "rabbitmq-ring-c.json",
+    ]
+    .iter()
+    .map(|n| one(n))
+    .collect();
+    let inputs: Vec<Input> = files.iter().map(|(n, t)| Input::new(n, t)).collect();
+    let mut t = import(&inputs, None).unwrap().spec.topology;
+    let dropped = t.hops.remove(0);
+    for h in &mut t.hops {
+        h.options.stamp = hoplab_model::spec::OriginStamp::HopBudget(2);
+    }
+    let done = hoplab_import::export_onto(&t, Format::Rabbitmq, &inputs).unwrap();
+    let again = import(
+        &[Input::new("exported", &done.text)],
+        Some(Format::Rabbitmq),
+    )
+    .unwrap();
+    assert!(
+        !again
+            .spec
+            .topology
+            .hops
+            .iter()
+            .any(|h| h.from.site == dropped.from.site && h.to.site == dropped.to.site),
+        "{}",
+        done.text
+    );
+    assert_eq!(again.spec.topology.hops.len(), 2, "{}", done.text);
+    assert!(done.text.contains("\"max-hops\": 2"), "{}", done.text);
+}

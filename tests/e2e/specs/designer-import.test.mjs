@@ -284,6 +284,32 @@ test("a Strimzi v1beta2 resource chosen and exported comes back as v1beta2 with 
   await page.close();
 });
 
+test("three RabbitMQ brokers' files chosen, a budget raised and exported: each broker keeps its names and URIs, and the export reads back", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  await chooseFiles(page, await Promise.all(["a", "b", "c"].map((x) => fixture(`rabbitmq-ring-${x}.json`))));
+  const finding = page.locator(".designer-lint .lint-item[data-code=hop-budget-short-of-ring]").first();
+  await finding.waitFor();
+  // In RabbitMQ's words: brokers and federation links, not the model's hop ids.
+  const said = await finding.innerText();
+  assert.match(said, /federation links rabbit-\w → rabbit-\w/);
+  assert.match(said, /ring of 3 brokers/);
+  assert.doesNotMatch(said, /\/federated\.->/);
+  await page.selectOption("#dz-export-to", "rabbitmq");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Export configuration")]);
+  const json = await readFile(await download.path(), "utf8");
+  for (const kept of ['"amqp://rabbit-c:5672"', '"up-rabbit-c"', '"federate-me"', '"rabbit@rabbit-b"', '"trust-user-id": false']) {
+    assert.ok(json.includes(kept), `kept: ${kept}\n${json}`);
+  }
+  assert.match(await page.locator(".designer-notice").innerText(), /rabbitmq-ring-a\.json, rabbitmq-ring-b\.json, rabbitmq-ring-c\.json/);
+  await chooseFiles(page, [{ name: "exported-ring.json", text: json }]);
+  await page.waitForFunction(() => document.querySelector(".import-report")?.innerText.includes("exported-ring.json"));
+  assert.equal(await page.locator("g.dz-site").count(), 3);
+  await page.locator(".designer-lint .lint-item[data-code=hop-budget-short-of-ring]").first().waitFor();
+  assertClean(page);
+  await page.close();
+});
+
 test("one file per broker with no site names: NATS domains told apart, anonymous brokers asked for by name before drawing", async () => {
   const page = await openPage(session);
   await fresh(page);

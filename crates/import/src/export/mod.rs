@@ -55,7 +55,8 @@ pub struct Written {
 /// came in (`originals`, as imported) where there is one, so what the design does not
 /// model stays: its addresses, names, versions and every key the writer does not decide.
 /// With no such file it is [`export`]. MirrorMaker 2's properties, Strimzi's resources
-/// and MSK's request are written onto their original; JetStream and RabbitMQ afresh.
+/// MSK's request and RabbitMQ's definitions (each broker onto its own file) are written
+/// onto their original; JetStream's streams afresh.
 pub fn export_onto(
     t: &Topology,
     to: Format,
@@ -64,6 +65,15 @@ pub fn export_onto(
     let original = originals
         .iter()
         .position(|i| crate::detect(i.text) == Some(to));
+    // RabbitMQ's estate is one file per broker: each broker is written onto its own.
+    if to == Format::Rabbitmq {
+        if let Some((text, at)) = rabbitmq_onto(t, originals) {
+            return Ok(Written {
+                text,
+                onto: Some(at),
+            });
+        }
+    }
     // The writer that keeps an original of this format, where there is one and it reads.
     let onto = original.and_then(|at| {
         let text = originals[at].text;
@@ -85,6 +95,30 @@ pub fn export_onto(
             onto: None,
         },
     })
+}
+
+/// The RabbitMQ definitions among `originals`, each with the broker it stands for (as the
+/// import matched them), written onto; the index of the first.
+fn rabbitmq_onto(t: &Topology, originals: &[crate::Input]) -> Option<(String, usize)> {
+    let formats: Vec<Format> = originals
+        .iter()
+        .map(|i| crate::detect(i.text).unwrap_or(Format::Mm2Properties))
+        .collect();
+    let sites = crate::sites_of(originals, &formats, &mut crate::Report::default()).ok()?;
+    let mut first = None;
+    let mut files = Vec::new();
+    for (i, input) in originals.iter().enumerate() {
+        if formats[i] != Format::Rabbitmq {
+            continue;
+        }
+        let doc: serde_json::Value = serde_json::from_str(input.text).ok()?;
+        let site = sites[i]
+            .clone()
+            .unwrap_or_else(|| crate::formats::rabbitmq::own_name(input, &doc));
+        first.get_or_insert(i);
+        files.push((site, input.text));
+    }
+    Some((rabbitmq::definitions_onto(t, &files)?, first?))
 }
 
 /// Hops grouped by (source site, target site), in the order pairs first appear.

@@ -127,7 +127,7 @@ pub(crate) fn cluster_host(doc: &Value) -> Option<String> {
 }
 
 /// The file's own broker name.
-fn own_name(input: &Input, doc: &Value) -> String {
+pub(crate) fn own_name(input: &Input, doc: &Value) -> String {
     if let Some(s) = input.site {
         return s.to_string();
     }
