@@ -247,12 +247,13 @@ pub fn export_topology(
         hoplab_import::export_onto(t, format, &inputs_of(originals)).map_err(|e| e.message)?;
     Ok(Exported {
         text: written.text,
-        // RabbitMQ's brokers are each written onto their own file: name them all.
+        // RabbitMQ brokers and JetStream domains are each written onto their own file.
         onto: written.onto.map(|at| {
             let mut names: Vec<&str> = originals
                 .iter()
                 .filter(|f| {
-                    format == Format::Rabbitmq && hoplab_import::detect(&f.text) == Some(format)
+                    matches!(format, Format::Rabbitmq | Format::Nats)
+                        && hoplab_import::detect(&f.text) == Some(format)
                 })
                 .map(|f| f.name.as_str())
                 .collect();

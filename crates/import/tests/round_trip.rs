@@ -537,3 +537,48 @@ fn a_rabbitmq_link_the_design_drops_is_left_out_and_its_budget_is_the_design_s()
     assert_eq!(again.spec.topology.hops.len(), 2, "{}", done.text);
     assert!(done.text.contains("\"max-hops\": 2"), "{}", done.text);
 }
+
+#[test]
+fn jetstream_streams_written_onto_their_domains_files_keep_every_setting() {
+    for names in [
+        vec!["nats-east.json", "nats-west.json"],
+        vec!["nats-source-target.json"],
+    ] {
+        let files: Vec<(String, String)> = names.iter().map(|n| one(n)).collect();
+        let inputs: Vec<Input> = files.iter().map(|(n, t)| Input::new(n, t)).collect();
+        let first = import(&inputs, None).unwrap();
+        let done = hoplab_import::export_onto(&first.spec.topology, Format::Nats, &inputs).unwrap();
+        assert_eq!(done.onto, Some(0));
+        let again = import(&[Input::new("exported", &done.text)], Some(Format::Nats))
+            .unwrap_or_else(|e| panic!("{e}\n{}", done.text));
+        assert_eq!(
+            normalised(&first.spec.topology),
+            normalised(&again.spec.topology),
+            "{names:?}\n{}",
+            done.text
+        );
+        let written: Vec<serde_json::Value> = serde_json::from_str(&done.text).unwrap();
+        for (name, text) in &files {
+            let original: serde_json::Value = serde_json::from_str(text).unwrap();
+            let streams = match original {
+                serde_json::Value::Array(a) => a,
+                one => vec![one],
+            };
+            for s in streams {
+                let kept = written
+                    .iter()
+                    .find(|w| w["name"] == s["name"] && w["subjects"] == s["subjects"])
+                    .unwrap_or_else(|| panic!("{name}: {} written\n{}", s["name"], done.text));
+                let after = json_leaves(kept);
+                for (path, value) in json_leaves(&s) {
+                    assert_eq!(
+                        after.get(&path),
+                        Some(&value),
+                        "{name}: {path} kept\n{}",
+                        done.text
+                    );
+                }
+            }
+        }
+    }
+}

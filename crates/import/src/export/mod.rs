@@ -54,9 +54,8 @@ pub struct Written {
 /// The design as a file of format `to`, written onto the file of that format the estate
 /// came in (`originals`, as imported) where there is one, so what the design does not
 /// model stays: its addresses, names, versions and every key the writer does not decide.
-/// With no such file it is [`export`]. MirrorMaker 2's properties, Strimzi's resources
-/// MSK's request and RabbitMQ's definitions (each broker onto its own file) are written
-/// onto their original; JetStream's streams afresh.
+/// With no such file it is [`export`]. Every format it writes is written onto its
+/// original (RabbitMQ's and JetStream's each broker or domain onto its own file).
 pub fn export_onto(
     t: &Topology,
     to: Format,
@@ -65,9 +64,10 @@ pub fn export_onto(
     let original = originals
         .iter()
         .position(|i| crate::detect(i.text) == Some(to));
-    // RabbitMQ's estate is one file per broker: each broker is written onto its own.
-    if to == Format::Rabbitmq {
-        if let Some((text, at)) = rabbitmq_onto(t, originals) {
+    // RabbitMQ's and JetStream's estates are one file per broker or domain: each is
+    // written onto its own.
+    if matches!(to, Format::Rabbitmq | Format::Nats) {
+        if let Some((text, at)) = per_site_onto(t, to, originals) {
             return Ok(Written {
                 text,
                 onto: Some(at),
@@ -97,9 +97,9 @@ pub fn export_onto(
     })
 }
 
-/// The RabbitMQ definitions among `originals`, each with the broker it stands for (as the
-/// import matched them), written onto; the index of the first.
-fn rabbitmq_onto(t: &Topology, originals: &[crate::Input]) -> Option<(String, usize)> {
+/// The files of `to` among `originals`, each with the broker or domain it stands for (as
+/// the import matched them), written onto; the index of the first.
+fn per_site_onto(t: &Topology, to: Format, originals: &[crate::Input]) -> Option<(String, usize)> {
     let formats: Vec<Format> = originals
         .iter()
         .map(|i| crate::detect(i.text).unwrap_or(Format::Mm2Properties))
@@ -108,17 +108,22 @@ fn rabbitmq_onto(t: &Topology, originals: &[crate::Input]) -> Option<(String, us
     let mut first = None;
     let mut files = Vec::new();
     for (i, input) in originals.iter().enumerate() {
-        if formats[i] != Format::Rabbitmq {
+        if formats[i] != to {
             continue;
         }
         let doc: serde_json::Value = serde_json::from_str(input.text).ok()?;
-        let site = sites[i]
-            .clone()
-            .unwrap_or_else(|| crate::formats::rabbitmq::own_name(input, &doc));
+        let site = sites[i].clone().unwrap_or_else(|| match to {
+            Format::Rabbitmq => crate::formats::rabbitmq::own_name(input, &doc),
+            _ => crate::formats::nats::DEFAULT_DOMAIN.to_string(),
+        });
         first.get_or_insert(i);
         files.push((site, input.text));
     }
-    Some((rabbitmq::definitions_onto(t, &files)?, first?))
+    let text = match to {
+        Format::Rabbitmq => rabbitmq::definitions_onto(t, &files)?,
+        _ => nats::streams_onto(t, &files)?,
+    };
+    Some((text, first?))
 }
 
 /// Hops grouped by (source site, target site), in the order pairs first appear.

@@ -284,7 +284,7 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
                 .is_none()
         })
     {
-        report.approximate(format!("{file}: the file does not say which domain its streams are in: '{DEFAULT_DOMAIN}' (give one with --site NAME={file})"));
+        report.approximate(format!("{file}: the file does not say which domain its streams are in: '{DEFAULT_DOMAIN}' (name the domain this file stands for to place them)"));
     }
     let mut estate = Estate::default();
     for s in &streams {
