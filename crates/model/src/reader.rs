@@ -248,6 +248,7 @@ mod tests {
             src_pos: NONE,
             via_hop: NO_HOP,
             src_part: 0,
+            visited: 1,
         }
     }
 

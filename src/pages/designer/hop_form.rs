@@ -4,7 +4,7 @@
 
 use super::long_list::{rows_shown, ShowAll};
 use hoplab_model::spec::hop_option_table::HOP_OPTIONS;
-use hoplab_model::spec::{HopOptions, HopSpec};
+use hoplab_model::spec::{HopOptions, HopSpec, LoopPrevention};
 use leptos::ev::SubmitEvent;
 use leptos::html;
 use leptos::prelude::*;
@@ -153,6 +153,7 @@ fn HopRow(id: String) -> impl IntoView {
                             {(!p.approximations.is_empty()).then(|| view! { <p class="row-note">"In this model: " {p.approximations.join(" ")}</p> })}
                         </div>
                     })}
+                    <p class="row-note field--wide loop-prevention">"Stops a loop by: " {move || LoopPrevention::of(&opts()).describe()}</p>
                     {HOP_OPTIONS.iter().filter_map(|d| option_field(ctx, d, opts, set)).collect_view()}
                 </div>
             </details>

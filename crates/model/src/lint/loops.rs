@@ -14,6 +14,9 @@ use std::collections::{BTreeMap, VecDeque};
 fn stops_loop(o: &HopOptions) -> bool {
     match o.stamp {
         OriginStamp::None => false,
+        // Copies never forwarded (Lenses K2K) stop any cycle they are on; a provenance
+        // header (never back to the origin) stops only a plain ring: see
+        // [`ring_ended_by_provenance`].
         OriginStamp::Marker => o.forward_only_local,
         OriginStamp::QualifiedName => true,
         // A record that has spent its hop budget is not forwarded.
@@ -155,6 +158,9 @@ pub(super) fn echo_loops(t: &Topology, out: &mut Vec<Finding>) {
             continue;
         }
         reported[c] = true;
+        if ring_ended_by_provenance(t, &g, &comp, c) {
+            continue;
+        }
         let cycle = g.example_cycle(e, &comp);
         let ids: Vec<&str> = cycle
             .iter()
@@ -183,6 +189,34 @@ pub(super) fn echo_loops(t: &Topology, out: &mut Vec<Finding>) {
             card: "echo-loop",
         });
     }
+}
+
+/// Whether component `c` is one plain ring of hops that each carry a provenance header
+/// (a marker naming the origin, copies still forwarded: Confluent Replicator), fed by no
+/// hop from outside: every record then stops at the hop that would take it home. A
+/// second way round, or records copied in from elsewhere, go round without end, since a
+/// provenance header stops a record only at its own origin.
+fn ring_ended_by_provenance(t: &Topology, g: &StreamGraph, comp: &[usize], c: usize) -> bool {
+    let inside: Vec<usize> = (0..g.edges.len())
+        .filter(|&e| comp[g.edges[e].1] == c && comp[g.edges[e].2] == c)
+        .collect();
+    let nodes = comp.iter().filter(|&&x| x == c).count();
+    let provenance =
+        |h: &HopSpec| h.options.stamp == OriginStamp::Marker && !h.options.forward_only_local;
+    if inside.len() != nodes || !inside.iter().all(|&e| provenance(&t.hops[g.edges[e].0])) {
+        return false;
+    }
+    let streams: Vec<(&str, &str)> = inside
+        .iter()
+        .map(|&e| {
+            let h = &t.hops[g.edges[e].0];
+            (h.to.site.as_str(), h.to.stream.as_str())
+        })
+        .collect();
+    let in_ring = |site: &str, stream: &str| streams.contains(&(site, stream));
+    !t.hops
+        .iter()
+        .any(|h| in_ring(&h.to.site, &h.to.stream) && !in_ring(&h.from.site, &h.from.stream))
 }
 
 /// MirrorMaker 2's `DefaultReplicationPolicy.topicSource`: the part of a name before the

@@ -9,7 +9,7 @@ use super::{HeldBlocksGuard, Sim};
 use crate::hop::{BatchBook, HopState};
 use crate::log::{BatchCopied, CopyWritten, EchoGrowth, LogEvent};
 use crate::spec::{Ack, OriginStamp, PartMapping, Timestamps};
-use crate::store::{Block, Part};
+use crate::store::{site_bit, Block, Part};
 use crate::time::Millis;
 
 /// What writing one batch did, for the narration.
@@ -63,9 +63,17 @@ impl CopyRules {
             // copy, wherever it started, as Lenses K2K's bidirectional mode skips records
             // that already carry its header. A record back at its own site is a copy too
             // (before, its marker naming this site let it go round a ring again).
-            OriginStamp::Marker => hop.opts().forward_only_local && piece.stamp.is_some(),
+            OriginStamp::Marker if hop.opts().forward_only_local => piece.stamp.is_some(),
+            // A provenance header names the site a record was first written at (Confluent
+            // Replicator's `provenance.header.enable`): never sent back there, but a copy
+            // still goes on round a ring to the sites it has not reached.
+            OriginStamp::Marker => usize::from(piece.origin) == self.dst_site,
+            // RabbitMQ federation: a spent `max-hops` budget, or a site the record's
+            // `x-received-from` list already names.
             OriginStamp::HopBudget(budget) => {
-                piece.hops >= u16::from(budget) || usize::from(piece.origin) == self.dst_site
+                piece.hops >= u16::from(budget)
+                    || usize::from(piece.origin) == self.dst_site
+                    || piece.visited & site_bit(self.dst_site) != 0
             }
             _ => false,
         };
@@ -103,6 +111,7 @@ impl CopyRules {
             src_pos: a,
             src_part: self.source_part,
             via_hop: self.hop as u16,
+            visited: piece.visited | site_bit(self.dst_site),
         }
     }
 }

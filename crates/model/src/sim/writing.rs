@@ -5,7 +5,7 @@
 use super::{Event, HeldBlocksGuard, Sim, SiteStatus, StreamState};
 use crate::hop::HopState;
 use crate::log::{LogEvent, RecordsAppended, Refusal};
-use crate::store::{Block, PayloadId, NONE, NO_HOP};
+use crate::store::{site_bit, Block, PayloadId, NONE, NO_HOP};
 use crate::time::Millis;
 use crate::writer::RefusalCause;
 
@@ -184,6 +184,7 @@ impl Appended<'_> {
             src_pos: NONE,
             src_part: 0,
             via_hop: NO_HOP,
+            visited: site_bit(stream.site),
         };
         let part = &mut stream.parts[p];
         *self.batches += 1;

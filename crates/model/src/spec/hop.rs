@@ -43,13 +43,16 @@ pub enum Timestamps {
 #[serde(rename_all = "kebab-case")]
 pub enum OriginStamp {
     None,
-    /// Metadata beside the payload naming the origin site.
+    /// Metadata beside the payload naming the origin site. With `forward_only_local`, no
+    /// marked copy is copied again (Lenses K2K); without, a record is never copied back to
+    /// its origin but goes on to other sites (Confluent Replicator's provenance header).
     Marker,
     /// Copies go to a stream named `<source site>.<stream>`.
     QualifiedName,
     /// A hop budget carried on the record (RabbitMQ federation's `max-hops`): a record
-    /// that has already crossed this many hops, or that would go back to the site it was
-    /// first written at, is not forwarded. Written `{"hop-budget": 1}`.
+    /// that has already crossed this many hops, or that would go to a site it has already
+    /// been stored at (the `x-received-from` list), is not forwarded. Written
+    /// `{"hop-budget": 1}`.
     HopBudget(u8),
 }
 
@@ -162,7 +165,8 @@ pub struct HopOptions {
     pub mapping: PartMapping,
     pub timestamps: Timestamps,
     pub stamp: OriginStamp,
-    /// With a marker: skip records whose marker names another site.
+    /// With a marker: copy only records written at the source (skip every marked copy);
+    /// off, copies go on, but never back to their origin site.
     pub forward_only_local: bool,
     /// Write a position-map pair every N records per part (None: no map).
     pub map_every: Option<u64>,

@@ -194,7 +194,7 @@ pub static HOP_OPTIONS: &[HopOption] = &[
     },
     HopOption {
         id: "forward_only_local",
-        label: "forward only local records (with a marker)",
+        label: "forward only local records (with a marker; off: copies go on, never back to their origin)",
         kind: Kind::Flag,
         presets: ForPresets::Set,
         applies: |o| o.stamp == OriginStamp::Marker,

@@ -12,6 +12,7 @@ pub mod hop_option_table;
 mod json_path;
 pub mod kit;
 pub mod limits;
+mod loop_prevention;
 mod preset_id;
 mod selector;
 mod timeline_checks;
@@ -25,6 +26,7 @@ pub use hop::{
     qualified_target, Ack, Filter, HopKind, HopOptions, HopSpec, MapStore, OriginStamp,
     PartMapping, StartFrom, Timestamps,
 };
+pub use loop_prevention::LoopPrevention;
 pub use preset_id::PresetId;
 pub use selector::{glob_matches, StreamSelector, HEARTBEATS};
 pub use timeline_checks::check_command;

@@ -68,6 +68,20 @@ pub struct Block {
     /// Hop index that wrote it, or [`NO_HOP`]: a u16 makes a block 88 bytes, not 96 (every
     /// append writes one into a deque slot that has long left the cache).
     pub via_hop: u16,
+    /// The sites it has been stored at, one bit per site ([`site_bit`]): RabbitMQ
+    /// federation's `x-received-from` list. In the block's tail padding: still 88 bytes.
+    pub visited: u32,
+}
+
+/// A site's bit in [`Block::visited`]. Sites from the 33rd on have none: their visits
+/// are not remembered (a hop budget and the way back to the origin still stop a loop).
+#[inline]
+pub fn site_bit(site: usize) -> u32 {
+    if site < 32 {
+        1 << site
+    } else {
+        0
+    }
 }
 
 impl Block {

@@ -21,6 +21,7 @@ pub(crate) fn block(len: u64, seq: u64, ts: Millis) -> Block {
         src_pos: NONE,
         src_part: 0,
         via_hop: NO_HOP,
+        visited: 1,
     }
 }
 
