@@ -192,3 +192,10 @@ fn retention_fits_the_ring_to_what_it_keeps() {
     }
     assert!(q.blocks.len() <= 1_001 && q.blocks.capacity() <= 1_002 + RING_SLACK);
 }
+
+#[test]
+fn a_block_stays_88_bytes_with_its_visited_sites() {
+    // Every append writes one into a cold deque slot: the visited list lives in what was
+    // the tail padding.
+    assert_eq!(std::mem::size_of::<Block>(), 88);
+}
