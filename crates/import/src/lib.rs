@@ -33,6 +33,8 @@ pub use estate::Estate;
 pub use export::{export, export_onto, ExportError, Written};
 pub use format::{detect, Format};
 pub use lint::{lint, Evidence, ImportFinding, Rule, RULES};
+/// Where each consumer group would resume on the target, from MirrorMaker 2's own offset data.
+pub use mm2::offsets as resume;
 pub use report::{DefaultApplied, Ignored, IgnoredKey, Report};
 
 use hoplab_model::spec::{ScenarioSpec, FORMAT_VERSION};

@@ -4,5 +4,6 @@
 pub mod connect;
 pub mod dedicated;
 pub mod keys;
+pub mod offsets;
 pub mod settings;
 pub mod strimzi;

@@ -205,6 +205,12 @@ impl PositionMap {
         };
     }
 
+    /// A pair read from a real offset-syncs topic (`OffsetSyncStore.handleRecord`), in the
+    /// order the topic holds them: kept, or not, by this map's store as Kafka's would.
+    pub fn receive(&mut self, up: u64, down: u64) {
+        self.write(up, down, 0);
+    }
+
     fn write(&mut self, up: u64, down: u64, down_part: u32) {
         self.written += 1;
         self.store.receive(MapPair {

@@ -1,0 +1,365 @@
+//! The answer: per group and source partition, where it resumes on the target and why.
+//!
+//! Checkpoints name the target-side topic (`primary.orders` under the default replication
+//! policy, `orders` under the identity policy); the syncs and the group table name the
+//! source topic. They are joined on the partition and on the target name ending in the
+//! source name after a separator (or equalling it).
+
+use super::dumps::{Checkpoint, GroupRow, TopicPart};
+use super::notes::{known_defects, note, Note};
+use super::translate::Syncs;
+use super::version::KafkaVersion;
+use super::Gathered;
+use hoplab_model::Translation;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// What a consumer does where no committed offset is found (its `auto.offset.reset`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reset {
+    #[default]
+    Latest,
+    Earliest,
+}
+
+impl Reset {
+    pub fn parse(text: &str) -> Option<Reset> {
+        match text.trim() {
+            "latest" => Some(Reset::Latest),
+            "earliest" => Some(Reset::Earliest),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The release whose rules apply (its translation, its store, what a restart keeps).
+    pub kafka: KafkaVersion,
+    pub reset: Reset,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            kafka: KafkaVersion::parse("4.1.0").expect("a version"),
+            reset: Reset::Latest,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckpointAt {
+    pub upstream: u64,
+    pub downstream: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PartitionAnswer {
+    pub group: String,
+    /// The source topic.
+    pub topic: String,
+    pub partition: u32,
+    /// The target-side topic the checkpoint names, where there is one.
+    #[serde(skip)]
+    pub target_topic: Option<String>,
+    pub source_committed: Option<u64>,
+    pub checkpoint: Option<CheckpointAt>,
+    /// The checkpoint's downstream offset: where the group resumes on the target.
+    pub resume_at: Option<u64>,
+    /// Translating the source commit through the syncs now, by the release's rule.
+    pub translated_now: Option<u64>,
+    /// Records at most read again after resuming (none known: not said).
+    pub replay_at_most: Option<u64>,
+    /// Records skipped, where there is no checkpoint and the consumer starts at the end.
+    pub skipped: Option<u64>,
+    pub notes: Vec<Note>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GroupSummary {
+    pub group: String,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Answer {
+    pub partitions: Vec<PartitionAnswer>,
+    pub groups: Vec<GroupSummary>,
+    /// What each file was read as.
+    pub read: Vec<String>,
+    pub kafka: String,
+}
+
+/// Whether a checkpoint's target topic stands for source topic `topic`: the same name
+/// (identity policy) or the name after a source-alias prefix (`primary.orders`).
+fn names_source(target: &str, topic: &str) -> bool {
+    target == topic
+        || target.strip_suffix(topic).is_some_and(|prefix| {
+            prefix.len() > 1
+                && !prefix[..prefix.len() - 1].contains(['.', '_'])
+                && prefix.ends_with(['.', '_'])
+        })
+}
+
+/// The groups the configuration lets MirrorMaker 2 checkpoint, where one was given.
+fn group_patterns(g: &Gathered) -> Option<Vec<String>> {
+    let (name, text) = g.config.as_ref()?;
+    let done = crate::import(&[crate::Input::new(name, text)], None).ok()?;
+    let mut patterns: Vec<String> = done
+        .estate
+        .flows
+        .iter()
+        .flat_map(|f| f.facts.groups.clone())
+        .collect();
+    patterns.dedup();
+    (!patterns.is_empty()).then_some(patterns)
+}
+
+/// Every (group, source partition) to answer for: the table's rows, then checkpoints the
+/// table does not name.
+fn subjects(g: &Gathered) -> Vec<(String, TopicPart, Option<&GroupRow>, Option<&Checkpoint>)> {
+    let mut out = Vec::new();
+    // A row whose topic no sync names but a checkpoint does is the target's table.
+    let target_side: Vec<&GroupRow> = g
+        .rows
+        .iter()
+        .filter(|r| {
+            !g.syncs.keys().any(|s| s.topic == r.at.topic)
+                && g.checkpoints.keys().any(|(_, at)| at.topic == r.at.topic)
+        })
+        .collect();
+    let mut used: Vec<&(String, TopicPart)> = Vec::new();
+    for r in g.rows.iter().filter(|r| !target_side.contains(r)) {
+        let cp = g.checkpoints.iter().find(|((group, at), _)| {
+            *group == r.group
+                && at.partition == r.at.partition
+                && names_source(&at.topic, &r.at.topic)
+        });
+        if let Some((key, _)) = cp {
+            used.push(key);
+        }
+        out.push((r.group.clone(), r.at.clone(), Some(r), cp.map(|(_, c)| c)));
+    }
+    for (key, c) in &g.checkpoints {
+        if used.contains(&key) {
+            continue;
+        }
+        // The source topic: the one the syncs name that the target name stands for.
+        let topic = g
+            .syncs
+            .keys()
+            .find(|s| s.partition == c.at.partition && names_source(&c.at.topic, &s.topic))
+            .map_or_else(|| c.at.topic.clone(), |s| s.topic.clone());
+        out.push((
+            c.group.clone(),
+            TopicPart {
+                topic,
+                partition: c.at.partition,
+            },
+            None,
+            Some(c),
+        ));
+    }
+    out
+}
+
+/// The answer for everything gathered.
+pub fn answer(g: &Gathered, o: &Options) -> Answer {
+    let rule = o.kafka.rule();
+    let stores: BTreeMap<&TopicPart, Syncs> = g
+        .syncs
+        .iter()
+        .map(|(at, list)| {
+            let mut s = Syncs::new(rule);
+            for &(up, down) in list {
+                s.receive(up, down);
+            }
+            (at, s)
+        })
+        .collect();
+    let patterns = group_patterns(g);
+    let active_on_target: Vec<(&str, &str)> = g
+        .rows
+        .iter()
+        .filter(|r| r.active && !g.syncs.keys().any(|s| s.topic == r.at.topic))
+        .map(|r| (r.group.as_str(), r.at.topic.as_str()))
+        .collect();
+    let mut partitions = Vec::new();
+    for (group, at, row, cp) in subjects(g) {
+        let syncs = stores.get(&at);
+        let mut a = one(&group, &at, row, cp, syncs, o);
+        if let Some(p) = &patterns {
+            if cp.is_none() && !p.iter().any(|pat| crate::selector::matches(pat, &group)) {
+                a.notes.insert(0, note("filtered-out", format!("{group} matches none of the configuration's groups ({}): MirrorMaker 2 writes it no checkpoint", p.join(", "))));
+            }
+        }
+        if let Some(t) = &a.target_topic {
+            if active_on_target.contains(&(group.as_str(), t.as_str())) {
+                a.notes.push(note("active-on-target", format!("{group} has active members on the target's {t}: sync.group.offsets.enabled skips a group with members there, so its offsets on the target are its own, not the translated ones")));
+            }
+        }
+        partitions.push(a);
+    }
+    let groups = summaries(&partitions, o.reset);
+    Answer {
+        partitions,
+        groups,
+        read: g.read.clone(),
+        kafka: o.kafka.to_string(),
+    }
+}
+
+/// One partition's answer.
+fn one(
+    group: &str,
+    at: &TopicPart,
+    row: Option<&GroupRow>,
+    cp: Option<&Checkpoint>,
+    syncs: Option<&Syncs>,
+    o: &Options,
+) -> PartitionAnswer {
+    let committed = row.and_then(|r| r.committed);
+    let translation = match (committed, syncs) {
+        (Some(c), Some(s)) => Some(s.translate(c)),
+        (Some(_), None) => Some(Translation::NoPairs),
+        _ => None,
+    };
+    let translated_now = translation.and_then(|t| t.at()).map(|(_, p)| p);
+    let mut notes = Vec::new();
+    let mut a = PartitionAnswer {
+        group: group.into(),
+        topic: at.topic.clone(),
+        partition: at.partition,
+        target_topic: cp.map(|c| c.at.topic.clone()),
+        source_committed: committed,
+        checkpoint: cp.map(|c| CheckpointAt {
+            upstream: c.upstream,
+            downstream: c.downstream,
+        }),
+        resume_at: cp.map(|c| c.downstream),
+        translated_now,
+        replay_at_most: None,
+        skipped: None,
+        notes: Vec::new(),
+    };
+    if row.is_some() && committed.is_none() {
+        notes.push(note("never-committed", format!("{group} has never committed on {}-{} (the table prints -): there is nothing to translate", at.topic, at.partition)));
+    }
+    notes.extend(sync_notes(at, committed, translation, syncs, o.kafka));
+    if let (Some(cp), Some(c)) = (cp, committed) {
+        if c > cp.upstream {
+            notes.push(note("committed-since", format!("{group} committed {} records past its last checkpoint ({} → {c}): checkpoints follow every emit.checkpoints.interval.seconds (60 s by default)", c - cp.upstream, cp.upstream)));
+        }
+    }
+    if let (Some(cp), Some(now)) = (cp, translated_now) {
+        if now < cp.downstream {
+            notes.push(note("would-go-backwards", format!("translating the commit now gives {now}, before the last checkpoint's {}: Kafka keeps the later checkpoint rather than move a group back, so it resumes at {}", cp.downstream, cp.downstream)));
+        }
+    }
+    if let Some(cp) = cp {
+        if cp.at.topic == at.topic {
+            notes.push(note("identity-names", format!("the checkpoint names {} on the target, the source's own name (IdentityReplicationPolicy): copies both ways would loop, and a group reading both sides mixes their offsets", at.topic)));
+        }
+        if let (Some(s), Some(c)) = (syncs, committed) {
+            if let Some(floor) = s.source_floor(cp.downstream) {
+                a.replay_at_most = Some(c.saturating_sub(floor));
+            }
+        }
+    } else if row.is_some() {
+        let skipped = row.and_then(|r| Some(r.log_end?.saturating_sub(committed.unwrap_or(0))));
+        let then = match o.reset {
+            Reset::Latest => {
+                a.skipped = skipped;
+                "it starts from the end of the target's topic (auto.offset.reset=latest) and skips what it had not read".to_string()
+            }
+            Reset::Earliest => "it starts from the beginning of the target's topic (auto.offset.reset=earliest) and reads everything the target holds again".to_string(),
+        };
+        notes.push(note(
+            "no-checkpoint",
+            format!(
+                "{group} has no checkpoint for {}-{}: {then}",
+                at.topic, at.partition
+            ),
+        ));
+    }
+    if cp.is_none() || matches!(translation, Some(Translation::OlderThanHistory { .. })) {
+        notes.extend(known_defects(o.kafka, translated_now.is_some()));
+    }
+    a.notes = notes;
+    a
+}
+
+/// What the syncs say of a commit: none for its partition, too old to translate, or too
+/// sparse for the rate.
+fn sync_notes(
+    at: &TopicPart,
+    committed: Option<u64>,
+    translation: Option<Translation>,
+    syncs: Option<&Syncs>,
+    kafka: KafkaVersion,
+) -> Vec<Note> {
+    let mut notes = Vec::new();
+    let translated_now = translation.and_then(|t| t.at()).map(|(_, p)| p);
+    match (translation, syncs) {
+        (Some(Translation::NoPairs), _) => notes.push(note("no-syncs", format!("{}-{} has no offset syncs in the dump: no checkpoint can be written for it (is emit.offset-syncs.enabled off, or the topic not copied?)", at.topic, at.partition))),
+        (Some(Translation::OlderThanHistory { oldest }), _) => notes.push(note("before-oldest-sync", format!("the commit at {} is before the oldest sync Kafka {} still keeps ({oldest}): it cannot be translated, so no newer checkpoint is written", committed.unwrap_or(0), kafka))),
+        (Some(Translation::At { .. }), Some(s)) => {
+            if let (Some(c), Some(floor)) = (committed, s.source_floor(translated_now.unwrap_or(0))) {
+                let behind = c.saturating_sub(floor);
+                if behind > 1_000 && behind > s.widest_gap() / 2 {
+                    notes.push(note("sparse-syncs", format!("the newest sync under the commit is {behind} records behind it: syncs are sparse for this rate (the widest gap between two is {}), so a failover now re-reads up to that many", s.widest_gap())));
+                }
+            }
+        }
+        _ => {}
+    }
+    notes
+}
+
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A sentence per group: what it re-reads at most, or what it skips.
+fn summaries(parts: &[PartitionAnswer], reset: Reset) -> Vec<GroupSummary> {
+    let mut groups: Vec<&str> = parts.iter().map(|p| p.group.as_str()).collect();
+    groups.dedup();
+    groups.sort_unstable();
+    groups.dedup();
+    groups
+        .into_iter()
+        .map(|group| {
+            let mine: Vec<&PartitionAnswer> = parts.iter().filter(|p| p.group == group).collect();
+            let with_cp = mine.iter().filter(|p| p.checkpoint.is_some()).count();
+            let replay: u64 = mine.iter().filter_map(|p| p.replay_at_most).sum();
+            let text = if with_cp == mine.len() {
+                format!("{group} re-reads at most {} records across {} partition{}", thousands(replay), mine.len(), if mine.len() == 1 { "" } else { "s" })
+            } else if with_cp == 0 {
+                match reset {
+                    Reset::Latest => {
+                        let skipped: u64 = mine.iter().filter_map(|p| p.skipped).sum();
+                        format!("{group} has no checkpoint: it would start from latest and skip {} records it had not read", thousands(skipped))
+                    }
+                    Reset::Earliest => format!("{group} has no checkpoint: it would start from earliest and read everything the target holds again"),
+                }
+            } else {
+                format!("{group} has checkpoints for {with_cp} of {} partitions (re-reads at most {} records there); the others start from {}", mine.len(), thousands(replay), if reset == Reset::Latest { "latest" } else { "earliest" })
+            };
+            GroupSummary { group: group.to_string(), text }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+#[path = "answer_tests.rs"]
+mod tests;

@@ -1,0 +1,176 @@
+//! Answers worked by hand from Kafka's rules. The dumps are written in the printed forms
+//! quoted in `dumps.rs`: syncs every 100 records from 0 to 1,000 with the target 10
+//! ahead (ten records were on it before the copy started), so under the 64-slot store the
+//! newest sync at or before a commit `c` is `(c rounded down to 100, +10)` and `c`
+//! translates to that `+10`, plus one when `c` is not exactly on it.
+
+use super::*;
+use crate::resume::Gathered;
+
+fn syncs() -> String {
+    (0..=1_000)
+        .step_by(100)
+        .map(|up| {
+            format!(
+                "OffsetSync{{topicPartition=orders-0, upstreamOffset={up}, downstreamOffset={}}}\n",
+                up + 10
+            )
+        })
+        .collect()
+}
+
+const CHECKPOINTS: &str = "\
+Checkpoint{consumerGroupId=billing, topicPartition=primary.orders-0, upstreamOffset=900, downstreamOffset=910, metadata=}
+Checkpoint{consumerGroupId=billing, topicPartition=primary.orders-0, upstreamOffset=950, downstreamOffset=911, metatadata=}
+";
+
+const GROUPS: &str = "\
+Consumer group 'audit' has no active members.
+
+GROUP           TOPIC           PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID     HOST            CLIENT-ID
+audit           orders          0          450             1040            590             -               -               -
+
+GROUP           TOPIC           PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID     HOST            CLIENT-ID
+billing         orders          0          1020            1040            20              consumer-1-ab   /10.0.0.1       consumer-1
+";
+
+fn gathered() -> Gathered {
+    let mut g = Gathered::default();
+    g.read_text("syncs.txt", &syncs()).unwrap();
+    g.read_text("checkpoints.txt", CHECKPOINTS).unwrap();
+    g.read_text("groups.txt", GROUPS).unwrap();
+    g
+}
+
+fn part<'a>(a: &'a Answer, group: &str) -> &'a PartitionAnswer {
+    a.partitions.iter().find(|p| p.group == group).unwrap()
+}
+
+#[test]
+fn a_checkpointed_group_resumes_at_its_checkpoint_and_re_reads_at_most_from_the_sync_under_it() {
+    let a = answer(&gathered(), &Options::default());
+    let billing = part(&a, "billing");
+    // The later checkpoint record replaces the earlier (the topic is compacted).
+    assert_eq!(
+        billing.checkpoint,
+        Some(CheckpointAt {
+            upstream: 950,
+            downstream: 911
+        })
+    );
+    assert_eq!(billing.resume_at, Some(911));
+    assert_eq!(billing.source_committed, Some(1_020));
+    // Newest sync at or before 1,020 is (1000, 1010): 1,011.
+    assert_eq!(billing.translated_now, Some(1_011));
+    // Target 911 sits one past sync (900, 910): the record there is at least source 901,
+    // so resuming there re-reads at most 1,020 - 901 = 119.
+    assert_eq!(billing.replay_at_most, Some(119));
+    assert!(
+        billing.notes.iter().any(|n| n.code == "committed-since"),
+        "{:?}",
+        billing.notes
+    );
+    assert!(
+        a.groups
+            .iter()
+            .any(|g| g.text == "billing re-reads at most 119 records across 1 partition"),
+        "{:?}",
+        a.groups
+    );
+}
+
+#[test]
+fn a_group_without_a_checkpoint_starts_at_the_end_and_skips_what_it_had_not_read() {
+    let a = answer(&gathered(), &Options::default());
+    let audit = part(&a, "audit");
+    assert_eq!(audit.checkpoint, None);
+    assert_eq!(audit.translated_now, Some(411));
+    assert_eq!(audit.skipped, Some(590));
+    assert!(
+        audit.notes.iter().any(|n| n.code == "no-checkpoint"),
+        "{:?}",
+        audit.notes
+    );
+    assert!(
+        a.groups.iter().any(|g| g
+            .text
+            .starts_with("audit has no checkpoint: it would start from latest and skip 590")),
+        "{:?}",
+        a.groups
+    );
+    let earliest = answer(
+        &gathered(),
+        &Options {
+            reset: Reset::Earliest,
+            ..Options::default()
+        },
+    );
+    assert_eq!(part(&earliest, "audit").skipped, None);
+}
+
+#[test]
+fn each_release_translates_the_same_commit_by_its_own_rule() {
+    let g = gathered();
+    let at = |v: &str| {
+        let o = Options {
+            kafka: KafkaVersion::parse(v).unwrap(),
+            ..Options::default()
+        };
+        let a = answer(&g, &o);
+        (
+            part(&a, "billing").translated_now,
+            part(&a, "audit").translated_now,
+            part(&a, "audit")
+                .notes
+                .iter()
+                .map(|n| n.code)
+                .collect::<Vec<_>>(),
+        )
+    };
+    // 3.3.2 keeps only (1000, 1010) and adds the distance: 1,020 -> 1,030; 450 is older.
+    let (billing, audit, notes) = at("3.3.2");
+    assert_eq!((billing, audit), (Some(1_030), None));
+    assert!(
+        notes.contains(&"before-oldest-sync")
+            && notes.contains(&"distance-added")
+            && notes.contains(&"one-sync-kept"),
+        "{notes:?}"
+    );
+    // 3.4.0: the same one sync, plus one: 1,011.
+    assert_eq!(at("3.4.0").0, Some(1_011));
+    // 3.6: the store keeps older syncs, so 450 translates (to 411).
+    assert_eq!(at("3.6.0").1, Some(411));
+}
+
+#[test]
+fn a_partition_with_no_syncs_and_a_group_the_configuration_filters_out_are_said() {
+    let mut g = gathered();
+    g.read_text(
+        "more-groups.txt",
+        "GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID\nreports payments 0 5 9 4 - - -\n",
+    )
+    .unwrap();
+    g.read_text("mm2.properties", "clusters = primary, backup\nprimary->backup.enabled = true\nprimary->backup.groups = billing, audit\n").unwrap();
+    let a = answer(&g, &Options::default());
+    let reports = part(&a, "reports");
+    let codes: Vec<&str> = reports.notes.iter().map(|n| n.code).collect();
+    assert!(
+        codes.contains(&"no-syncs") && codes.contains(&"filtered-out"),
+        "{codes:?}"
+    );
+    assert!(
+        g.read
+            .iter()
+            .any(|r| r.contains("a MirrorMaker 2 configuration")),
+        "{:?}",
+        g.read
+    );
+}
+
+#[test]
+fn a_file_that_is_none_of_the_dumps_is_refused_by_name() {
+    let mut g = Gathered::default();
+    let e = g.read_text("notes.txt", "hello\nworld\n").unwrap_err();
+    assert_eq!(e.file, "notes.txt");
+    assert!(e.message.contains("none of what this page reads"), "{e}");
+}

@@ -1,0 +1,98 @@
+//! The Kafka release a MirrorMaker 2 runs, and what its offset translation did then.
+
+use hoplab_model::spec::MapStore;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct KafkaVersion {
+    pub major: u32,
+    pub minor: u32,
+    pub patch: u32,
+}
+
+/// How a release translates a committed offset through the offset syncs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// One sync kept per partition (the newest), and the offset moved on by its distance
+    /// from the sync: `downstream + (committed - upstream)`. It can land past records not
+    /// yet copied (KAFKA-12468).
+    AddTheDistance,
+    /// One sync kept per partition; the sync's downstream offset, plus one when the commit
+    /// is past it (KAFKA-12468's fix).
+    NewestSyncPlusOne,
+    /// Kafka's `OffsetSyncStore` with 64 slots per partition, by that release's update
+    /// (the model's own store).
+    Store(MapStore),
+}
+
+impl KafkaVersion {
+    /// "3.5.2", "3.8", "4.1.0" (a suffix such as "-SNAPSHOT" ignored).
+    pub fn parse(text: &str) -> Option<KafkaVersion> {
+        let core = text.trim().split(['-', '+', ' ']).next()?;
+        let mut parts = core.split('.').map(|p| p.parse::<u32>());
+        let major = parts.next()?.ok()?;
+        let minor = parts.next().unwrap_or(Ok(0)).ok()?;
+        let patch = parts.next().unwrap_or(Ok(0)).ok()?;
+        Some(KafkaVersion {
+            major,
+            minor,
+            patch,
+        })
+    }
+
+    const fn v(major: u32, minor: u32, patch: u32) -> KafkaVersion {
+        KafkaVersion {
+            major,
+            minor,
+            patch,
+        }
+    }
+
+    /// The translation this release does.
+    pub fn rule(self) -> Rule {
+        let at_least = |v: KafkaVersion| self >= v;
+        if at_least(Self::v(3, 5, 2)) {
+            Rule::Store(MapStore::Kafka36)
+        } else if at_least(Self::v(3, 5, 0)) || self == Self::v(3, 4, 1) {
+            Rule::Store(MapStore::Kafka350)
+        } else if at_least(Self::v(3, 3, 3)) || at_least(Self::v(3, 4, 0)) {
+            Rule::NewestSyncPlusOne
+        } else {
+            Rule::AddTheDistance
+        }
+    }
+
+    /// Whether a restarted checkpoint task still translates commits older than the
+    /// newest sync (3.8.0 reads the offset-syncs topic back into its store; before, a
+    /// restart kept only the newest sync per partition: KAFKA-15905).
+    pub fn restart_keeps_history(self) -> bool {
+        self >= Self::v(3, 8, 0)
+    }
+}
+
+impl std::fmt::Display for KafkaVersion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}.{}", self.major, self.minor, self.patch)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_release_translates_as_it_did() {
+        let rule = |v: &str| KafkaVersion::parse(v).unwrap().rule();
+        assert_eq!(rule("3.3.2"), Rule::AddTheDistance);
+        assert_eq!(rule("3.3.3"), Rule::NewestSyncPlusOne);
+        assert_eq!(rule("3.4.0"), Rule::NewestSyncPlusOne);
+        assert_eq!(rule("3.4.1"), Rule::Store(MapStore::Kafka350));
+        assert_eq!(rule("3.5.1"), Rule::Store(MapStore::Kafka350));
+        assert_eq!(rule("3.5.2"), Rule::Store(MapStore::Kafka36));
+        assert_eq!(rule("4.1"), Rule::Store(MapStore::Kafka36));
+        assert_eq!(
+            KafkaVersion::parse("3.7.0-SNAPSHOT"),
+            Some(KafkaVersion::v(3, 7, 0))
+        );
+        assert_eq!(KafkaVersion::parse("three"), None);
+    }
+}
