@@ -5,6 +5,7 @@
 mod bench;
 mod estate;
 mod report;
+mod resume;
 
 /// println! that ends quietly when the reader of stdout has gone (`hoplab ... | head`).
 macro_rules! out {
@@ -110,6 +111,28 @@ enum Cmd {
         /// replication factors, unknown keys) is kept from it.
         #[arg(long)]
         onto: Vec<PathBuf>,
+    },
+    /// Where each consumer group would resume on the target after a failover, from
+    /// MirrorMaker 2's own offset data: the offset-syncs topic and the checkpoints topic
+    /// as the console consumer prints them with MirrorMaker 2's formatters, the source's
+    /// `kafka-consumer-groups.sh --describe` table, and optionally its configuration.
+    Resume {
+        /// The dumps and the configuration, each detected from its lines.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print the answer as JSON.
+        #[arg(long)]
+        json: bool,
+        /// The Kafka release MirrorMaker 2 runs (its translation rule and store).
+        #[arg(long = "kafka-version", value_parser = resume::parse_version, default_value = "4.1.0")]
+        kafka: hoplab_import::resume::KafkaVersion,
+        /// What the consumers do with no checkpoint (their auto.offset.reset).
+        #[arg(long = "auto-offset-reset", value_parser = resume::parse_reset, default_value = "latest")]
+        reset: hoplab_import::resume::Reset,
+        /// Print, for this group, the CSV `kafka-consumer-groups.sh --reset-offsets
+        /// --from-file` takes on the target.
+        #[arg(long = "reset-plan", value_name = "GROUP")]
+        plan: Option<String>,
     },
     /// List the scenario library (ids, cards, titles; JSON adds knobs and buttons).
     Scenarios {
@@ -289,6 +312,18 @@ fn main() -> ExitCode {
             sites,
         } => estate::import_files(&files, format, &sites),
         Cmd::ExportConfig { design, to, onto } => estate::export_config(&design, to, &onto),
+        Cmd::Resume {
+            files,
+            json,
+            kafka,
+            reset,
+            plan,
+        } => resume::resume(
+            &files,
+            json,
+            hoplab_import::resume::Options { kafka, reset },
+            plan.as_deref(),
+        ),
         Cmd::Scenarios { json } => {
             list_scenarios(json);
             Ok(0)

@@ -427,3 +427,84 @@ fn export_config_writes_each_product_s_file_and_it_lints_the_same() {
         2
     );
 }
+
+fn resume_fixtures() -> Vec<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/resume/");
+    ["offset-syncs.txt", "checkpoints.txt", "consumer-groups.txt"]
+        .iter()
+        .map(|f| format!("{dir}{f}"))
+        .collect()
+}
+
+/// The answers worked by hand in tests/resume/README.md.
+#[test]
+fn resume_answers_each_group_and_partition_as_worked_by_hand() {
+    let files = resume_fixtures();
+    let mut args: Vec<&str> = vec!["resume", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, out, err) = hoplab(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let row = |group: &str, partition: u64| {
+        v["partitions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["group"] == group && p["partition"] == partition)
+            .cloned()
+            .unwrap()
+    };
+    let b0 = row("billing", 0);
+    assert_eq!(
+        (
+            b0["resume_at"].as_u64(),
+            b0["translated_now"].as_u64(),
+            b0["replay_at_most"].as_u64()
+        ),
+        (Some(911), Some(1_011), Some(119))
+    );
+    assert_eq!(
+        b0["checkpoint"],
+        serde_json::json!({"upstream": 950, "downstream": 911})
+    );
+    let b1 = row("billing", 1);
+    assert_eq!(
+        (b1["resume_at"].as_u64(), b1["replay_at_most"].as_u64()),
+        (Some(1_501), Some(399))
+    );
+    let a0 = row("audit", 0);
+    assert_eq!(
+        (
+            a0["checkpoint"].is_null(),
+            a0["translated_now"].as_u64(),
+            a0["skipped"].as_u64()
+        ),
+        (true, Some(411), Some(590))
+    );
+    assert!(row("audit", 1)["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|n| n["code"] == "never-committed"));
+    // The reset plan for the target.
+    let mut args: Vec<&str> = vec!["resume", "--reset-plan", "billing"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, out, _) = hoplab(&args);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "primary.orders,0,911\nprimary.orders,1,1501\n")
+    );
+}
+
+#[test]
+fn resume_names_the_file_and_line_it_cannot_read_and_exits_two() {
+    let cut = write_temp("cut.txt", "OffsetSync{topicPartition=orders-0, upstreamOffset=1, downstreamOffset=1}\nOffsetSync{topicPartition=orders-0, upstre\n");
+    let (code, _, err) = hoplab(&["resume", &cut]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("cut.txt:2") && err.contains("cut short"),
+        "{err}"
+    );
+    let (code, _, err) = hoplab(&["resume", "--kafka-version", "three", &cut]);
+    assert_eq!(code, 2, "{err}");
+}

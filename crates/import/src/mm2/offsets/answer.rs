@@ -268,7 +268,8 @@ fn one(
             }
         }
     } else if row.is_some() {
-        let skipped = row.and_then(|r| Some(r.log_end?.saturating_sub(committed.unwrap_or(0))));
+        // Only a group that had committed here had a place to skip from.
+        let skipped = row.and_then(|r| Some(r.log_end?.saturating_sub(committed?)));
         let then = match o.reset {
             Reset::Latest => {
                 a.skipped = skipped;

@@ -1,0 +1,142 @@
+//! `hoplab resume`: where each consumer group would resume on the target, from what a
+//! MirrorMaker 2 deployment holds now (the same answer as the site's `/resume`).
+
+use crate::{out, Failure};
+use hoplab_import::resume::{answer, Answer, Gathered, KafkaVersion, Options, Reset};
+use std::io::BufRead;
+use std::path::PathBuf;
+
+pub fn parse_version(text: &str) -> Result<KafkaVersion, String> {
+    KafkaVersion::parse(text)
+        .ok_or_else(|| format!("{text:?} is not a Kafka release (3.5.2, 3.8, 4.1)"))
+}
+
+pub fn parse_reset(text: &str) -> Result<Reset, String> {
+    Reset::parse(text).ok_or_else(|| format!("{text:?}: latest or earliest"))
+}
+
+/// Reads each file a line at a time (a million-line dump is never held as one string).
+fn gather(files: &[PathBuf]) -> Result<Gathered, Failure> {
+    let mut g = Gathered::default();
+    for path in files {
+        let name = path.display().to_string();
+        let file = std::fs::File::open(path).map_err(|e| (format!("{name}: {e}"), 2))?;
+        let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+        if size > hoplab_import::resume::MAX_DUMP_BYTES as u64 {
+            return Err((
+                format!("{name}: it is {size} bytes; at most 256 MiB are read"),
+                2,
+            ));
+        }
+        let mut reading = g.file(&name);
+        let mut kept = String::new();
+        for line in std::io::BufReader::new(file).lines() {
+            let line = line.map_err(|e| (format!("{name}: {e}"), 2))?;
+            reading.line(&line).map_err(|e| (e.to_string(), 2))?;
+            // A configuration is small and read whole; a dump's lines are not kept.
+            if kept.len() < hoplab_import::limits::MAX_INPUT_BYTES {
+                kept.push_str(&line);
+                kept.push('\n');
+            }
+        }
+        reading
+            .finish(Some(&kept))
+            .map_err(|e| (e.to_string(), 2))?;
+    }
+    Ok(g)
+}
+
+pub fn resume(
+    files: &[PathBuf],
+    json: bool,
+    options: Options,
+    plan_for: Option<&str>,
+) -> Result<u8, Failure> {
+    let g = gather(files)?;
+    let a = answer(&g, &options);
+    if let Some(group) = plan_for {
+        out!("{}", reset_plan(&a, group).map_err(|e| (e, 2))?.trim_end());
+    } else if json {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&a).expect("an answer serialises")
+        );
+    } else {
+        print_table(&a);
+    }
+    Ok(0)
+}
+
+/// The CSV `kafka-consumer-groups.sh --reset-offsets --from-file` takes for one group:
+/// `topic,partition,offset` on the target, one line per checkpointed partition.
+pub fn reset_plan(a: &Answer, group: &str) -> Result<String, String> {
+    let rows: Vec<String> = a
+        .partitions
+        .iter()
+        .filter(|p| p.group == group)
+        .filter_map(|p| {
+            Some(format!(
+                "{},{},{}",
+                p.target_topic.as_deref()?,
+                p.partition,
+                p.resume_at?
+            ))
+        })
+        .collect();
+    if rows.is_empty() {
+        return Err(format!("{group} has no checkpoint to reset to"));
+    }
+    Ok(rows.join("\n") + "\n")
+}
+
+fn or_dash(v: Option<u64>) -> String {
+    v.map_or_else(|| "-".into(), |n| n.to_string())
+}
+
+fn print_table(a: &Answer) {
+    for r in &a.read {
+        out!("read {r}");
+    }
+    out!("rules of Kafka {}\n", a.kafka);
+    out!(
+        "{:<16} {:<20} {:>4} {:>12} {:>22} {:>10} {:>10} {:>10}",
+        "GROUP",
+        "TOPIC",
+        "PART",
+        "COMMITTED",
+        "CHECKPOINT (UP/DOWN)",
+        "RESUME-AT",
+        "NOW",
+        "RE-READ"
+    );
+    for p in &a.partitions {
+        let cp = p.checkpoint.as_ref().map_or_else(
+            || "-".into(),
+            |c| format!("{}/{}", c.upstream, c.downstream),
+        );
+        let reread = match (p.replay_at_most, p.skipped) {
+            (Some(n), _) => format!("≤{n}"),
+            (None, Some(n)) => format!("skips {n}"),
+            _ => "-".into(),
+        };
+        out!(
+            "{:<16} {:<20} {:>4} {:>12} {:>22} {:>10} {:>10} {:>10}",
+            p.group,
+            p.topic,
+            p.partition,
+            or_dash(p.source_committed),
+            cp,
+            or_dash(p.resume_at),
+            or_dash(p.translated_now),
+            reread
+        );
+        for n in &p.notes {
+            let jira = n.jira.map(|j| format!(" ({j})")).unwrap_or_default();
+            out!("    - {}{jira} (see card: {})", n.text, n.card);
+        }
+    }
+    out!("");
+    for s in &a.groups {
+        out!("{}", s.text);
+    }
+}
