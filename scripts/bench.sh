@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hoplab's benchmarks. Usage: scripts/bench.sh [size|model|frame|designer|phone|all]   (default: all)
+# Hoplab's benchmarks. Usage: scripts/bench.sh [size|model|frame|designer|phone|resume|all]   (default: all)
 #   size   bytes a first visit to /, a card, the card list and a lab scenario transfers
 #          before the page shows (raw and brotli), each against its budget
 #   model  simulated events/s natively and in wasm (node), and the three-site day
@@ -7,6 +7,7 @@
 #   designer  one edit plus lint on a 20-site, 60-hop design, beside a two-site baseline
 #   phone  each route cold on Lighthouse's mobile profile behind nginx: largest contentful
 #          paint and time until usable, beside a static page of the same text (PHONE_LOADS=3)
+#   resume `hoplab resume` on a million offset syncs, beside reading the file's lines alone
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 setup_all
@@ -33,6 +34,9 @@ if [[ "$what" == designer || "$what" == all ]]; then
   build_site
   (cd tests/e2e && node bench/designer.mjs)
   SKIP_BUILD=1
+fi
+if [[ "$what" == resume || "$what" == all ]]; then
+  crates/cli/bench/resume.sh
 fi
 if [[ "$what" == phone || "$what" == all ]]; then
   build_site
