@@ -6,7 +6,7 @@
 //! source name after a separator (or equalling it).
 
 use super::dumps::{Checkpoint, GroupRow, TopicPart};
-use super::notes::{known_defects, note, Note};
+use super::notes::{known_defects, note, Note, Seen};
 use super::translate::Syncs;
 use super::version::KafkaVersion;
 use super::Gathered;
@@ -189,7 +189,11 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
     let mut partitions = Vec::new();
     for (group, at, row, cp) in subjects(g) {
         let syncs = stores.get(&at);
-        let mut a = one(&group, &at, row, cp, syncs, o);
+        let uncommitted = g
+            .rows
+            .iter()
+            .any(|r| r.group == group && r.committed.is_none());
+        let mut a = one(uncommitted, &group, &at, row, cp, syncs, o);
         if let Some(p) = &patterns {
             if cp.is_none() && !p.iter().any(|pat| crate::selector::matches(pat, &group)) {
                 a.notes.insert(0, note("filtered-out", format!("{group} matches none of the configuration's groups ({}): MirrorMaker 2 writes it no checkpoint", p.join(", "))));
@@ -213,6 +217,7 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
 
 /// One partition's answer.
 fn one(
+    group_has_uncommitted: bool,
     group: &str,
     at: &TopicPart,
     row: Option<&GroupRow>,
@@ -255,9 +260,38 @@ fn one(
     }
     if let (Some(cp), Some(now)) = (cp, translated_now) {
         if now < cp.downstream {
-            notes.push(note("would-go-backwards", format!("translating the commit now gives {now}, before the last checkpoint's {}: Kafka keeps the later checkpoint rather than move a group back, so it resumes at {}", cp.downstream, cp.downstream)));
+            notes.push(note("would-go-backwards", format!("translating the commit now gives {now}, before the last checkpoint's {}: since 3.4.1 Kafka writes no checkpoint that moves a group back (unless the group itself rewound), so it resumes at {}", cp.downstream, cp.downstream)));
         }
     }
+    notes.extend(resume_notes(&mut a, row, cp, syncs, o.reset));
+    let seen = Seen {
+        translated: translated_now.is_some(),
+        has_checkpoint: cp.is_some(),
+        group_has_uncommitted,
+        at_the_end: row.is_some_and(|r| r.committed.is_some() && r.committed == r.log_end),
+        no_syncs: matches!(translation, Some(Translation::NoPairs)),
+        committed_zero: committed == Some(0),
+    };
+    notes.extend(known_defects(o.kafka, &seen));
+    a.notes = notes;
+    a
+}
+
+/// Where the group resumes: at its checkpoint (and how much it re-reads at most), or,
+/// with none, where its `auto.offset.reset` puts it (and what it skips).
+fn resume_notes(
+    a: &mut PartitionAnswer,
+    row: Option<&GroupRow>,
+    cp: Option<&Checkpoint>,
+    syncs: Option<&Syncs>,
+    reset: Reset,
+) -> Vec<Note> {
+    let mut notes = Vec::new();
+    let (group, committed) = (a.group.clone(), a.source_committed);
+    let at = TopicPart {
+        topic: a.topic.clone(),
+        partition: a.partition,
+    };
     if let Some(cp) = cp {
         if cp.at.topic == at.topic {
             notes.push(note("identity-names", format!("the checkpoint names {} on the target, the source's own name (IdentityReplicationPolicy): copies both ways would loop, and a group reading both sides mixes their offsets", at.topic)));
@@ -270,10 +304,10 @@ fn one(
     } else if row.is_some() {
         // Only a group that had committed here had a place to skip from.
         let skipped = row.and_then(|r| Some(r.log_end?.saturating_sub(committed?)));
-        let then = match o.reset {
+        let then = match reset {
             Reset::Latest => {
                 a.skipped = skipped;
-                "it starts from the end of the target's topic (auto.offset.reset=latest) and skips what it had not read".to_string()
+                "it starts from the end of the target's topic (auto.offset.reset=latest) and skips what it had not read (a group new on the source waits up to 10 minutes, refresh.groups.interval.seconds, for its first checkpoint)".to_string()
             }
             Reset::Earliest => "it starts from the beginning of the target's topic (auto.offset.reset=earliest) and reads everything the target holds again".to_string(),
         };
@@ -285,11 +319,7 @@ fn one(
             ),
         ));
     }
-    if cp.is_none() || matches!(translation, Some(Translation::OlderThanHistory { .. })) {
-        notes.extend(known_defects(o.kafka, translated_now.is_some()));
-    }
-    a.notes = notes;
-    a
+    notes
 }
 
 /// What the syncs say of a commit: none for its partition, too old to translate, or too

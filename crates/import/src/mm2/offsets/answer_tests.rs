@@ -116,30 +116,32 @@ fn each_release_translates_the_same_commit_by_its_own_rule() {
             kafka: KafkaVersion::parse(v).unwrap(),
             ..Options::default()
         };
-        let a = answer(&g, &o);
-        (
-            part(&a, "billing").translated_now,
-            part(&a, "audit").translated_now,
-            part(&a, "audit")
-                .notes
-                .iter()
-                .map(|n| n.code)
-                .collect::<Vec<_>>(),
-        )
+        answer(&g, &o)
     };
-    // 3.3.2 keeps only (1000, 1010) and adds the distance: 1,020 -> 1,030; 450 is older.
-    let (billing, audit, notes) = at("3.3.2");
-    assert_eq!((billing, audit), (Some(1_030), None));
+    let codes = |p: &PartitionAnswer| p.notes.iter().map(|n| n.code).collect::<Vec<_>>();
+    // 3.4.0 keeps only (1000, 1010) and adds the distance: 1,020 -> 1,030; 450 is older.
+    let old = at("3.4.0");
+    assert_eq!(part(&old, "billing").translated_now, Some(1_030));
+    assert!(codes(part(&old, "billing")).contains(&"distance-added"));
+    assert_eq!(part(&old, "audit").translated_now, None);
+    let audit = codes(part(&old, "audit"));
     assert!(
-        notes.contains(&"before-oldest-sync")
-            && notes.contains(&"distance-added")
-            && notes.contains(&"one-sync-kept"),
-        "{notes:?}"
+        audit.contains(&"before-oldest-sync")
+            && audit.contains(&"one-sync-kept")
+            && audit.contains(&"restart-forgets"),
+        "{audit:?}"
     );
-    // 3.4.0: the same one sync, plus one: 1,011.
-    assert_eq!(at("3.4.0").0, Some(1_011));
-    // 3.6: the store keeps older syncs, so 450 translates (to 411).
-    assert_eq!(at("3.6.0").1, Some(411));
+    // 3.4.1: the 64-slot store, plus one: 1,011; 450 translates (to 411).
+    let fixed = at("3.4.1");
+    assert_eq!(
+        (
+            part(&fixed, "billing").translated_now,
+            part(&fixed, "audit").translated_now
+        ),
+        (Some(1_011), Some(411))
+    );
+    assert!(codes(part(&fixed, "billing")).contains(&"store-drops-syncs"));
+    assert!(!codes(part(&at("3.6.0"), "billing")).contains(&"store-drops-syncs"));
 }
 
 #[test]

@@ -46,6 +46,10 @@ pub const CODES: &[(&str, &str)] = &[
     ("one-sync-kept", "position-map"),
     ("store-drops-syncs", "position-map"),
     ("restart-forgets", "position-map"),
+    ("quiet-topic-lag", "position-map"),
+    ("source-offset-copied", "position-map"),
+    ("null-offset-drops-batch", "reader-resume"),
+    ("zero-offset-dropped", "replay-or-gap"),
 ];
 
 fn card(code: &str) -> &'static str {
@@ -59,50 +63,78 @@ pub fn note(code: &'static str, text: String) -> Note {
     Note::new(code, card(code), text)
 }
 
-/// The defects of a release that explain a missing or wrong checkpoint.
-pub fn known_defects(version: super::KafkaVersion, translated: bool) -> Vec<Note> {
-    use super::version::Rule;
+/// What a partition's answer knows when the release's defects are weighed.
+pub struct Seen {
+    /// The commit translated now.
+    pub translated: bool,
+    pub has_checkpoint: bool,
+    /// The group never committed on some partition (the table prints `-`).
+    pub group_has_uncommitted: bool,
+    /// The commit is at the end of the source partition.
+    pub at_the_end: bool,
+    /// The partition has no syncs.
+    pub no_syncs: bool,
+    pub committed_zero: bool,
+}
+
+/// The Kafka defects of a release that explain a missing or wrong checkpoint here, each
+/// with its JIRA and the release that fixed it (from `docs/mm2-offset-data-formats.md`).
+pub fn known_defects(version: super::KafkaVersion, seen: &Seen) -> Vec<Note> {
     let mut out = Vec::new();
-    match version.rule() {
-        Rule::AddTheDistance => out.push(
-            note(
-                "distance-added",
-                format!("Kafka {version} translates by adding the distance from the newest sync, which can put a group past records not yet copied (they are skipped); fixed in 3.3.3 and 3.4.1"),
-            )
-            .jira("KAFKA-12468"),
-        ),
-        Rule::NewestSyncPlusOne => {}
-        Rule::Store(hoplab_model::spec::MapStore::Kafka350) => out.push(
-            note(
-                "store-drops-syncs",
-                format!("Kafka {version}'s store can drop many older syncs when one new sync arrives, so an older commit finds no sync to translate from; fixed in 3.5.2 and 3.6.0"),
-            )
-            .jira("KAFKA-15202"),
-        ),
-        Rule::Store(_) => {}
-    }
-    if matches!(
-        version.rule(),
-        Rule::AddTheDistance | Rule::NewestSyncPlusOne
-    ) && !translated
-    {
-        out.push(
-            note(
-                "one-sync-kept",
-                format!("Kafka {version} keeps only the newest sync per partition: a group that committed before it cannot be translated at all; 3.5.0 keeps 64"),
-            )
-            .jira("KAFKA-14666"),
-        );
-    }
-    if !version.restart_keeps_history() && !translated {
-        out.push(
-            note(
-                "restart-forgets",
-                format!("after a restart of its checkpoint task, Kafka {version} translates only from syncs written since; 3.8.0 reads the offset-syncs topic back first"),
-            )
-            .jira("KAFKA-15905"),
-        );
-    }
+    let mut add = |applies: bool, jira: &'static str, code: &'static str, text: String| {
+        if applies {
+            out.push(note(code, text).jira(jira));
+        }
+    };
+    let before = |v: (u32, u32, u32)| version.between((0, 0, 0), v);
+    add(
+        before((3, 4, 1)) && seen.translated,
+        "KAFKA-12468",
+        "distance-added",
+        format!("Kafka {version} translates by adding the distance from the newest sync, which can put a group past records not yet copied (it skips them) and show negative lag on the target; fixed in 3.4.1 and 3.5.0"),
+    );
+    add(
+        before((3, 4, 1)) && !seen.translated && !seen.no_syncs,
+        "KAFKA-14666",
+        "one-sync-kept",
+        format!("Kafka {version} keeps only the newest sync per partition: a group that committed before it gets no checkpoint until it catches up; 3.4.1 and 3.5.0 keep 64"),
+    );
+    add(
+        version.between((3, 4, 1), (3, 5, 2)) && seen.has_checkpoint,
+        "KAFKA-15202",
+        "store-drops-syncs",
+        format!("Kafka {version}'s store can drop many older syncs when one new one arrives, so checkpoints point earlier than needed and a failover re-reads more; fixed in 3.5.2 and 3.6.0"),
+    );
+    add(
+        version.between((3, 5, 0), (3, 7, 0)) && seen.at_the_end,
+        "KAFKA-15906",
+        "quiet-topic-lag",
+        format!("in Kafka {version} translation may not reach the end of a quiet topic after the group commits at its end: a lag of up to offset.lag.max stays; fixed in 3.7.0"),
+    );
+    add(
+        !version.restart_keeps_history() && !seen.translated && !seen.no_syncs,
+        "KAFKA-15905",
+        "restart-forgets",
+        format!("after a restart of its checkpoint task, Kafka {version} writes no checkpoint for a group behind the newest sync until it passes it; 3.7.1 and 3.8.0 read the checkpoints topic back first (with READ on it)"),
+    );
+    add(
+        before((3, 3, 0)) && seen.no_syncs,
+        "KAFKA-12635",
+        "source-offset-copied",
+        format!("Kafka {version} checkpoints a partition with no sync at the source offset unchanged, which the target reads as negative lag; 3.3.0 writes no checkpoint instead"),
+    );
+    add(
+        before((3, 4, 1)) && seen.group_has_uncommitted && !seen.has_checkpoint,
+        "KAFKA-14545",
+        "null-offset-drops-batch",
+        format!("in Kafka {version} a group with a partition it never committed on makes the checkpoint task fail its poll (\"Failure polling consumer state for checkpoints.\"), dropping the whole batch; fixed in 3.4.1 and 3.5.0"),
+    );
+    add(
+        before((2, 7, 0)) && seen.committed_zero && !seen.has_checkpoint,
+        "KAFKA-10048",
+        "zero-offset-dropped",
+        format!("Kafka {version} drops a checkpoint whose translated offset is 0, so a group at the start of a partition falls back to auto.offset.reset; fixed in 2.7.0"),
+    );
     out
 }
 

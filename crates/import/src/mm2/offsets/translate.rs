@@ -6,7 +6,6 @@ use hoplab_model::{PositionMap, Translation};
 
 /// A partition's syncs, as one release's checkpoint task holds them.
 pub struct Syncs {
-    rule: Rule,
     store: Option<PositionMap>,
     newest: Option<(u64, u64)>,
     /// The largest step in upstream offsets between two syncs read one after the other.
@@ -16,7 +15,6 @@ pub struct Syncs {
 impl Syncs {
     pub fn new(rule: Rule) -> Self {
         Syncs {
-            rule,
             store: match rule {
                 Rule::Store(kind) => Some(PositionMap::with_store(0, kind)),
                 _ => None,
@@ -50,10 +48,7 @@ impl Syncs {
             (None, Some((up, _))) if committed < up => Translation::OlderThanHistory { oldest: up },
             (None, Some((up, down))) => Translation::At {
                 part: 0,
-                position: match self.rule {
-                    Rule::AddTheDistance => down + (committed - up),
-                    _ => down + u64::from(committed != up),
-                },
+                position: down + (committed - up),
             },
         }
     }
@@ -117,7 +112,7 @@ mod tests {
     }
 
     #[test]
-    fn before_3_3_3_the_distance_was_added_and_older_commits_did_not_translate() {
+    fn up_to_3_4_0_the_distance_was_added_and_older_commits_did_not_translate() {
         let s = every_hundred(Rule::AddTheDistance);
         // One sync kept, (1000, 1010): 1040 lands 40 on, past what may be copied yet.
         assert_eq!(
@@ -131,7 +126,7 @@ mod tests {
             s.translate(950),
             Translation::OlderThanHistory { oldest: 1_000 }
         );
-        let fixed = every_hundred(Rule::NewestSyncPlusOne);
+        let fixed = every_hundred(Rule::Store(MapStore::Kafka350));
         assert_eq!(
             fixed.translate(1_040),
             Translation::At {

@@ -12,15 +12,14 @@ pub struct KafkaVersion {
 /// How a release translates a committed offset through the offset syncs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
-    /// One sync kept per partition (the newest), and the offset moved on by its distance
-    /// from the sync: `downstream + (committed - upstream)`. It can land past records not
-    /// yet copied (KAFKA-12468).
+    /// Up to 3.4.0: one sync kept per partition (the newest), and the offset moved on by
+    /// its distance from the sync: `downstream + (committed - upstream)`. It can land past
+    /// records not yet copied (KAFKA-12468, fixed in 3.4.1 and 3.5.0; the 3.3 branch has
+    /// the fix but no release after it).
     AddTheDistance,
-    /// One sync kept per partition; the sync's downstream offset, plus one when the commit
-    /// is past it (KAFKA-12468's fix).
-    NewestSyncPlusOne,
     /// Kafka's `OffsetSyncStore` with 64 slots per partition, by that release's update
-    /// (the model's own store).
+    /// (the model's own store): the newest sync at or before the commit, plus one when the
+    /// commit is past it.
     Store(MapStore),
 }
 
@@ -49,23 +48,24 @@ impl KafkaVersion {
 
     /// The translation this release does.
     pub fn rule(self) -> Rule {
-        let at_least = |v: KafkaVersion| self >= v;
-        if at_least(Self::v(3, 5, 2)) {
+        if self >= Self::v(3, 5, 2) {
             Rule::Store(MapStore::Kafka36)
-        } else if at_least(Self::v(3, 5, 0)) || self == Self::v(3, 4, 1) {
+        } else if self >= Self::v(3, 4, 1) {
             Rule::Store(MapStore::Kafka350)
-        } else if at_least(Self::v(3, 3, 3)) || at_least(Self::v(3, 4, 0)) {
-            Rule::NewestSyncPlusOne
         } else {
             Rule::AddTheDistance
         }
     }
 
     /// Whether a restarted checkpoint task still translates commits older than the
-    /// newest sync (3.8.0 reads the offset-syncs topic back into its store; before, a
-    /// restart kept only the newest sync per partition: KAFKA-15905).
+    /// newest sync: 3.7.1 and 3.8.0 read the checkpoints topic back (KAFKA-15905).
     pub fn restart_keeps_history(self) -> bool {
-        self >= Self::v(3, 8, 0)
+        self >= Self::v(3, 7, 1)
+    }
+
+    /// Whether `self` is in `from..until` (until: the release that fixed it).
+    pub fn between(self, from: (u32, u32, u32), until: (u32, u32, u32)) -> bool {
+        self >= Self::v(from.0, from.1, from.2) && self < Self::v(until.0, until.1, until.2)
     }
 }
 
@@ -83,12 +83,17 @@ mod tests {
     fn each_release_translates_as_it_did() {
         let rule = |v: &str| KafkaVersion::parse(v).unwrap().rule();
         assert_eq!(rule("3.3.2"), Rule::AddTheDistance);
-        assert_eq!(rule("3.3.3"), Rule::NewestSyncPlusOne);
-        assert_eq!(rule("3.4.0"), Rule::NewestSyncPlusOne);
+        assert_eq!(rule("3.4.0"), Rule::AddTheDistance);
         assert_eq!(rule("3.4.1"), Rule::Store(MapStore::Kafka350));
         assert_eq!(rule("3.5.1"), Rule::Store(MapStore::Kafka350));
         assert_eq!(rule("3.5.2"), Rule::Store(MapStore::Kafka36));
         assert_eq!(rule("4.1"), Rule::Store(MapStore::Kafka36));
+        assert!(!KafkaVersion::parse("3.7.0")
+            .unwrap()
+            .restart_keeps_history());
+        assert!(KafkaVersion::parse("3.7.1")
+            .unwrap()
+            .restart_keeps_history());
         assert_eq!(
             KafkaVersion::parse("3.7.0-SNAPSHOT"),
             Some(KafkaVersion::v(3, 7, 0))
