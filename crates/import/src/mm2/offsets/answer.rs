@@ -103,6 +103,9 @@ fn names_source(target: &str, topic: &str) -> bool {
         })
 }
 
+/// `groups.exclude`'s default in MirrorMaker 2 (`MirrorCheckpointConfig`).
+const DEFAULT_GROUPS_EXCLUDE: [&str; 3] = ["console-consumer-.*", "connect-.*", "__.*"];
+
 /// The groups the configuration lets MirrorMaker 2 checkpoint, where one was given.
 fn group_patterns(g: &Gathered) -> Option<Vec<String>> {
     let (name, text) = g.config.as_ref()?;
@@ -198,6 +201,12 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
             if cp.is_none() && !p.iter().any(|pat| crate::selector::matches(pat, &group)) {
                 a.notes.insert(0, note("filtered-out", format!("{group} matches none of the configuration's groups ({}): MirrorMaker 2 writes it no checkpoint", p.join(", "))));
             }
+        }
+        let excluded = DEFAULT_GROUPS_EXCLUDE
+            .iter()
+            .find(|pat| crate::selector::matches(pat, &group));
+        if let (None, Some(pat)) = (cp, excluded) {
+            a.notes.insert(0, note("filtered-out", format!("{group} matches groups.exclude's default ({pat}): MirrorMaker 2 writes it no checkpoint unless groups.exclude is set otherwise")));
         }
         if let Some(t) = &a.target_topic {
             if active_on_target.contains(&(group.as_str(), t.as_str())) {
