@@ -9,7 +9,7 @@ use crate::lazy_pages::{
     load_card_progress, load_card_recorder, load_importer, preload_engine_for_deep_link,
     preload_on_intent, CardListRoute, CardRoute, CopiersRoute, CourseRoute, DesignerRoute,
     LabIndexRoute, LabRoute, LessonRoute, PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute,
-    LOAD_RUN_PANELS,
+    ResumeRoute, LOAD_RUN_PANELS,
 };
 use crate::pages::card::{LoadCardProgress, LoadCardRecorder};
 use crate::pages::LoadImporter;
@@ -45,6 +45,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/practice/levels") view={Lazy::<PracticeLevelsRoute>::new()} />
                     <Route path=path!("/course") view={Lazy::<CourseRoute>::new()} />
                     <Route path=path!("/course/:slug") view={Lazy::<LessonRoute>::new()} />
+                    <Route path=path!("/resume") view={Lazy::<ResumeRoute>::new()} />
                     <Route path=path!("/designer") view={Lazy::<DesignerRoute>::new()} />
                     <Route path=path!("/designer/preset/:id") view={Lazy::<DesignerRoute>::new()} />
                 </Routes>

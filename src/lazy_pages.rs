@@ -20,7 +20,7 @@ use crate::pages::card::{record_button, CardProgress, RecordButton, CARD_PROGRES
 use crate::pages::lab::{run_panels, LoadRunPanels, PanelsLoad, RunHandle, RunPanels};
 use crate::pages::{
     CardList, CardPage, CopiersPage, CourseIndexPage, Designer, LabIndex, LabPage, LessonPage,
-    PracticeLevels, PracticePage, PracticeQuiz,
+    PracticeLevels, PracticePage, PracticeQuiz, ResumePage,
 };
 
 /// Why a lazy page has nothing to show: its chunk did not load.
@@ -104,6 +104,10 @@ lazy_page!(
 lazy_page!(
     /// `/course/:slug`: one lesson beside a live run of the lab.
     LessonRoute, lesson_chunk, preload_lesson, LessonPage
+);
+lazy_page!(
+    /// `/resume`: where each consumer group would resume, from MirrorMaker 2's offset data.
+    ResumeRoute, resume_chunk, preload_resume, ResumePage
 );
 lazy_page!(
     /// `/designer`: the topology designer, with the model for lint and runs.
@@ -254,6 +258,8 @@ pub fn preload_page(path: &str) {
         spawn_local(async { _ = preload_lesson().await });
         spawn_local(async { _ = preload_run_engine().await });
         spawn_local(async { _ = preload_run_panels().await });
+    } else if path == "/resume" {
+        spawn_local(async { _ = preload_resume().await });
     } else if path == "/designer" || path.starts_with("/designer/") {
         spawn_local(async { _ = preload_designer().await });
     }

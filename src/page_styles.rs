@@ -40,6 +40,8 @@ page_styles! {
     RUN_VIEW = "lab",
     /// `/copiers`.
     COPIERS = "copiers",
+    /// `/resume`.
+    RESUME = "resume",
     /// The three practice pages.
     PRACTICE = "practice",
     /// The record button (the practice session's and a card's timed reveals').

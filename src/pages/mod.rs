@@ -9,6 +9,7 @@ mod home;
 pub mod lab;
 mod not_found;
 pub mod practice;
+mod resume;
 
 pub use card::CardPage;
 pub use card_list::CardList;
@@ -19,3 +20,4 @@ pub use home::Home;
 pub use lab::{LabIndex, LabPage};
 pub use not_found::NotFound;
 pub use practice::{PracticeLevels, PracticePage, PracticeQuiz};
+pub use resume::ResumePage;

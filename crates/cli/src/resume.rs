@@ -2,7 +2,7 @@
 //! MirrorMaker 2 deployment holds now (the same answer as the site's `/resume`).
 
 use crate::{out, Failure};
-use hoplab_import::resume::{answer, Answer, Gathered, KafkaVersion, Options, Reset};
+use hoplab_import::resume::{answer, reset_plan, Answer, Gathered, KafkaVersion, Options, Reset};
 use std::io::BufRead;
 use std::path::PathBuf;
 
@@ -65,28 +65,6 @@ pub fn resume(
         print_table(&a);
     }
     Ok(0)
-}
-
-/// The CSV `kafka-consumer-groups.sh --reset-offsets --from-file` takes for one group:
-/// `topic,partition,offset` on the target, one line per checkpointed partition.
-pub fn reset_plan(a: &Answer, group: &str) -> Result<String, String> {
-    let rows: Vec<String> = a
-        .partitions
-        .iter()
-        .filter(|p| p.group == group)
-        .filter_map(|p| {
-            Some(format!(
-                "{},{},{}",
-                p.target_topic.as_deref()?,
-                p.partition,
-                p.resume_at?
-            ))
-        })
-        .collect();
-    if rows.is_empty() {
-        return Err(format!("{group} has no checkpoint to reset to"));
-    }
-    Ok(rows.join("\n") + "\n")
 }
 
 fn or_dash(v: Option<u64>) -> String {

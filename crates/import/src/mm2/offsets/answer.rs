@@ -90,6 +90,8 @@ pub struct Answer {
     /// What each file was read as.
     pub read: Vec<String>,
     pub kafka: String,
+    /// About how many records lie between two syncs (none: no syncs read).
+    pub sync_every: Option<u64>,
 }
 
 /// Whether a checkpoint's target topic stands for source topic `topic`: the same name
@@ -221,6 +223,7 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
         groups,
         read: g.read.clone(),
         kafka: o.kafka.to_string(),
+        sync_every: sync_every(g),
     }
 }
 
@@ -310,7 +313,7 @@ fn resume_notes(
                 a.replay_at_most = Some(c.saturating_sub(floor));
             }
         }
-    } else if row.is_some() {
+    } else if row.is_some() && committed.is_some() {
         // Only a group that had committed here had a place to skip from.
         let skipped = row.and_then(|r| Some(r.log_end?.saturating_sub(committed?)));
         let then = match reset {
@@ -356,6 +359,41 @@ fn sync_notes(
         _ => {}
     }
     notes
+}
+
+/// The CSV `kafka-consumer-groups.sh --reset-offsets --from-file` takes for one group on
+/// the target: `topic,partition,offset`, one line per partition with a checkpoint.
+pub fn reset_plan(a: &Answer, group: &str) -> Result<String, String> {
+    let rows: Vec<String> = a
+        .partitions
+        .iter()
+        .filter(|p| p.group == group)
+        .filter_map(|p| {
+            Some(format!(
+                "{},{},{}",
+                p.target_topic.as_deref()?,
+                p.partition,
+                p.resume_at?
+            ))
+        })
+        .collect();
+    if rows.is_empty() {
+        return Err(format!("{group} has no checkpoint to reset to"));
+    }
+    Ok(rows.join("\n") + "\n")
+}
+
+/// About how many source records lie between two syncs, over every partition: what the
+/// lab's sampled-map scenario is set to for "show me".
+fn sync_every(g: &Gathered) -> Option<u64> {
+    let (mut span, mut gaps) = (0u64, 0u64);
+    for list in g.syncs.values() {
+        if let (Some(first), Some(last)) = (list.first(), list.last()) {
+            span += last.0.saturating_sub(first.0);
+            gaps += list.len() as u64 - 1;
+        }
+    }
+    (gaps > 0).then(|| (span / gaps).max(1))
 }
 
 fn thousands(n: u64) -> String {

@@ -11,7 +11,9 @@ mod notes;
 mod translate;
 pub mod version;
 
-pub use answer::{answer, Answer, Options, PartitionAnswer, Reset};
+pub use answer::{
+    answer, reset_plan, Answer, CheckpointAt, GroupSummary, Options, PartitionAnswer, Reset,
+};
 pub use notes::Note;
 pub use version::KafkaVersion;
 
