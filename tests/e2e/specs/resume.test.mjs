@@ -1,0 +1,96 @@
+// /resume as a person uses it: the dumps their MirrorMaker 2 printed, pasted or chosen;
+// the table read; a reset plan saved; "show me" opened; bad input said without losing what
+// was given. The fixtures and their hand-worked answers: tests/resume/README.md.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { startSession, openPage, visit, assertClean, assertAccessible } from "../lib/browser.mjs";
+
+const FIXTURES = fileURLToPath(new URL("../../resume/", import.meta.url));
+const DUMPS = ["offset-syncs.txt", "checkpoints.txt", "consumer-groups.txt"];
+const fixture = (name) => readFile(FIXTURES + name, "utf8");
+
+let session;
+before(async () => (session = await startSession()));
+after(async () => session?.close());
+
+async function paste(page, text) {
+  await page.fill("#resume-paste-text", text);
+  await page.click("text=Add the pasted text");
+}
+
+const row = (page, group, partition) => page.locator(`.resume-table tr[data-group="${group}"][data-partition="${partition}"]`);
+
+test("three dumps pasted: each group's resume point, re-reads and notes, then show me in the lab", async () => {
+  const page = await openPage(session);
+  await visit(page, session, "/resume");
+  assert.equal(await page.textContent("main h1"), "Where will my consumers resume?");
+  assert.match(await page.textContent(".resume-private"), /Nothing leaves this browser/);
+  for (const name of DUMPS) await paste(page, await fixture(name));
+  await page.waitForSelector(".resume-table");
+  const billing = row(page, "billing", 0);
+  assert.match(await billing.locator(".resume-at").innerText(), /^911 \(primary\.orders\)$/);
+  assert.equal(await billing.locator(".replay").innerText(), "re-reads at most 119");
+  assert.equal(await row(page, "audit", 0).locator(".replay").innerText(), "skips 590");
+  assert.equal(await row(page, "audit", 1).locator("li[data-code=never-committed]").count(), 1);
+  const summary = await page.locator(".resume-summary").innerText();
+  assert.match(summary, /billing re-reads at most 518 records across 2 partitions/);
+  assert.match(summary, /audit has no checkpoint: it would start from latest and skip 590/);
+  // A note's card link is the card.
+  assert.equal(await billing.locator("li a[href^='/cards/']").first().getAttribute("href"), "/cards/reader-resume");
+  // An older release reads the same dumps by its own rule: 3.4.0 adds the distance.
+  await page.selectOption(".resume-options select >> nth=0", "3.4.0");
+  await page.waitForFunction(() => document.querySelector(".resume-answer .row-note")?.textContent.includes("3.4.0"));
+  assert.equal(await billing.locator("td >> nth=5").innerText(), "1030");
+  assert.equal(await billing.locator("li[data-code=distance-added] a[href*=KAFKA-12468]").count(), 1);
+  await assertAccessible(page, "/resume with an answer");
+  assertClean(page);
+  // Show me: the lab's sampled map at the dumps' spacing of syncs.
+  await page.click("text=Show me in the lab");
+  await page.waitForURL(/\/lab\/sampled-map\?map_every=\d+/);
+  await page.waitForSelector("svg.stage[data-ready=true]");
+  assertClean(page);
+  await page.close();
+});
+
+test("the dumps chosen with the file chooser on a phone, a reset plan saved for a ticked group", async () => {
+  const page = await openPage(session, { viewport: { width: 390, height: 844 } });
+  await visit(page, session, "/resume");
+  const files = await Promise.all(DUMPS.map(async (name) => ({ name, mimeType: "text/plain", buffer: Buffer.from(await fixture(name)) })));
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.click("label[for=resume-files]")]);
+  assert.ok(chooser.isMultiple());
+  await chooser.setFiles(files);
+  await page.waitForSelector(".resume-table");
+  assert.equal(await page.locator(".resume-given li").count(), 3);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Save the reset plans")]);
+  assert.equal(download.suggestedFilename(), "reset-billing.csv");
+  assert.equal(await readFile(await download.path(), "utf8"), "primary.orders,0,911\nprimary.orders,1,1501\n");
+  assert.match(await page.locator(".resume-apply [role=status]").innerText(), /--reset-offsets --from-file reset-GROUP\.csv/);
+  // No sideways scroll of the page itself: the table scrolls in its own box.
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth + 1));
+  assertClean(page);
+  await page.close();
+});
+
+test("a cut line is named by file and line, what was given stays, and taking it out brings the answer back", async () => {
+  const page = await openPage(session);
+  await visit(page, session, "/resume");
+  for (const name of DUMPS) await paste(page, await fixture(name));
+  await page.waitForSelector(".resume-table");
+  await paste(page, "OffsetSync{topicPartition=orders-0, upstreamOffset=1, downstreamOffset=1}\nOffsetSync{topicPartition=orders-0, upstre");
+  const error = page.locator(".resume-page > .resume-error[role=alert]");
+  await error.waitFor();
+  assert.match(await error.innerText(), /^paste 4:2: .*cut short/);
+  assert.equal(await page.locator(".resume-given li").count(), 4, "nothing given is lost");
+  await page.click("button[aria-label='Take out paste 4']");
+  await page.waitForSelector(".resume-table");
+  // An empty paste, and a text that is none of the dumps.
+  await page.click("text=Add the pasted text");
+  assert.match(await page.locator(".resume-inputs .resume-error").innerText(), /Paste a dump into the box first/);
+  await paste(page, "hello");
+  await error.waitFor();
+  assert.match(await error.innerText(), /paste 5: this is none of what this page reads/);
+  assertClean(page);
+  await page.close();
+});
