@@ -75,14 +75,14 @@ fn Row(p: PartitionAnswer) -> impl IntoView {
     view! {
         <tr data-group=p.group.clone() data-partition=p.partition.to_string()>
             <th scope="row">{p.group.clone()}</th>
-            <td>{p.topic.clone()}</td>
-            <td class="num">{p.partition}</td>
-            <td class="num">{or_dash(p.source_committed)}</td>
-            <td class="num">{checkpoint}</td>
-            <td class="num resume-at">{resume}</td>
-            <td class="num">{or_dash(p.translated_now)}</td>
-            <td class="replay">{replay(&p)}</td>
-            <td>
+            <td data-label="Topic">{p.topic.clone()}</td>
+            <td class="num" data-label="Partition">{p.partition}</td>
+            <td class="num" data-label="Committed at the source">{or_dash(p.source_committed)}</td>
+            <td class="num" data-label="Last checkpoint">{checkpoint}</td>
+            <td class="num resume-at" data-label="Resumes at">{resume}</td>
+            <td class="num" data-label="Translating now gives">{or_dash(p.translated_now)}</td>
+            <td class="replay" data-label="Reads again or skips">{replay(&p)}</td>
+            <td data-label="Why">
                 <ul class="resume-notes">
                     {p.notes.iter().map(|n| {
                         let jira = n.jira.map(|j| view! {
