@@ -8,6 +8,7 @@
 //! `content/real-copiers.json` and the card index, and is escaped here. Links are plain
 //! `<a href>`: the site's router follows them.
 
+use hoplab_model::presets::PresetId;
 use std::fmt::Write;
 
 use crate::card::{question_for, CardIndex};
@@ -49,7 +50,8 @@ pub fn try_it(row: &CopierRow) -> Vec<(String, String)> {
             .into_iter()
             .collect();
     }
-    row.presets
+    let mut links: Vec<(String, String)> = row
+        .presets
         .iter()
         .map(|preset| {
             (
@@ -57,7 +59,19 @@ pub fn try_it(row: &CopierRow) -> Vec<(String, String)> {
                 format!("Open the preset {preset} in the designer"),
             )
         })
-        .collect()
+        .collect();
+    // MirrorMaker 2's own offset data can be read back: where would its groups resume?
+    let mirrormaker = row
+        .presets
+        .iter()
+        .any(|p| matches!(p, PresetId::Mm2Default | PresetId::Mm2Identity));
+    if mirrormaker {
+        links.push((
+            "/resume".into(),
+            "Where would your groups resume? Read your MirrorMaker 2's offset data".into(),
+        ));
+    }
+    links
 }
 
 fn badge(out: &mut String, verdict: Verdict) {
@@ -204,7 +218,6 @@ mod tests {
     use super::*;
     use crate::card::{CardSummary, Importance, Level, SectionIndex, Source, SourceKind};
     use crate::copiers::{Carry, RealCase};
-    use hoplab_model::presets::PresetId;
 
     fn carry(verdict: Verdict) -> Carry {
         Carry {
@@ -285,6 +298,13 @@ mod tests {
     }
 
     #[test]
+    fn a_mirrormaker_row_also_links_the_resume_check() {
+        let links = try_it(&row("mirrormaker-2", &["mm2-default"]));
+        assert_eq!(links.last().map(|(href, _)| href.as_str()), Some("/resume"));
+        assert!(!try_it(&row("shovel", &["rabbitmq-shovel"])).iter().any(|(h, _)| h == "/resume"));
+    }
+
+    #[test]
     fn a_row_links_its_presets_or_else_its_first_card() {
         let table = CopierTable {
             copiers: vec![
@@ -295,8 +315,9 @@ mod tests {
         let html = render_comparison(&table, &index());
         assert!(html.contains(concat!(
             r#"<p class="copier__try"><a href="/designer/preset/mm2-default" class="button">Open the preset mm2-default in the designer</a>"#,
-            r#"<a href="/designer/preset/mm2-identity" class="button">Open the preset mm2-identity in the designer</a></p>"#
-        )));
+            r#"<a href="/designer/preset/mm2-identity" class="button">Open the preset mm2-identity in the designer</a>"#,
+            r#"<a href="/resume" class="button">Where would your groups resume? Read your MirrorMaker 2&#39;s offset data</a></p>"#
+        )), "{html}");
         assert!(html.contains(
             r#"<p class="copier__try"><a href="/cards/copy-lag" class="button">See it on a card</a></p>"#
         ));

@@ -126,6 +126,19 @@ mod tests {
     }
 
     #[test]
+    fn a_mirrormaker_estate_s_runbook_points_at_the_resume_check() {
+        let mut d = templates::build("one-way-dr").unwrap();
+        let f = hoplab_model::lint(d.topology());
+        assert!(!to_markdown(&build(&d, &f, None)).contains("/resume"));
+        let mut t = d.topology().clone();
+        for h in &mut t.hops {
+            h.options.product = Some(hoplab_model::spec::PresetId::Mm2Default);
+        }
+        d.spec.topology = t;
+        assert!(to_markdown(&build(&d, &f, None)).contains("/resume page (or hoplab resume)"));
+    }
+
+    #[test]
     fn without_a_run_the_measured_column_says_so() {
         let d = templates::build("active-active").unwrap();
         let rb = build(&d, &[], None);

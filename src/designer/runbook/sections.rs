@@ -161,9 +161,19 @@ pub(super) fn reader_groups(t: &Topology, run: Option<&RunSummary>) -> Section {
             }
         }
     }
+    let mut items = vec!["Replay: records the group processes a second time. Gap: records it never processes. Figures are priced just before the move in the run.".to_string()];
+    let mm2 = t.hops.iter().any(|h| {
+        matches!(
+            h.options.product,
+            Some(hoplab_model::spec::PresetId::Mm2Default | hoplab_model::spec::PresetId::Mm2Identity)
+        )
+    });
+    if mm2 {
+        items.push("Before the switch, check where each real group would resume from what MirrorMaker 2 holds now: give this site's /resume page (or hoplab resume) the offset-syncs and checkpoints topics and the source's consumer-groups table; it also writes the reset plans to apply on the target.".into());
+    }
     Section {
         heading: "Reader groups: resume rules".into(),
-        items: vec!["Replay: records the group processes a second time. Gap: records it never processes. Figures are priced just before the move in the run.".into()],
+        items,
         table: Some(groups),
     }
 }
