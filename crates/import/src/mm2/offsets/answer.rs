@@ -108,18 +108,35 @@ fn names_source(target: &str, topic: &str) -> bool {
 /// `groups.exclude`'s default in MirrorMaker 2 (`MirrorCheckpointConfig`).
 const DEFAULT_GROUPS_EXCLUDE: [&str; 3] = ["console-consumer-.*", "connect-.*", "__.*"];
 
-/// The groups the configuration lets MirrorMaker 2 checkpoint, where one was given.
-fn group_patterns(g: &Gathered) -> Option<Vec<String>> {
-    let (name, text) = g.config.as_ref()?;
-    let done = crate::import(&[crate::Input::new(name, text)], None).ok()?;
-    let mut patterns: Vec<String> = done
-        .estate
-        .flows
-        .iter()
-        .flat_map(|f| f.facts.groups.clone())
-        .collect();
-    patterns.dedup();
-    (!patterns.is_empty()).then_some(patterns)
+/// What a MirrorMaker 2 configuration, where one was given, says that bears on resuming.
+#[derive(Default)]
+struct Config {
+    /// The `groups` patterns (none: no configuration).
+    groups: Option<Vec<String>>,
+    /// The flows' topic selectors: a topic none selects is not copied.
+    topics: Vec<crate::estate::Selector>,
+    /// `offset.lag.max`.
+    lag_max: Option<u64>,
+    /// `emit.checkpoints.interval.seconds`, in ms.
+    checkpoint_ms: Option<u64>,
+}
+
+fn config(g: &Gathered) -> Config {
+    let Some((name, text)) = g.config.as_ref() else {
+        return Config::default();
+    };
+    let Ok(done) = crate::import(&[crate::Input::new(name, text)], None) else {
+        return Config::default();
+    };
+    let flows = &done.estate.flows;
+    let mut groups: Vec<String> = flows.iter().flat_map(|f| f.facts.groups.clone()).collect();
+    groups.dedup();
+    Config {
+        groups: (!groups.is_empty()).then_some(groups),
+        topics: flows.iter().map(|f| f.selector.clone()).collect(),
+        lag_max: flows.iter().find_map(|f| f.options.map_every),
+        checkpoint_ms: flows.iter().find_map(|f| f.options.checkpoint_every_ms),
+    }
 }
 
 /// Every (group, source partition) to answer for: the table's rows, then checkpoints the
@@ -184,7 +201,7 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
             (at, s)
         })
         .collect();
-    let patterns = group_patterns(g);
+    let config = config(g);
     let active_on_target: Vec<(&str, &str)> = g
         .rows
         .iter()
@@ -199,7 +216,27 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
             .iter()
             .any(|r| r.group == group && r.committed.is_none());
         let mut a = one(uncommitted, &group, &at, row, cp, syncs, o);
-        if let Some(p) = &patterns {
+        if syncs.is_none()
+            && !config.topics.is_empty()
+            && !config.topics.iter().any(|s| s.selects(&at.topic))
+        {
+            a.notes.push(note("not-copied", format!("{} is selected by none of the configuration's topics: MirrorMaker 2 does not copy it, so no group of it can resume on the target", at.topic)));
+        }
+        let every = config.checkpoint_ms.map_or_else(
+            || "60 s by default".to_string(),
+            |ms| format!("{} s in the configuration", ms / 1000),
+        );
+        for n in a.notes.iter_mut().filter(|n| n.code == "committed-since") {
+            n.text = n.text.replace("60 s by default", &every);
+        }
+        if let Some(lag_max) = config.lag_max {
+            for n in a.notes.iter_mut().filter(|n| n.code == "sparse-syncs") {
+                n.text.push_str(&format!(
+                    "; the configuration's offset.lag.max is {lag_max}"
+                ));
+            }
+        }
+        if let Some(p) = &config.groups {
             if cp.is_none() && !p.iter().any(|pat| crate::selector::matches(pat, &group)) {
                 a.notes.insert(0, note("filtered-out", format!("{group} matches none of the configuration's groups ({}): MirrorMaker 2 writes it no checkpoint", p.join(", "))));
             }

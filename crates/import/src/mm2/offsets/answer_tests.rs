@@ -152,7 +152,7 @@ fn a_partition_with_no_syncs_and_a_group_the_configuration_filters_out_are_said(
         "GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID\nreports payments 0 5 9 4 - - -\n",
     )
     .unwrap();
-    g.read_text("mm2.properties", "clusters = primary, backup\nprimary->backup.enabled = true\nprimary->backup.groups = billing, audit\n").unwrap();
+    g.read_text("mm2.properties", "clusters = primary, backup\nprimary->backup.enabled = true\nprimary->backup.groups = billing, audit\nprimary->backup.topics = orders\nemit.checkpoints.interval.seconds = 30\n").unwrap();
     let a = answer(&g, &Options::default());
     let reports = part(&a, "reports");
     let codes: Vec<&str> = reports.notes.iter().map(|n| n.code).collect();

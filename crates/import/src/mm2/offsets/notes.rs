@@ -50,6 +50,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("source-offset-copied", "position-map"),
     ("null-offset-drops-batch", "reader-resume"),
     ("zero-offset-dropped", "replay-or-gap"),
+    ("not-copied", "what-crosses"),
 ];
 
 fn card(code: &str) -> &'static str {
