@@ -33,11 +33,9 @@ const MAX_INPUTS: usize = 8;
 
 #[component]
 pub fn Inputs(inputs: RwSignal<Vec<Pasted>>) -> impl IntoView {
-    let pasted = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
     let dragging = RwSignal::new(false);
     let chooser = NodeRef::<leptos::html::Input>::new();
-    let pastes = StoredValue::new(0u32);
 
     let add = move |more: Vec<Pasted>| {
         let room = MAX_INPUTS.saturating_sub(inputs.with_untracked(Vec::len));
@@ -76,18 +74,6 @@ pub fn Inputs(inputs: RwSignal<Vec<Pasted>>) -> impl IntoView {
         dragging.set(false);
         read_list(ev.data_transfer().and_then(|d| d.files()));
     };
-    let on_paste = move |_| {
-        let text = pasted.get_untracked();
-        if text.trim().is_empty() {
-            problem.set(Some("Paste a dump into the box first.".into()));
-            return;
-        }
-        pastes.update_value(|n| *n += 1);
-        let name = format!("paste {}", pastes.get_value());
-        add(vec![Pasted::new(name, text)]);
-        pasted.set(String::new());
-    };
-    let rows = move || inputs.get().into_iter().enumerate().collect::<Vec<_>>();
     view! {
         <section class="resume-inputs" aria-labelledby="resume-inputs-title">
             <h2 id="resume-inputs-title">"What your MirrorMaker 2 holds"</h2>
@@ -102,33 +88,63 @@ pub fn Inputs(inputs: RwSignal<Vec<Pasted>>) -> impl IntoView {
                     accept=".txt,.log,.out,.properties,.json,.yaml,.yml,text/plain"
                     node_ref=chooser on:change=on_choose />
             </div>
-            <div class="resume-paste">
-                <label for="resume-paste-text">"Or paste one dump at a time"</label>
-                <textarea id="resume-paste-text" rows="6" spellcheck="false"
-                    placeholder="OffsetSync{topicPartition=orders-0, upstreamOffset=1200, downstreamOffset=1187}"
-                    prop:value=move || pasted.get()
-                    on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
-                <button type="button" on:click=on_paste>"Add the pasted text"</button>
-            </div>
+            <PasteBox add=Callback::new(add) problem />
             {move || problem.get().map(|p| view! { <p class="resume-error" role="alert">{p}</p> })}
-            <ul class="resume-given" aria-label="Given so far">
-                <For each=rows
-                    key=|(i, p)| (*i, p.name.clone(), p.lines) let:item>
-                    {
-                        let (i, p) = item;
-                        let label = format!("Take out {}", p.name);
-                        view! {
-                            <li>
-                                <span class="resume-given__name">{p.name.clone()}</span>
-                                <span class="row-note">{format!(" {} lines", p.lines)}</span>
-                                <button type="button" class="remove" aria-label=label
-                                    on:click=move |_| inputs.update(|list| { if i < list.len() { list.remove(i); } })>"Take out"</button>
-                            </li>
-                        }
-                    }
-                </For>
-            </ul>
+            <GivenList inputs />
         </section>
+    }
+}
+
+/// A box to paste one dump into; each paste is named "paste N".
+#[component]
+fn PasteBox(add: Callback<Vec<Pasted>>, problem: RwSignal<Option<String>>) -> impl IntoView {
+    let pasted = RwSignal::new(String::new());
+    let pastes = StoredValue::new(0u32);
+    let on_paste = move |_| {
+        let text = pasted.get_untracked();
+        if text.trim().is_empty() {
+            problem.set(Some("Paste a dump into the box first.".into()));
+            return;
+        }
+        pastes.update_value(|n| *n += 1);
+        let name = format!("paste {}", pastes.get_value());
+        add.run(vec![Pasted::new(name, text)]);
+        pasted.set(String::new());
+    };
+    view! {
+        <div class="resume-paste">
+            <label for="resume-paste-text">"Or paste one dump at a time"</label>
+            <textarea id="resume-paste-text" rows="6" spellcheck="false"
+                placeholder="OffsetSync{topicPartition=orders-0, upstreamOffset=1200, downstreamOffset=1187}"
+                prop:value=move || pasted.get()
+                on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
+            <button type="button" on:click=on_paste>"Add the pasted text"</button>
+        </div>
+    }
+}
+
+/// What was given so far, each with a button to take it out.
+#[component]
+fn GivenList(inputs: RwSignal<Vec<Pasted>>) -> impl IntoView {
+    let rows = move || inputs.get().into_iter().enumerate().collect::<Vec<_>>();
+    view! {
+        <ul class="resume-given" aria-label="Given so far">
+            <For each=rows
+                key=|(i, p)| (*i, p.name.clone(), p.lines) let:item>
+                {
+                    let (i, p) = item;
+                    let label = format!("Take out {}", p.name);
+                    view! {
+                        <li>
+                            <span class="resume-given__name">{p.name.clone()}</span>
+                            <span class="row-note">{format!(" {} lines", p.lines)}</span>
+                            <button type="button" class="remove" aria-label=label
+                                on:click=move |_| inputs.update(|list| { if i < list.len() { list.remove(i); } })>"Take out"</button>
+                        </li>
+                    }
+                }
+            </For>
+        </ul>
     }
 }
 

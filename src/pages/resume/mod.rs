@@ -90,22 +90,7 @@ pub fn ResumePage() -> impl IntoView {
             <p class="resume-private" role="note">"Nothing leaves this browser: the files are read here and sent nowhere."</p>
             <HowToPrint />
             <Inputs inputs />
-            <div class="resume-options">
-                <label>
-                    <span>"Kafka release MirrorMaker 2 runs"</span>
-                    <select prop:value=move || release.get() on:change=move |ev| release.set(event_target_value(&ev))>
-                        {RELEASES.iter().map(|r| view! { <option value=*r>{*r}</option> }).collect_view()}
-                    </select>
-                </label>
-                <label>
-                    <span>"Consumers’ auto.offset.reset"</span>
-                    <select prop:value=move || if reset.get() == Reset::Latest { "latest" } else { "earliest" }
-                        on:change=move |ev| reset.set(Reset::parse(&event_target_value(&ev)).unwrap_or_default())>
-                        <option value="latest">"latest (the default)"</option>
-                        <option value="earliest">"earliest"</option>
-                    </select>
-                </label>
-            </div>
+            <ReleaseAndReset release reset />
             <div class="resume-status" role="status" aria-live="polite">
                 {move || match reading.get() {
                     Reading::Idle => view! { <p>"Add the dumps above to see the answer."</p> }.into_any(),
@@ -167,6 +152,29 @@ async fn gather_in_slices(
         }
     }
     Some(Ok(g))
+}
+
+/// The rules to read by: the Kafka release, and what consumers do with no checkpoint.
+#[component]
+fn ReleaseAndReset(release: RwSignal<String>, reset: RwSignal<Reset>) -> impl IntoView {
+    view! {
+        <div class="resume-options">
+            <label>
+                <span>"Kafka release MirrorMaker 2 runs"</span>
+                <select prop:value=move || release.get() on:change=move |ev| release.set(event_target_value(&ev))>
+                    {RELEASES.iter().map(|r| view! { <option value=*r>{*r}</option> }).collect_view()}
+                </select>
+            </label>
+            <label>
+                <span>"Consumers’ auto.offset.reset"</span>
+                <select prop:value=move || if reset.get() == Reset::Latest { "latest" } else { "earliest" }
+                    on:change=move |ev| reset.set(Reset::parse(&event_target_value(&ev)).unwrap_or_default())>
+                    <option value="latest">"latest (the default)"</option>
+                    <option value="earliest">"earliest"</option>
+                </select>
+            </label>
+        </div>
+    }
 }
 
 /// The three commands that print what the page reads.
