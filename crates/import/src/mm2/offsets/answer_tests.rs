@@ -1,8 +1,9 @@
 //! Answers worked by hand from Kafka's rules. The dumps are written in the printed forms
 //! quoted in `dumps.rs`: syncs every 100 records from 0 to 1,000 with the target 10
-//! ahead (ten records were on it before the copy started), so under the 64-slot store the
-//! newest sync at or before a commit `c` is `(c rounded down to 100, +10)` and `c`
-//! translates to that `+10`, plus one when `c` is not exactly on it.
+//! ahead (ten records were on it before the copy started). Kafka 3.6's store keeps, of
+//! those eleven, the syncs at 0, 400, 800, 900 and 1,000 (spaced out as they age: the
+//! store's invariants B and C in the model's `posmap/store.rs`), and a commit `c`
+//! translates to the kept sync at or before it, `+10`, plus one when `c` is past it.
 
 use super::*;
 use crate::resume::Gathered;
