@@ -301,7 +301,9 @@ mod tests {
     fn a_mirrormaker_row_also_links_the_resume_check() {
         let links = try_it(&row("mirrormaker-2", &["mm2-default"]));
         assert_eq!(links.last().map(|(href, _)| href.as_str()), Some("/resume"));
-        assert!(!try_it(&row("shovel", &["rabbitmq-shovel"])).iter().any(|(h, _)| h == "/resume"));
+        assert!(!try_it(&row("shovel", &["rabbitmq-shovel"]))
+            .iter()
+            .any(|(h, _)| h == "/resume"));
     }
 
     #[test]

@@ -165,7 +165,10 @@ pub(super) fn reader_groups(t: &Topology, run: Option<&RunSummary>) -> Section {
     let mm2 = t.hops.iter().any(|h| {
         matches!(
             h.options.product,
-            Some(hoplab_model::spec::PresetId::Mm2Default | hoplab_model::spec::PresetId::Mm2Identity)
+            Some(
+                hoplab_model::spec::PresetId::Mm2Default
+                    | hoplab_model::spec::PresetId::Mm2Identity
+            )
         )
     });
     if mm2 {
