@@ -9,6 +9,7 @@ pub mod course;
 pub mod designer;
 pub mod download;
 pub mod fetch;
+mod file_text;
 pub mod keys;
 pub mod lab;
 pub mod lazy_pages;

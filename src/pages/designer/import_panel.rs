@@ -5,9 +5,9 @@
 
 use std::sync::Arc;
 
+use crate::file_text::{files_of, read_texts};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use wasm_bindgen_futures::JsFuture;
 
 use super::imported_from::use_imported_from;
 use super::importer::use_importer;
@@ -263,11 +263,6 @@ fn names(files: &[CopierFile]) -> String {
 }
 
 /// The text of every file in `list`; a file over the limit is refused before it is read.
-/// The files in a chooser's or a drop's list, held apart from the list itself.
-fn files_of(list: &web_sys::FileList) -> Vec<web_sys::File> {
-    (0..list.length()).filter_map(|i| list.get(i)).collect()
-}
-
 async fn read_files(list: Vec<web_sys::File>) -> Result<Vec<CopierFile>, String> {
     if list.len() > MAX_FILES {
         return Err(format!(
@@ -275,27 +270,13 @@ async fn read_files(list: Vec<web_sys::File>) -> Result<Vec<CopierFile>, String>
             list.len()
         ));
     }
-    let mut out = Vec::new();
-    for file in list {
-        let name = file.name();
-        if file.size() > MAX_FILE_BYTES as f64 {
-            return Err(format!(
-                "{name} is {:.1} MiB; an import reads files of at most 1 MiB, so it was not read.",
-                file.size() / 1_048_576.0
-            ));
-        }
-        let text = JsFuture::from(file.text())
-            .await
-            .ok()
-            .and_then(|v| v.as_string());
-        let Some(text) = text else {
-            return Err(format!("{name} could not be read as text."));
-        };
-        out.push(CopierFile {
+    let read = read_texts(list, MAX_FILE_BYTES, "an import", "1 MiB").await?;
+    Ok(read
+        .into_iter()
+        .map(|(name, text)| CopierFile {
             name,
             text,
             site: None,
-        });
-    }
-    Ok(out)
+        })
+        .collect())
 }

@@ -4,10 +4,10 @@
 
 use std::sync::Arc;
 
+use crate::file_text::{files_of, read_texts};
 use hoplab_import::resume::MAX_DUMP_BYTES;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use wasm_bindgen_futures::JsFuture;
 
 /// One file or paste.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,9 +50,7 @@ pub fn Inputs(inputs: RwSignal<Vec<Pasted>>) -> impl IntoView {
     };
     let read_list = move |list: Option<web_sys::FileList>| {
         // A FileList is live: take the files out before the chooser is cleared.
-        let Some(files) =
-            list.map(|l| (0..l.length()).filter_map(|i| l.get(i)).collect::<Vec<_>>())
-        else {
+        let Some(files) = list.as_ref().map(files_of) else {
             return;
         };
         spawn_local(async move {
@@ -149,23 +147,9 @@ fn GivenList(inputs: RwSignal<Vec<Pasted>>) -> impl IntoView {
 }
 
 async fn read_files(files: Vec<web_sys::File>) -> Result<Vec<Pasted>, String> {
-    let mut out = Vec::new();
-    for file in files {
-        let name = file.name();
-        if file.size() > MAX_DUMP_BYTES as f64 {
-            return Err(format!(
-                "{name} is {:.0} MiB; this page reads files of at most 256 MiB, so it was not read.",
-                file.size() / 1_048_576.0
-            ));
-        }
-        let text = JsFuture::from(file.text())
-            .await
-            .ok()
-            .and_then(|v| v.as_string());
-        let Some(text) = text else {
-            return Err(format!("{name} could not be read as text."));
-        };
-        out.push(Pasted::new(name, text));
-    }
-    Ok(out)
+    let read = read_texts(files, MAX_DUMP_BYTES as u64, "this page", "256 MiB").await?;
+    Ok(read
+        .into_iter()
+        .map(|(name, text)| Pasted::new(name, text))
+        .collect())
 }
