@@ -23,6 +23,7 @@
 pub mod bench;
 mod budget_limit;
 mod census;
+pub mod challenge;
 mod coverage;
 pub mod decimal;
 pub mod egress;

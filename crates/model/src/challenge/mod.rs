@@ -1,0 +1,324 @@
+//! Graded design challenges: a brief in the words of an interview prompt, the givens a
+//! learner's design must keep, a hidden fault schedule drawn from a seed, and
+//! requirements this model measures. [`grade`] runs the schedule on several seeds; a
+//! requirement holds only if it holds on every one. The site's `/challenges` and
+//! `hoplab grade` share this grader.
+
+mod givens;
+mod measure;
+mod shipped;
+
+pub use givens::check_givens;
+pub use measure::Measure;
+pub use shipped::{find, SHIPPED};
+
+use crate::rng::Rng;
+use crate::spec::{Command, ResumeRule, ScenarioSpec, TimedCommand, Topology, FORMAT_VERSION};
+use crate::time::Millis;
+use crate::Sim;
+use serde::{Deserialize, Serialize};
+
+/// One challenge, as `content/challenges/<id>.json` holds it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Challenge {
+    pub id: String,
+    pub title: String,
+    /// "junior", "middle", "senior", "staff" or "principal".
+    pub level: String,
+    /// The situation, as an interviewer would put it.
+    pub brief: String,
+    /// What the learner may add, in a sentence.
+    pub may_add: String,
+    /// Slugs of the cards it draws on.
+    pub cards: Vec<String>,
+    /// Seeds the grade runs (at least 5).
+    #[serde(default = "five")]
+    pub seeds: u32,
+    pub duration_ms: Millis,
+    /// Sites, streams, writers and reader groups every design must keep.
+    pub givens: Topology,
+    /// The hidden faults.
+    pub faults: Vec<Fault>,
+    pub requirements: Vec<Requirement>,
+    /// A design that passes: the givens and what it adds.
+    pub reference: Topology,
+    /// Why the reference passes, shown after a pass or on giving up.
+    pub reference_why: String,
+}
+
+fn five() -> u32 {
+    5
+}
+
+/// A fault of the hidden schedule; times are drawn from the seed within `between_ms`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Fault {
+    /// The site is lost; `fail_over_ms` later its writers move to `to` and its reader
+    /// groups follow by their planned resume rule (the end, if none is planned), after
+    /// any mirror into `to` is promoted.
+    LoseSite {
+        site: String,
+        to: String,
+        between_ms: [Millis; 2],
+        #[serde(default = "five_seconds")]
+        fail_over_ms: Millis,
+    },
+    /// Every hop between two sites is cut for `for_ms`.
+    CutLink {
+        sites: [String; 2],
+        between_ms: [Millis; 2],
+        for_ms: Millis,
+    },
+    /// One of the design's copiers, drawn from the seed, restarts.
+    RestartCopier { between_ms: [Millis; 2] },
+}
+
+fn five_seconds() -> Millis {
+    5_000
+}
+
+/// A target on one measure.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Requirement {
+    pub id: String,
+    /// In words: "no reader group skips a record".
+    pub says: String,
+    pub measure: Measure,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_most: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<f64>,
+    pub card: String,
+    pub hint: String,
+}
+
+impl Requirement {
+    pub fn holds(&self, measured: f64) -> bool {
+        self.at_most.is_none_or(|m| measured <= m + 1e-9)
+            && self.at_least.is_none_or(|m| measured >= m - 1e-9)
+    }
+
+    /// The target in words: "at most 5", "at least 0.98".
+    pub fn target(&self) -> String {
+        match (self.at_most, self.at_least) {
+            (Some(m), _) => format!("at most {}", crate::decimal::plain(m)),
+            (None, Some(m)) => format!("at least {}", crate::decimal::plain(m)),
+            _ => "measured only".into(),
+        }
+    }
+}
+
+/// One requirement's result: the figure on the worst seed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RequirementResult {
+    pub id: String,
+    pub says: String,
+    pub passed: bool,
+    pub target: String,
+    pub measured: f64,
+    pub card: String,
+    /// The seed of the worst figure (the one to watch in the lab).
+    pub seed: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Verdict {
+    pub challenge: String,
+    pub passed: bool,
+    pub requirements: Vec<RequirementResult>,
+}
+
+/// Why a design cannot be graded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GradeError(pub String);
+
+impl std::fmt::Display for GradeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Challenge {
+    pub fn from_json(text: &str) -> Result<Challenge, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+
+    /// The design's run on `seed`: its topology with this seed's faults and failover.
+    pub fn spec_for(&self, design: &Topology, seed: u64) -> ScenarioSpec {
+        let mut rng = Rng::new(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x5EED);
+        let mut timeline = Vec::new();
+        for f in &self.faults {
+            let at = |rng: &mut Rng, [lo, hi]: [Millis; 2]| lo + rng.up_to(hi.saturating_sub(lo));
+            match f {
+                Fault::LoseSite {
+                    site,
+                    to,
+                    between_ms,
+                    fail_over_ms,
+                } => {
+                    let t = at(&mut rng, *between_ms);
+                    timeline.push(TimedCommand {
+                        at_ms: t,
+                        command: Command::LoseSite { site: site.clone() },
+                    });
+                    timeline.extend(fail_over(design, site, to, t + fail_over_ms));
+                }
+                Fault::CutLink {
+                    sites,
+                    between_ms,
+                    for_ms,
+                } => {
+                    let t = at(&mut rng, *between_ms);
+                    for h in design.hops.iter().filter(|h| joins(h, sites)) {
+                        timeline.push(TimedCommand {
+                            at_ms: t,
+                            command: Command::CutLink { hop: h.id.clone() },
+                        });
+                        timeline.push(TimedCommand {
+                            at_ms: t + for_ms,
+                            command: Command::HealLink { hop: h.id.clone() },
+                        });
+                    }
+                }
+                Fault::RestartCopier { between_ms } => {
+                    let t = at(&mut rng, *between_ms);
+                    if !design.hops.is_empty() {
+                        let i = rng.up_to(design.hops.len() as u64 - 1) as usize;
+                        timeline.push(TimedCommand {
+                            at_ms: t,
+                            command: Command::RestartHop {
+                                hop: design.hops[i].id.clone(),
+                            },
+                        });
+                    }
+                }
+            }
+        }
+        timeline.sort_by_key(|c| c.at_ms);
+        ScenarioSpec {
+            version: FORMAT_VERSION,
+            name: format!("{} (seed {seed})", self.id),
+            topology: design.clone(),
+            timeline,
+            duration_ms: self.duration_ms,
+            sample_every_ms: 1_000,
+            merge: None,
+        }
+    }
+}
+
+fn joins(h: &crate::spec::HopSpec, sites: &[String; 2]) -> bool {
+    (h.from.site == sites[0] && h.to.site == sites[1])
+        || (h.from.site == sites[1] && h.to.site == sites[0])
+}
+
+/// What an operator does `at` after losing `lost`: promote mirrors into `to`, move the
+/// writers, then the reader groups by their planned rule.
+fn fail_over(t: &Topology, lost: &str, to: &str, at: Millis) -> Vec<TimedCommand> {
+    let mut out = Vec::new();
+    for h in t.hops.iter().filter(|h| {
+        h.from.site == lost && h.to.site == to && h.options.kind == crate::spec::HopKind::Mirror
+    }) {
+        out.push(TimedCommand {
+            at_ms: at,
+            command: Command::Promote { hop: h.id.clone() },
+        });
+    }
+    for w in t.writers.iter().filter(|w| w.site == lost) {
+        out.push(TimedCommand {
+            at_ms: at,
+            command: Command::MoveWriter {
+                writer: w.id.clone(),
+                site: to.into(),
+            },
+        });
+    }
+    for r in t.readers.iter().filter(|r| r.site == lost) {
+        let rule = r.planned_resume.unwrap_or(ResumeRule::End);
+        out.push(TimedCommand {
+            at_ms: at,
+            command: Command::MoveReader {
+                reader: r.id.clone(),
+                site: to.into(),
+                rule,
+            },
+        });
+    }
+    out
+}
+
+/// Grades `design` against `c` on `seeds` seeds (the challenge's own count if none).
+pub fn grade(c: &Challenge, design: &Topology, seeds: Option<u32>) -> Result<Verdict, GradeError> {
+    check_givens(&c.givens, design)?;
+    let seeds = seeds.unwrap_or(c.seeds).max(1);
+    let mut worst: Vec<Option<(f64, u64)>> = vec![None; c.requirements.len()];
+    for seed in 1..=u64::from(seeds) {
+        let measured = run_once(c, design, seed)?;
+        for (i, r) in c.requirements.iter().enumerate() {
+            let v = measured[i];
+            let worse = match worst[i] {
+                None => true,
+                Some((w, _)) => !r.holds(v) && r.holds(w) || badness(r, v) > badness(r, w),
+            };
+            if worse {
+                worst[i] = Some((v, seed));
+            }
+        }
+    }
+    let requirements: Vec<RequirementResult> = c
+        .requirements
+        .iter()
+        .zip(worst)
+        .map(|(r, w)| {
+            let (measured, seed) = w.unwrap_or((0.0, 1));
+            RequirementResult {
+                id: r.id.clone(),
+                says: r.says.clone(),
+                passed: r.holds(measured),
+                target: r.target(),
+                measured,
+                card: r.card.clone(),
+                seed,
+            }
+        })
+        .collect();
+    Ok(Verdict {
+        challenge: c.id.clone(),
+        passed: requirements.iter().all(|r| r.passed),
+        requirements,
+    })
+}
+
+/// How far a figure is on the wrong side of the target (larger: worse).
+fn badness(r: &Requirement, v: f64) -> f64 {
+    match (r.at_most, r.at_least) {
+        (Some(_), _) => v,
+        (None, Some(_)) => -v,
+        _ => 0.0,
+    }
+}
+
+/// One seed's run: each requirement's figure.
+pub fn run_once(c: &Challenge, design: &Topology, seed: u64) -> Result<Vec<f64>, GradeError> {
+    let spec = c.spec_for(design, seed);
+    let mut sim =
+        Sim::new(&spec, seed).map_err(|e| GradeError(format!("the design does not run: {e}")))?;
+    sim.advance_to(spec.duration_ms);
+    let m = sim.measures();
+    if let Some(stopped) = &m.stopped {
+        return Err(GradeError(format!(
+            "the run stopped early for the model's budget ({stopped:?}): make the design smaller"
+        )));
+    }
+    Ok(c.requirements
+        .iter()
+        .map(|r| r.measure.of(&sim, &m, design))
+        .collect())
+}
+
+#[cfg(test)]
+#[path = "tests.rs"]
+mod tests;

@@ -1,0 +1,136 @@
+//! Every shipped brief: its reference design passes on every seed, and designs with the
+//! flaws a candidate makes fail on the requirement that names the flaw.
+
+use super::*;
+use crate::spec::{HopKind, OriginStamp};
+
+fn shipped() -> Vec<Challenge> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/challenges");
+    let mut out: Vec<Challenge> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            Challenge::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+        })
+        .collect();
+    out.sort_by(|a, b| a.id.cmp(&b.id));
+    out
+}
+
+fn shipped_ids() -> Vec<&'static str> {
+    SHIPPED.iter().map(|(id, _)| *id).collect()
+}
+
+fn named(id: &str) -> Challenge {
+    shipped().into_iter().find(|c| c.id == id).unwrap()
+}
+
+fn failed(c: &Challenge, design: &Topology) -> Vec<String> {
+    let v = grade(c, design, None).unwrap_or_else(|e| panic!("{}: {e}", c.id));
+    v.requirements
+        .iter()
+        .filter(|r| !r.passed)
+        .map(|r| r.id.clone())
+        .collect()
+}
+
+#[test]
+fn at_least_eight_briefs_and_each_reference_passes_on_every_seed() {
+    let all = shipped();
+    assert!(all.len() >= 8, "{} briefs", all.len());
+    for c in &all {
+        assert!(c.seeds >= 5, "{}", c.id);
+        assert!(shipped_ids().contains(&c.id.as_str()), "{} is listed in SHIPPED", c.id);
+        let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/cards");
+        for card in c.cards.iter().chain(c.requirements.iter().map(|r| &r.card)) {
+            assert!(cards.join(format!("{card}.md")).exists(), "{}: card {card}", c.id);
+        }
+        let v = grade(c, &c.reference, None).unwrap_or_else(|e| panic!("{}: {e}", c.id));
+        assert!(v.passed, "{}: {:#?}", c.id, v.requirements);
+        // The givens alone (no copies) fail something: the brief asks for work.
+        let bare = grade(c, &c.givens, None).map(|v| v.passed).unwrap_or(false);
+        assert!(!bare, "{}: the givens alone pass", c.id);
+    }
+}
+
+#[test]
+fn active_active_without_a_stamp_echoes_and_one_way_misses_a_region() {
+    let c = named("active-active-orders");
+    let mut loud = c.reference.clone();
+    for h in &mut loud.hops {
+        h.options.stamp = OriginStamp::None;
+    }
+    assert!(failed(&c, &loud).contains(&"no-echo".to_string()));
+    let mut one_way = c.reference.clone();
+    one_way.hops.truncate(1);
+    assert!(failed(&c, &one_way).contains(&"every-order-everywhere".to_string()));
+}
+
+#[test]
+fn dr_without_a_resume_plan_skips_and_without_a_copy_loses_everything() {
+    let c = named("dr-one-way");
+    let mut unplanned = c.reference.clone();
+    unplanned.readers[0].planned_resume = None;
+    assert!(failed(&c, &unplanned).contains(&"no-skip".to_string()));
+    let mut from_start = c.reference.clone();
+    from_start.readers[0].planned_resume = Some(ResumeRule::Start);
+    assert!(failed(&c, &from_start).contains(&"bounded-replay".to_string()));
+    let mut no_copy = c.reference.clone();
+    no_copy.hops.clear();
+    assert!(failed(&c, &no_copy).contains(&"rpo".to_string()));
+}
+
+#[test]
+fn a_ring_that_forwards_nothing_misses_an_office_and_one_with_no_stop_echoes() {
+    let c = named("ring-of-three");
+    let mut local_only = c.reference.clone();
+    for h in &mut local_only.hops {
+        h.options.stamp = OriginStamp::Marker;
+        h.options.forward_only_local = true;
+    }
+    assert!(failed(&c, &local_only).contains(&"every-event-everywhere".to_string()));
+    let mut no_stop = c.reference.clone();
+    for h in &mut no_stop.hops {
+        h.options.stamp = OriginStamp::None;
+    }
+    assert!(failed(&c, &no_stop).contains(&"no-echo".to_string()));
+}
+
+#[test]
+fn a_translating_dr_resumed_by_raw_number_skips_and_a_mirror_cannot_be_used() {
+    let c = named("dr-translate");
+    let mut raw = c.reference.clone();
+    raw.readers[0].planned_resume = Some(ResumeRule::RawNumber);
+    let f = failed(&c, &raw);
+    assert!(
+        f.contains(&"no-skip".to_string()) || f.contains(&"bounded-replay".to_string()),
+        "{f:?}"
+    );
+    let mut mirror = c.reference.clone();
+    mirror.hops[0].options.kind = HopKind::Mirror;
+    assert!(grade(&c, &mirror, None).map(|v| !v.passed).unwrap_or(true));
+}
+
+#[test]
+fn a_design_that_drops_a_given_is_refused_by_name() {
+    let c = named("dr-one-way");
+    let mut d = c.reference.clone();
+    d.writers[0].rate_per_sec = 10.0;
+    let e = grade(&c, &d, None).unwrap_err();
+    assert!(e.0.contains("writer w"), "{e}");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_schedule() {
+    let c = named("dr-one-way");
+    assert_eq!(
+        c.spec_for(&c.reference, 3).timeline,
+        c.spec_for(&c.reference, 3).timeline
+    );
+    assert_ne!(
+        c.spec_for(&c.reference, 3).timeline,
+        c.spec_for(&c.reference, 4).timeline
+    );
+}
