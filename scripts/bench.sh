@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hoplab's benchmarks. Usage: scripts/bench.sh [size|model|frame|designer|phone|resume|all]   (default: all)
+# Hoplab's benchmarks. Usage: scripts/bench.sh [size|model|frame|designer|phone|resume|grade|all]   (default: all)
 #   size   bytes a first visit to /, a card, the card list and a lab scenario transfers
 #          before the page shows (raw and brotli), each against its budget
 #   model  simulated events/s natively and in wasm (node), and the three-site day
@@ -8,6 +8,7 @@
 #   phone  each route cold on Lighthouse's mobile profile behind nginx: largest contentful
 #          paint and time until usable, beside a static page of the same text (PHONE_LOADS=3)
 #   resume `hoplab resume` on a million offset syncs, beside reading the file's lines alone
+#   grade  each design challenge's reference graded over its seeds, beside one plain run
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 setup_all
@@ -37,6 +38,9 @@ if [[ "$what" == designer || "$what" == all ]]; then
 fi
 if [[ "$what" == resume || "$what" == all ]]; then
   crates/cli/bench/resume.sh
+fi
+if [[ "$what" == grade || "$what" == all ]]; then
+  crates/cli/bench/grade.sh
 fi
 if [[ "$what" == phone || "$what" == all ]]; then
   build_site

@@ -3,6 +3,7 @@
 //! 2 a bad file, scenario id, knob or argument.
 
 mod bench;
+mod challenges;
 mod estate;
 mod report;
 mod resume;
@@ -133,6 +134,21 @@ enum Cmd {
         /// --from-file` takes on the target.
         #[arg(long = "reset-plan", value_name = "GROUP")]
         plan: Option<String>,
+    },
+    /// List the design challenges (id, then title).
+    Challenges,
+    /// Grade a design against a challenge: its hidden faults on several seeds. Exit 0
+    /// when every requirement holds, 1 when any fails, 2 on a bad file, an unknown
+    /// challenge or a design that drops or changes a given.
+    Grade {
+        challenge: String,
+        /// The design: a topology file (as the designer exports it).
+        design: PathBuf,
+        #[arg(long)]
+        json: bool,
+        /// Seeds to run (the challenge's own number when not given).
+        #[arg(long)]
+        seeds: Option<u32>,
     },
     /// List the scenario library (ids, cards, titles; JSON adds knobs and buttons).
     Scenarios {
@@ -324,6 +340,16 @@ fn main() -> ExitCode {
             hoplab_import::resume::Options { kafka, reset },
             plan.as_deref(),
         ),
+        Cmd::Challenges => {
+            challenges::list();
+            Ok(0)
+        }
+        Cmd::Grade {
+            challenge,
+            design,
+            json,
+            seeds,
+        } => challenges::grade(&challenge, &design, json, seeds),
         Cmd::Scenarios { json } => {
             list_scenarios(json);
             Ok(0)

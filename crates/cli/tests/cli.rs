@@ -508,3 +508,55 @@ fn resume_names_the_file_and_line_it_cannot_read_and_exits_two() {
     let (code, _, err) = hoplab(&["resume", "--kafka-version", "three", &cut]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// A challenge's reference design as a file the designer would export, changed by `edit`.
+fn challenge_design(id: &str, edit: impl Fn(&mut serde_json::Value)) -> String {
+    let text = std::fs::read_to_string(format!(
+        "{}/../../content/challenges/{id}.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let c: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut spec = serde_json::json!({"version": 1, "name": "mine", "duration_ms": 60000, "topology": c["reference"]});
+    edit(&mut spec["topology"]);
+    write_temp(&format!("{id}-design.json"), &spec.to_string())
+}
+
+#[test]
+fn challenges_are_listed_and_a_design_is_graded_with_exit_codes_a_ci_can_use() {
+    let (code, out, _) = hoplab(&["challenges"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().count() >= 8, "{out}");
+    assert!(out.lines().any(|l| l.starts_with("dr-one-way\t")));
+    let good = challenge_design("dr-one-way", |_| {});
+    let (code, out, err) = hoplab(&["grade", "dr-one-way", &good, "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["challenge"].as_str(), v["passed"].as_bool()),
+        (Some("dr-one-way"), Some(true))
+    );
+    for r in v["requirements"].as_array().unwrap() {
+        for key in ["id", "passed", "target", "measured", "card", "seed"] {
+            assert!(!r[key].is_null(), "{key} in {r}");
+        }
+    }
+    // Readers that start at the end on the standby skip what they had not settled.
+    let skips = challenge_design("dr-one-way", |t| {
+        t["readers"][0]["planned_resume"] = "end".into()
+    });
+    let (code, out, _) = hoplab(&["grade", "dr-one-way", &skips]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("MISS no-skip") && out.contains("see card: reader-resume"),
+        "{out}"
+    );
+    // A design that drops a given, and a challenge that does not exist.
+    let dropped = challenge_design("dr-one-way", |t| t["writers"] = serde_json::json!([]));
+    let (code, _, err) = hoplab(&["grade", "dr-one-way", &dropped]);
+    assert_eq!(code, 2);
+    assert!(err.contains("drops or changes a given: writer w"), "{err}");
+    let (code, _, err) = hoplab(&["grade", "no-such-brief", &good]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no-such-brief is not a challenge"), "{err}");
+}
