@@ -253,43 +253,73 @@ fn fail_over(t: &Topology, lost: &str, to: &str, at: Millis) -> Vec<TimedCommand
 /// Grades `design` against `c` on `seeds` seeds (the challenge's own count if none).
 pub fn grade(c: &Challenge, design: &Topology, seeds: Option<u32>) -> Result<Verdict, GradeError> {
     check_givens(&c.givens, design)?;
-    let seeds = seeds.unwrap_or(c.seeds).max(1);
-    let mut worst: Vec<Option<(f64, u64)>> = vec![None; c.requirements.len()];
-    for seed in 1..=u64::from(seeds) {
-        let measured = run_once(c, design, seed)?;
-        for (i, r) in c.requirements.iter().enumerate() {
-            let v = measured[i];
-            let worse = match worst[i] {
+    let mut grading = Grading::new(c);
+    for seed in 1..=u64::from(seeds.unwrap_or(c.seeds).max(1)) {
+        grading.add(seed, &run_once(c, design, seed)?);
+    }
+    Ok(grading.verdict())
+}
+
+/// A grade under way, one seed at a time (the site runs a seed per slice).
+#[derive(Clone, Debug)]
+pub struct Grading<'c> {
+    challenge: &'c Challenge,
+    /// Per requirement, the worst figure so far and its seed.
+    worst: Vec<Option<(f64, u64)>>,
+}
+
+impl<'c> Grading<'c> {
+    pub fn new(challenge: &'c Challenge) -> Self {
+        Grading {
+            challenge,
+            worst: vec![None; challenge.requirements.len()],
+        }
+    }
+
+    /// One seed's figures ([`run_once`]).
+    pub fn add(&mut self, seed: u64, measured: &[f64]) {
+        for ((r, worst), &v) in self
+            .challenge
+            .requirements
+            .iter()
+            .zip(&mut self.worst)
+            .zip(measured)
+        {
+            let worse = match *worst {
                 None => true,
                 Some((w, _)) => !r.holds(v) && r.holds(w) || badness(r, v) > badness(r, w),
             };
             if worse {
-                worst[i] = Some((v, seed));
+                *worst = Some((v, seed));
             }
         }
     }
-    let requirements: Vec<RequirementResult> = c
-        .requirements
-        .iter()
-        .zip(worst)
-        .map(|(r, w)| {
-            let (measured, seed) = w.unwrap_or((0.0, 1));
-            RequirementResult {
-                id: r.id.clone(),
-                says: r.says.clone(),
-                passed: r.holds(measured),
-                target: r.target(),
-                measured,
-                card: r.card.clone(),
-                seed,
-            }
-        })
-        .collect();
-    Ok(Verdict {
-        challenge: c.id.clone(),
-        passed: requirements.iter().all(|r| r.passed),
-        requirements,
-    })
+
+    pub fn verdict(&self) -> Verdict {
+        let requirements: Vec<RequirementResult> = self
+            .challenge
+            .requirements
+            .iter()
+            .zip(&self.worst)
+            .map(|(r, w)| {
+                let (measured, seed) = w.unwrap_or((0.0, 1));
+                RequirementResult {
+                    id: r.id.clone(),
+                    says: r.says.clone(),
+                    passed: r.holds(measured),
+                    target: r.target(),
+                    measured,
+                    card: r.card.clone(),
+                    seed,
+                }
+            })
+            .collect();
+        Verdict {
+            challenge: self.challenge.id.clone(),
+            passed: requirements.iter().all(|r| r.passed),
+            requirements,
+        }
+    }
 }
 
 /// How far a figure is on the wrong side of the target (larger: worse).

@@ -42,10 +42,18 @@ fn at_least_eight_briefs_and_each_reference_passes_on_every_seed() {
     assert!(all.len() >= 8, "{} briefs", all.len());
     for c in &all {
         assert!(c.seeds >= 5, "{}", c.id);
-        assert!(shipped_ids().contains(&c.id.as_str()), "{} is listed in SHIPPED", c.id);
+        assert!(
+            shipped_ids().contains(&c.id.as_str()),
+            "{} is listed in SHIPPED",
+            c.id
+        );
         let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/cards");
         for card in c.cards.iter().chain(c.requirements.iter().map(|r| &r.card)) {
-            assert!(cards.join(format!("{card}.md")).exists(), "{}: card {card}", c.id);
+            assert!(
+                cards.join(format!("{card}.md")).exists(),
+                "{}: card {card}",
+                c.id
+            );
         }
         let v = grade(c, &c.reference, None).unwrap_or_else(|e| panic!("{}: {e}", c.id));
         assert!(v.passed, "{}: {:#?}", c.id, v.requirements);
