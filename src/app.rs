@@ -7,9 +7,9 @@ use leptos_router::{path, Lazy};
 use crate::components::{Footer, Header};
 use crate::lazy_pages::{
     load_card_progress, load_card_recorder, load_importer, preload_engine_for_deep_link,
-    preload_on_intent, CardListRoute, CardRoute, CopiersRoute, CourseRoute, DesignerRoute,
-    LabIndexRoute, LabRoute, LessonRoute, PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute,
-    ResumeRoute, LOAD_RUN_PANELS,
+    preload_on_intent, CardListRoute, CardRoute, ChallengeRoute, ChallengesRoute, CopiersRoute,
+    CourseRoute, DesignerRoute, LabIndexRoute, LabRoute, LessonRoute, PracticeLevelsRoute,
+    PracticeQuizRoute, PracticeRoute, ResumeRoute, LOAD_RUN_PANELS,
 };
 use crate::pages::card::{LoadCardProgress, LoadCardRecorder};
 use crate::pages::LoadImporter;
@@ -46,6 +46,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/course") view={Lazy::<CourseRoute>::new()} />
                     <Route path=path!("/course/:slug") view={Lazy::<LessonRoute>::new()} />
                     <Route path=path!("/resume") view={Lazy::<ResumeRoute>::new()} />
+                    <Route path=path!("/challenges") view={Lazy::<ChallengesRoute>::new()} />
+                    <Route path=path!("/challenges/:id") view={Lazy::<ChallengeRoute>::new()} />
                     <Route path=path!("/designer") view={Lazy::<DesignerRoute>::new()} />
                     <Route path=path!("/designer/preset/:id") view={Lazy::<DesignerRoute>::new()} />
                 </Routes>

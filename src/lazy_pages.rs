@@ -19,8 +19,8 @@ use crate::lab::engine::Engine;
 use crate::pages::card::{record_button, CardProgress, RecordButton, CARD_PROGRESS};
 use crate::pages::lab::{run_panels, LoadRunPanels, PanelsLoad, RunHandle, RunPanels};
 use crate::pages::{
-    CardList, CardPage, CopiersPage, CourseIndexPage, Designer, LabIndex, LabPage, LessonPage,
-    PracticeLevels, PracticePage, PracticeQuiz, ResumePage,
+    CardList, CardPage, ChallengePage, ChallengesList, CopiersPage, CourseIndexPage, Designer,
+    LabIndex, LabPage, LessonPage, PracticeLevels, PracticePage, PracticeQuiz, ResumePage,
 };
 
 /// Why a lazy page has nothing to show: its chunk did not load.
@@ -108,6 +108,14 @@ lazy_page!(
 lazy_page!(
     /// `/resume`: where each consumer group would resume, from MirrorMaker 2's offset data.
     ResumeRoute, resume_chunk, preload_resume, ResumePage
+);
+lazy_page!(
+    /// `/challenges`: the design challenges.
+    ChallengesRoute, challenges_chunk, preload_challenges, ChallengesList
+);
+lazy_page!(
+    /// `/challenges/:id`: a design challenge in the designer, with its grader.
+    ChallengeRoute, challenge_chunk, preload_challenge, ChallengePage
 );
 lazy_page!(
     /// `/designer`: the topology designer, with the model for lint and runs.
@@ -258,6 +266,10 @@ pub fn preload_page(path: &str) {
         spawn_local(async { _ = preload_lesson().await });
         spawn_local(async { _ = preload_run_engine().await });
         spawn_local(async { _ = preload_run_panels().await });
+    } else if path == "/challenges" {
+        spawn_local(async { _ = preload_challenges().await });
+    } else if path.starts_with("/challenges/") {
+        spawn_local(async { _ = preload_challenge().await });
     } else if path == "/resume" {
         spawn_local(async { _ = preload_resume().await });
     } else if path == "/designer" || path.starts_with("/designer/") {

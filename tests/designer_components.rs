@@ -33,7 +33,7 @@ fn mount(saved: Option<&str>) -> Mounted {
         view! {
             <Router>
                 <Routes fallback=|| "none">
-                    <Route path=path!("/designer") view=Designer />
+                    <Route path=path!("/designer") view=|| view! { <Designer /> } />
                 </Routes>
             </Router>
         }

@@ -38,7 +38,7 @@ fn mount() -> Mounted {
         view! {
             <Router>
                 <Routes fallback=|| "none">
-                    <Route path=path!("/designer") view=Designer />
+                    <Route path=path!("/designer") view=|| view! { <Designer /> } />
                 </Routes>
             </Router>
         }

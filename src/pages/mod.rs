@@ -2,6 +2,7 @@
 
 pub mod card;
 mod card_list;
+mod challenges;
 mod copiers;
 mod course;
 mod designer;
@@ -13,9 +14,10 @@ mod resume;
 
 pub use card::CardPage;
 pub use card_list::CardList;
+pub use challenges::ChallengesList;
 pub use copiers::CopiersPage;
 pub use course::{CourseIndexPage, LessonPage};
-pub use designer::{Designer, LoadImporter};
+pub use designer::{ChallengePage, Designer, LoadImporter};
 pub use home::Home;
 pub use lab::{LabIndex, LabPage};
 pub use not_found::NotFound;

@@ -2,6 +2,7 @@
 //! model's lint of it on every edit, run it with faults, and take away a runbook.
 
 mod canvas;
+mod challenge_view;
 mod export_menu;
 mod fields;
 mod files;
@@ -21,12 +22,13 @@ mod timeline;
 mod toolbar;
 mod topic_check;
 
+pub use challenge_view::{status_of as challenge_status, ChallengePage};
 pub use importer::LoadImporter;
 use leptos::ev;
 use leptos::prelude::*;
 
 use crate::components::set_page_title;
-use crate::designer::{autosave, share, Edit, Editor};
+use crate::designer::{autosave, share, Design, Edit, Editor};
 use crate::keys::{key_target, KeyTarget};
 use state::{load_autosave, Ctx, Notice};
 
@@ -34,12 +36,33 @@ use state::{load_autosave, Ctx, Notice};
 const AUTOSAVE_DELAY_MS: u32 = 250;
 
 #[component]
-pub fn Designer() -> impl IntoView {
+pub fn Designer(
+    /// A design challenge: its brief above the canvas, its givens locked, its own save.
+    #[prop(optional)]
+    challenge: Option<std::sync::Arc<hoplab_model::challenge::Challenge>>,
+) -> impl IntoView {
     crate::page_styles::DESIGNER.add();
-    set_page_title("Topology designer");
-    let (design, notice) = load_autosave();
+    let key = challenge.as_ref().map_or_else(
+        || autosave::KEY.to_string(),
+        |c| challenge_view::save_key(&c.id),
+    );
+    set_page_title(
+        challenge
+            .as_ref()
+            .map_or("Topology designer", |c| c.title.as_str()),
+    );
+    let givens = challenge.clone();
+    let (design, notice) = load_autosave(&key, move || {
+        givens
+            .as_deref()
+            .map_or_else(Design::empty, challenge_view::givens_design)
+    });
+    let key = StoredValue::new(key);
     let ctx = Ctx::new(Editor::new(design));
     provide_context(ctx);
+    if let Some(c) = &challenge {
+        ctx.locked.set_value(challenge_view::given_elements(c));
+    }
     let importer = importer::ImporterHandle::new();
     provide_context(importer);
     let imported_from = imported_from::ImportedFrom::load();
@@ -66,7 +89,7 @@ pub fn Designer() -> impl IntoView {
     // written when the page is hidden, reloaded or left.
     let save = move || {
         let text = ctx.editor.with_untracked(|e| autosave::to_text(e.design()));
-        if !crate::storage::write(autosave::KEY, &text) {
+        if !key.with_value(|k| crate::storage::write(k, &text)) {
             ctx.notice.set(Some(Notice::Error(
                 "This browser would not save the design; export it to keep it.".into(),
             )));
@@ -125,10 +148,15 @@ pub fn Designer() -> impl IntoView {
     view! {
         // A file dropped beside the import box stays on the page instead of opening in the tab.
         <div class="page designer" on:dragover=|ev| ev.prevent_default() on:drop=|ev| ev.prevent_default()>
-            <h1>"Topology designer"</h1>
-            <p class="designer-intro">
-                "Sketch sites, streams and hops; the model checks the design as you go. Run it with faults, then take away a failover runbook. Everything stays in this browser."
-            </p>
+            {match challenge.clone() {
+                Some(c) => view! { <challenge_view::Brief challenge=c /> }.into_any(),
+                None => view! {
+                    <h1>"Topology designer"</h1>
+                    <p class="designer-intro">
+                        "Sketch sites, streams and hops; the model checks the design as you go. Run it with faults, then take away a failover runbook. Everything stays in this browser."
+                    </p>
+                }.into_any(),
+            }}
             <toolbar::Toolbar />
             <NoticeLine />
             <preset_link::PresetOffer ctx />

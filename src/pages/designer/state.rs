@@ -58,6 +58,8 @@ pub struct Ctx {
     /// The hop a preset link opened, whose row is brought into view (and marked so, for the
     /// page's HTML written at build time to open at the same place).
     pub linked_hop: RwSignal<Option<String>>,
+    /// Elements a challenge's brief gives: they cannot be removed or renamed.
+    pub locked: StoredValue<Vec<ElementRef>>,
 }
 
 impl Ctx {
@@ -89,11 +91,21 @@ impl Ctx {
             job: StoredValue::new_local(None),
             connecting: RwSignal::new(None),
             linked_hop: RwSignal::new(None),
+            locked: StoredValue::new(Vec::new()),
         }
     }
 
     /// Applies an edit; a refusal becomes the message line and changes nothing.
     pub fn edit(&self, e: Edit) -> bool {
+        if let Edit::Remove(el) | Edit::Rename(el, _) = &e {
+            if self.locked.with_value(|l| l.contains(el)) {
+                self.notice.set(Some(Notice::Error(format!(
+                    "{} is given by the brief: it stays as it is. Add to the design instead.",
+                    el.label()
+                ))));
+                return false;
+            }
+        }
         let result = self.editor.try_update(|ed| ed.apply(e)).unwrap_or(Ok(()));
         match result {
             Ok(()) => {
@@ -176,24 +188,24 @@ pub fn use_ctx() -> Ctx {
 
 /// The design to start with: the autosaved one, or an empty canvas; an unreadable
 /// autosave is set aside (kept under another key) and said so.
-pub fn load_autosave() -> (Design, Option<Notice>) {
-    let Some(text) = crate::storage::read(autosave::KEY) else {
-        return (Design::empty(), None);
+pub fn load_autosave(key: &str, fresh: impl Fn() -> Design) -> (Design, Option<Notice>) {
+    let Some(text) = crate::storage::read(key) else {
+        return (fresh(), None);
     };
     match autosave::from_text(&text) {
         Ok(d) => (d, None),
         Err(why) => {
             // Set aside, so the next save cannot overwrite it.
-            let kept = crate::storage::set_aside(autosave::KEY, &text);
-            crate::storage::remove(autosave::KEY);
+            let kept = crate::storage::set_aside(key, &text);
+            crate::storage::remove(key);
             let where_ = match kept {
                 Some(key) => format!("It is kept in this browser under “{key}”."),
                 None => "The browser would not keep a copy.".to_string(),
             };
             (
-                Design::empty(),
+                fresh(),
                 Some(Notice::Error(format!(
-                    "Your saved design could not be read: {why}. {where_} You have an empty canvas."
+                    "Your saved design could not be read: {why}. {where_} You start again."
                 ))),
             )
         }
