@@ -69,6 +69,16 @@ pub fn Home() -> impl IntoView {
                         </span>
                     </A>
                 </li>
+                <li>
+                    <A href="/challenges" attr:class="entry-point">
+                        <span class="entry-point__kicker">"Prove it"</span>
+                        <span class="entry-point__title">"Design challenges"</span>
+                        <span class="entry-point__text">
+                            "An interview brief, your design, and the model's verdict: its hidden faults "
+                            "run against your design on five seeds. Check your own MirrorMaker 2 at /resume."
+                        </span>
+                    </A>
+                </li>
             </ul>
             <section class="home-facts" aria-labelledby="facts-heading">
                 <h2 id="facts-heading">"Three things the lab will show you"</h2>

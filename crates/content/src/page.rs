@@ -149,9 +149,28 @@ fn show_me(out: &mut String, card: &Card) {
     section(out, "show-me", "show-me", "See it happen");
     _ = write!(
         out,
-        r#"<p>The lab runs this card's claim in the simulator, set up and ready to play.</p><a href="/lab/{}" class="button button--primary show-me">Show me in the lab</a></section>"#,
+        r#"<p>The lab runs this card's claim in the simulator, set up and ready to play.</p><a href="/lab/{}" class="button button--primary show-me">Show me in the lab</a>"#,
         escape(&card.scenario)
     );
+    let challenges = challenges_on(&card.slug);
+    if !challenges.is_empty() {
+        out.push_str(r#"<p class="card__challenges">Then design it yourself, graded by the model's faults:"#);
+        for (id, title) in challenges {
+            _ = write!(out, r#" <a href="/challenges/{}">{}</a>"#, escape(&id), escape(&title));
+        }
+        out.push_str("</p>");
+    }
+    out.push_str("</section>");
+}
+
+/// The design challenges that draw on card `slug`: (id, title).
+fn challenges_on(slug: &str) -> Vec<(String, String)> {
+    hoplab_model::challenge::SHIPPED
+        .iter()
+        .filter_map(|(_, text)| hoplab_model::challenge::Challenge::from_json(text).ok())
+        .filter(|c| c.cards.iter().any(|card| card == slug))
+        .map(|c| (c.id, c.title))
+        .collect()
 }
 
 fn related(out: &mut String, card: &Card, index: &CardIndex) {

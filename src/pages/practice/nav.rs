@@ -11,6 +11,7 @@ pub fn PracticeNav() -> impl IntoView {
             <A href="/practice" exact=true>"Session"</A>
             <A href="/practice/quiz">"Red-flag quiz"</A>
             <A href="/practice/levels">"Level path"</A>
+            <A href="/challenges">"Design challenges"</A>
         </nav>
     }
 }
