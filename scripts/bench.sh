@@ -8,7 +8,8 @@
 #   phone  each route cold on Lighthouse's mobile profile behind nginx: largest contentful
 #          paint and time until usable, beside a static page of the same text (PHONE_LOADS=3)
 #   resume `hoplab resume` on a million offset syncs, beside reading the file's lines alone
-#   grade  each design challenge's reference graded over its seeds, beside one plain run
+#   grade  each design challenge's reference graded over its seeds, natively and in
+#          Chromium, beside one plain run of the same design
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 setup_all
@@ -41,6 +42,9 @@ if [[ "$what" == resume || "$what" == all ]]; then
 fi
 if [[ "$what" == grade || "$what" == all ]]; then
   crates/cli/bench/grade.sh
+  build_site
+  (cd tests/e2e && node bench/grade.mjs)
+  SKIP_BUILD=1
 fi
 if [[ "$what" == phone || "$what" == all ]]; then
   build_site
