@@ -36,7 +36,11 @@ pub fn grade(id: &str, design: &Path, json: bool, seeds: Option<u32>) -> Result<
                 "  {} {}: {} (target {}, worst on seed {}){}",
                 if r.passed { "ok  " } else { "MISS" },
                 r.id,
-                hoplab_model::decimal::plain(r.measured),
+                if r.measured.is_finite() {
+                    hoplab_model::decimal::plain(r.measured)
+                } else {
+                    "stopped early (the records filled the model's memory: an echo loop?)".into()
+                },
                 r.target,
                 r.seed,
                 if r.passed {

@@ -197,7 +197,7 @@ fn Results(verdict: Arc<Verdict>, challenge: Arc<Challenge>) -> impl IntoView {
                     <tr data-requirement=r.id.clone() class:is-miss=!r.passed>
                         <th scope="row">{r.says.clone()}</th>
                         <td>{r.target.clone()}</td>
-                        <td>{format!("{} (seed {})", hoplab_model::decimal::plain(r.measured), r.seed)}</td>
+                        <td>{figure(r.measured, r.seed)}</td>
                         <td>
                             {if r.passed { view! { "holds" }.into_any() } else {
                                 view! {
@@ -210,6 +210,15 @@ fn Results(verdict: Arc<Verdict>, challenge: Arc<Challenge>) -> impl IntoView {
                 }).collect_view()}
             </tbody>
         </table>
+    }
+}
+
+/// The worst seed's figure; a run that filled the model's memory has none.
+fn figure(measured: f64, seed: u64) -> String {
+    if measured.is_finite() {
+        format!("{} (seed {seed})", hoplab_model::decimal::plain(measured))
+    } else {
+        format!("seed {seed} stopped early: the records filled the model's memory (an echo loop?)")
     }
 }
 

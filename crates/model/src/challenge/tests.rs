@@ -142,3 +142,65 @@ fn the_same_seed_gives_the_same_schedule() {
         c.spec_for(&c.reference, 4).timeline
     );
 }
+
+#[test]
+fn fan_in_missing_a_region_or_copying_back_fails() {
+    let c = named("fan-in-analytics");
+    let mut missing = c.reference.clone();
+    missing.hops.retain(|h| h.from.site != "us");
+    assert!(failed(&c, &missing).contains(&"all-at-analytics".to_string()));
+    let mut back = c.reference.clone();
+    let mut h = back.hops[0].clone();
+    h.id = "back-to-eu".into();
+    (h.from, h.to) = (
+        crate::spec::StreamRef {
+            site: "analytics".into(),
+            stream: "eu.clicks".into(),
+        },
+        h.from.clone(),
+    );
+    h.options.stamp = OriginStamp::None;
+    back.hops.push(h);
+    assert!(failed(&c, &back).contains(&"no-echo".to_string()));
+}
+
+#[test]
+fn both_ways_under_one_name_echoes_and_one_way_misses_a_site() {
+    let c = named("prefixed-both-ways");
+    let mut same_name = c.reference.clone();
+    for h in &mut same_name.hops {
+        h.options.stamp = OriginStamp::None;
+        h.to.stream = "orders".into();
+    }
+    assert!(failed(&c, &same_name).contains(&"no-echo".to_string()));
+    let mut one_way = c.reference.clone();
+    one_way.hops.truncate(1);
+    assert!(failed(&c, &one_way).contains(&"every-order-everywhere".to_string()));
+}
+
+#[test]
+fn a_hub_that_forwards_everything_echoes_and_one_that_forwards_nothing_misses_sites() {
+    let c = named("hub-and-spoke");
+    let mut everything = c.reference.clone();
+    for h in &mut everything.hops {
+        h.options.forward_only_local = false;
+    }
+    assert!(failed(&c, &everything).contains(&"no-echo".to_string()));
+    let mut nothing = c.reference.clone();
+    for h in &mut nothing.hops {
+        h.options.forward_only_local = true;
+    }
+    assert!(failed(&c, &nothing).contains(&"every-price-everywhere".to_string()));
+}
+
+#[test]
+fn an_asynchronous_ledger_loses_entries_and_an_idle_copier_breaks_the_budget() {
+    let c = named("sync-ledger");
+    let mut asynchronous = c.reference.clone();
+    asynchronous.hops[0].options.ack = crate::spec::Ack::Local;
+    asynchronous.hops[0].options.poll_interval_ms = 200;
+    assert!(failed(&c, &asynchronous).contains(&"rpo-zero".to_string()));
+    let mut idle = c.reference.clone();
+    idle.hops[0].options.poll_interval_ms = 200;
+    assert!(failed(&c, &idle).contains(&"latency".to_string()));
+}
