@@ -154,9 +154,16 @@ fn show_me(out: &mut String, card: &Card) {
     );
     let challenges = challenges_on(&card.slug);
     if !challenges.is_empty() {
-        out.push_str(r#"<p class="card__challenges">Then design it yourself, graded by the model's faults:"#);
+        out.push_str(
+            r#"<p class="card__challenges">Then design it yourself, graded by the model's faults:"#,
+        );
         for (id, title) in challenges {
-            _ = write!(out, r#" <a href="/challenges/{}">{}</a>"#, escape(&id), escape(&title));
+            _ = write!(
+                out,
+                r#" <a href="/challenges/{}">{}</a>"#,
+                escape(&id),
+                escape(&title)
+            );
         }
         out.push_str("</p>");
     }
