@@ -35,6 +35,14 @@ pub enum Measure {
     WriteLatencyMs,
     /// Stored copies per record written.
     CopiesPerRecord,
+    /// GB (10^9 bytes) a day crossing every link at the run's rate, for records of
+    /// `record_bytes` bytes.
+    EgressGbPerDay { record_bytes: u64 },
+    /// The same priced: dollars a day at `price_per_gb`.
+    EgressCostPerDay {
+        record_bytes: u64,
+        price_per_gb: f64,
+    },
 }
 
 impl Measure {
@@ -72,8 +80,22 @@ impl Measure {
                 .max()
                 .unwrap_or(0) as f64,
             Measure::CopiesPerRecord => m.echo.copies_per_original,
+            Measure::EgressGbPerDay { record_bytes } => egress(m, *record_bytes, None).0,
+            Measure::EgressCostPerDay {
+                record_bytes,
+                price_per_gb,
+            } => egress(m, *record_bytes, Some(*price_per_gb)).1,
         }
     }
+}
+
+/// (GB a day, dollars a day) crossing every hop's link over the run.
+fn egress(m: &Measures, record_bytes: u64, price: Option<f64>) -> (f64, f64) {
+    let over = m.at_ms;
+    m.hops.iter().fold((0.0, 0.0), |(gb, cost), h| {
+        let e = crate::hop_egress(h, over, record_bytes, price);
+        (gb + e.gb_per_day, cost + e.cost_per_day.unwrap_or(0.0))
+    })
 }
 
 /// The smallest share of an origin's records a standing site holds.

@@ -161,7 +161,8 @@ fn fan_in_missing_a_region_or_copying_back_fails() {
     );
     h.options.stamp = OriginStamp::None;
     back.hops.push(h);
-    assert!(failed(&c, &back).contains(&"no-echo".to_string()));
+    let f = failed(&c, &back);
+    assert!(f.contains(&"no-echo".to_string()) && f.contains(&"egress".to_string()), "{f:?}");
 }
 
 #[test]
