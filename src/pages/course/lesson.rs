@@ -261,7 +261,7 @@ fn LessonView(lesson: Lesson) -> impl IntoView {
                 </Show>
                 <h2>"Read more"</h2>
                 <ul class="lesson-cards">{cards}</ul>
-                <p><A href=lab_link>"Open this run in the lab"</A>" to explore it freely."</p>
+                <p><A href=lab_link>"Open this run in the lab"</A>" to explore it freely, or "<A href="/challenges">"design it yourself in a challenge"</A>", graded by the model’s faults (each card above names the challenges on it)."</p>
                 <nav class="lesson-nav" aria-label="Lessons">
                     {nav(l.previous.clone(), "prev", "← Previous lesson")}
                     {nav(l.next.clone(), "next", "Next lesson →")}
