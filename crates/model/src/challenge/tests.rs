@@ -162,7 +162,10 @@ fn fan_in_missing_a_region_or_copying_back_fails() {
     h.options.stamp = OriginStamp::None;
     back.hops.push(h);
     let f = failed(&c, &back);
-    assert!(f.contains(&"no-echo".to_string()) && f.contains(&"egress".to_string()), "{f:?}");
+    assert!(
+        f.contains(&"no-echo".to_string()) && f.contains(&"egress".to_string()),
+        "{f:?}"
+    );
 }
 
 #[test]
