@@ -8,15 +8,13 @@
 use std::sync::Arc;
 
 use gloo_timers::future::TimeoutFuture;
-use hoplab_model::challenge::{self, check_givens, run_once, Challenge, Grading, Verdict};
+use hoplab_model::challenge::{check_givens, run_once, Challenge, Grading, Verdict};
 use hoplab_model::spec::{ScenarioSpec, FORMAT_VERSION};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
-use leptos_router::hooks::use_params_map;
 
 use super::state::use_ctx;
-use super::Designer;
 use crate::designer::design::stream_ref;
 use crate::designer::{Design, Edit, ElementRef};
 
@@ -82,27 +80,6 @@ pub fn given_elements(c: &Challenge) -> Vec<ElementRef> {
         .chain(g.writers.iter().map(|w| ElementRef::Writer(w.id.clone())))
         .chain(g.readers.iter().map(|r| ElementRef::Reader(r.id.clone())))
         .collect()
-}
-
-/// `/challenges/:id`: the designer on a challenge, or a message for an id that is none.
-#[component]
-pub fn ChallengePage() -> impl IntoView {
-    let params = use_params_map();
-    let id = params.with_untracked(|p| p.get("id").unwrap_or_default());
-    match challenge::find(&id) {
-        Some(c) => view! { <Designer challenge=Arc::new(c) /> }.into_any(),
-        None => {
-            crate::components::set_page_title("No such challenge");
-            view! {
-                <div class="page">
-                    <h1>"No such challenge"</h1>
-                    <p role="alert">{format!("There is no design challenge called “{id}”.")}</p>
-                    <p><A href="/challenges">"Every design challenge"</A></p>
-                </div>
-            }
-            .into_any()
-        }
-    }
 }
 
 /// Where grading stands.

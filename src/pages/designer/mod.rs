@@ -22,7 +22,7 @@ mod timeline;
 mod toolbar;
 mod topic_check;
 
-pub use challenge_view::{status_of as challenge_status, ChallengePage};
+pub use challenge_view::status_of as challenge_status;
 pub use importer::LoadImporter;
 use leptos::ev;
 use leptos::prelude::*;
@@ -184,5 +184,26 @@ fn NoticeLine() -> impl IntoView {
                 None => ().into_any(),
             }}
         </div>
+    }
+}
+
+/// `/challenges/:id`: the designer on a challenge, or a message for an id that is none.
+#[component]
+pub fn ChallengePage() -> impl IntoView {
+    let params = leptos_router::hooks::use_params_map();
+    let id = params.with_untracked(|p| p.get("id").unwrap_or_default());
+    match hoplab_model::challenge::find(&id) {
+        Some(c) => view! { <Designer challenge=std::sync::Arc::new(c) /> }.into_any(),
+        None => {
+            crate::components::set_page_title("No such challenge");
+            view! {
+                <div class="page">
+                    <h1>"No such challenge"</h1>
+                    <p role="alert">{format!("There is no design challenge called “{id}”.")}</p>
+                    <p><leptos_router::components::A href="/challenges">"Every design challenge"</leptos_router::components::A></p>
+                </div>
+            }
+            .into_any()
+        }
     }
 }
