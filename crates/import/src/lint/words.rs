@@ -14,6 +14,8 @@ struct Vocabulary {
     hop: [&'static str; 2],
     /// (model's word, product's word), singular and plural each, matched as whole words.
     terms: &'static [(&'static str, &'static str)],
+    /// What a stream is called where the product names it apart (an exchange, a queue).
+    streams: Option<[&'static str; 2]>,
 }
 
 const KAFKA_TERMS: &[(&str, &str)] = &[
@@ -39,18 +41,22 @@ fn vocabulary(p: Product) -> Vocabulary {
                 ("an origin stamp", "a source-alias prefix"),
                 ("origin stamp", "source-alias prefix"),
             ],
+            streams: None,
         },
         Product::MskReplicator => Vocabulary {
             hop: ["replication", "replications"],
             terms: &[("position map", "consumer group offset sync")],
+            streams: None,
         },
         Product::ClusterLink => Vocabulary {
             hop: ["cluster link", "cluster links"],
             terms: &[("position map", "consumer offset sync")],
+            streams: None,
         },
         Product::RedpandaShadow => Vocabulary {
             hop: ["shadow link", "shadow links"],
             terms: &[("position map", "consumer offset sync")],
+            streams: None,
         },
         Product::JetStreamSource | Product::JetStreamMirror => Vocabulary {
             hop: if p == Product::JetStreamMirror {
@@ -72,6 +78,7 @@ fn vocabulary(p: Product) -> Vocabulary {
                 ("writers", "publishers"),
                 ("writer", "publisher"),
             ],
+            streams: None,
         },
         Product::FederatedExchange | Product::FederatedQueue | Product::Shovel => Vocabulary {
             hop: if p == Product::Shovel {
@@ -79,39 +86,24 @@ fn vocabulary(p: Product) -> Vocabulary {
             } else {
                 ["federation link", "federation links"]
             },
-            terms: if p == Product::FederatedExchange {
-                RABBITMQ_EXCHANGE_TERMS
+            terms: RABBITMQ_TERMS,
+            streams: Some(if p == Product::FederatedExchange {
+                ["exchange", "exchanges"]
             } else {
-                RABBITMQ_QUEUE_TERMS
-            },
+                ["queue", "queues"]
+            }),
         },
     }
 }
 
-const RABBITMQ_EXCHANGE_TERMS: &[(&str, &str)] = &[
+/// RabbitMQ's words; a stream is an exchange or a queue, by the product (`Vocabulary::streams`).
+const RABBITMQ_TERMS: &[(&str, &str)] = &[
     ("origin stamp", "x-received-from header"),
     ("set the budget to", "set max-hops to"),
     ("reader groups", "consumers"),
     ("reader group", "consumer"),
     ("sites", "brokers"),
     ("site", "broker"),
-    ("streams", "exchanges"),
-    ("stream", "exchange"),
-    ("records", "messages"),
-    ("record", "message"),
-    ("writers", "publishers"),
-    ("writer", "publisher"),
-];
-
-const RABBITMQ_QUEUE_TERMS: &[(&str, &str)] = &[
-    ("origin stamp", "x-received-from header"),
-    ("set the budget to", "set max-hops to"),
-    ("reader groups", "consumers"),
-    ("reader group", "consumer"),
-    ("sites", "brokers"),
-    ("site", "broker"),
-    ("streams", "queues"),
-    ("stream", "queue"),
     ("records", "messages"),
     ("record", "message"),
     ("writers", "publishers"),
@@ -213,6 +205,10 @@ pub(crate) fn retold(
     text.replace_word("both hops", &format!("both {many}"));
     for (model, product_word) in words.terms {
         text.replace_word(model, product_word);
+    }
+    if let Some([one, many]) = words.streams {
+        text.replace_word("streams", many);
+        text.replace_word("stream", one);
     }
     if is_kafka_like(product) {
         for (model, product_word) in KAFKA_TERMS {
