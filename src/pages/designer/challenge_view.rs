@@ -173,9 +173,9 @@ fn Results(verdict: Arc<Verdict>, challenge: Arc<Challenge>) -> impl IntoView {
                 {verdict.requirements.iter().map(|r| view! {
                     <tr data-requirement=r.id.clone() class:is-miss=!r.passed>
                         <th scope="row">{r.says.clone()}</th>
-                        <td>{r.target.clone()}</td>
-                        <td>{figure(r.measured, r.seed)}</td>
-                        <td>
+                        <td data-label="Target">{r.target.clone()}</td>
+                        <td data-label="Worst seed">{figure(r.measured, r.seed)}</td>
+                        <td data-label="Result">
                             {if r.passed { view! { "holds" }.into_any() } else {
                                 view! {
                                     "misses · " <A href=format!("/cards/{}", r.card)>"Read the card"</A>
