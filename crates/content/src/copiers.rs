@@ -107,8 +107,9 @@ impl Carries {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CopierRow {
-    /// Lower-case words joined by dashes; the row's anchor on the page.
-    pub id: String,
+    /// The copier's typed id (shared with the importer's products); spelt as the row's
+    /// anchor on the page.
+    pub id: hoplab_model::spec::CopierId,
     pub name: String,
     /// One sentence: what kind of copier it is.
     pub summary: String,
@@ -200,7 +201,7 @@ mod authoring {
         for case in doc["cases"].as_array().into_iter().flatten() {
             let field = |f: &str| case[f].as_str().unwrap_or_default().to_string();
             let copier = field("copier");
-            let Some(row) = table.copiers.iter_mut().find(|r| r.id == copier) else {
+            let Some(row) = table.copiers.iter_mut().find(|r| r.id.as_str() == copier) else {
                 return Err(format!(
                     "real-copiers.json: case {} names copier `{copier}`, which has no row",
                     field("id")
@@ -244,14 +245,6 @@ mod authoring {
         let mut ids = HashSet::new();
         for row in &table.copiers {
             let mut report = |message: String| problems.push(format!("{}: {message}", row.id));
-            let well_formed = !row.id.is_empty()
-                && row
-                    .id
-                    .bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-            if !well_formed {
-                report("the id must be lower-case words joined by dashes".into());
-            }
             if !ids.insert(row.id.as_str()) {
                 report("the id is used by another row".into());
             }

@@ -109,7 +109,7 @@ fn matrix(out: &mut String, rows: &[CopierRow]) {
         _ = write!(
             out,
             r##"<tr><th scope="row"><a href="#{}">{}</a></th>"##,
-            escape(&row.id),
+            escape(row.id.as_str()),
             escape(&row.name)
         );
         for cell in row.carries.cells() {
@@ -123,7 +123,7 @@ fn matrix(out: &mut String, rows: &[CopierRow]) {
 }
 
 fn detail(out: &mut String, row: &CopierRow, index: &CardIndex) {
-    let id = escape(&row.id);
+    let id = escape(row.id.as_str());
     _ = write!(
         out,
         r#"<section class="copier" id="{id}" aria-labelledby="{id}-heading"><h3 id="{id}-heading" tabindex="-1">{}</h3><p class="copier__summary">{}</p><dl class="copier__carries">"#,
@@ -229,7 +229,7 @@ mod tests {
     fn row(id: &str, presets: &[&str]) -> CopierRow {
         let c = || carry(Verdict::Carried);
         CopierRow {
-            id: id.into(),
+            id: hoplab_model::spec::CopierId::parse(id).expect("a copier's id"),
             name: format!("Copier \"{id}\""),
             summary: "It <copies>.".into(),
             carries: Carries {
@@ -280,14 +280,17 @@ mod tests {
     #[test]
     fn every_text_is_escaped_and_every_row_is_in_the_matrix_and_the_details() {
         let table = CopierTable {
-            copiers: vec![row("one", &["mm2-default"]), row("two", &[])],
+            copiers: vec![
+                row("mirrormaker-2", &["mm2-default"]),
+                row("cluster-linking", &[]),
+            ],
         };
         let html = render_comparison(&table, &index());
         assert_eq!(html.matches("<tr><th scope=\"row\">").count(), 2);
         assert_eq!(html.matches("<section class=\"copier\"").count(), 2);
         assert_eq!(html.matches("<div class=\"copier__carry\">").count(), 16);
         assert_eq!(html.matches("<td><span class=\"verdict").count(), 16);
-        assert!(html.contains(r##"<a href="#one">Copier &quot;one&quot;</a>"##));
+        assert!(html.contains(r##"<a href="#mirrormaker-2">Copier &quot;mirrormaker-2&quot;</a>"##));
         assert!(html.contains("<dd>a &lt;note&gt; &amp; more</dd>"));
         assert!(html.contains("<p class=\"copier__summary\">It &lt;copies&gt;.</p>"));
         assert!(html.contains(r#"<li><a href="/cards/copy-lag">Why &lt;lag&gt;?</a></li>"#));
@@ -301,7 +304,7 @@ mod tests {
     fn a_mirrormaker_row_also_links_the_resume_check() {
         let links = try_it(&row("mirrormaker-2", &["mm2-default"]));
         assert_eq!(links.last().map(|(href, _)| href.as_str()), Some("/resume"));
-        assert!(!try_it(&row("shovel", &["rabbitmq-shovel"]))
+        assert!(!try_it(&row("rabbitmq-shovel", &["rabbitmq-shovel"]))
             .iter()
             .any(|(h, _)| h == "/resume"));
     }
@@ -310,8 +313,8 @@ mod tests {
     fn a_row_links_its_presets_or_else_its_first_card() {
         let table = CopierTable {
             copiers: vec![
-                row("one", &["mm2-default", "mm2-identity"]),
-                row("two", &[]),
+                row("mirrormaker-2", &["mm2-default", "mm2-identity"]),
+                row("cluster-linking", &[]),
             ],
         };
         let html = render_comparison(&table, &index());
@@ -327,7 +330,7 @@ mod tests {
 
     #[test]
     fn a_checked_row_counts_the_cases_that_agree() {
-        let mut checked = row("one", &[]);
+        let mut checked = row("mirrormaker-2", &[]);
         checked.checked = Some(RealRun {
             server: "nats-server 2.9.10".into(),
             ran_on: "2026-12-01".into(),
@@ -348,7 +351,7 @@ mod tests {
         });
         let html = render_comparison(
             &CopierTable {
-                copiers: vec![checked, row("two", &[])],
+                copiers: vec![checked, row("cluster-linking", &[])],
             },
             &index(),
         );
@@ -374,7 +377,7 @@ mod tests {
 
     #[test]
     fn newer_behaviours_not_checked_are_listed_escaped_after_the_cases() {
-        let mut checked = row("one", &[]);
+        let mut checked = row("mirrormaker-2", &[]);
         checked.checked = Some(run_of_one_case());
         checked.unchecked = vec![Unchecked {
             since: "nats-server 2.12 <rc>".into(),
@@ -404,11 +407,11 @@ mod tests {
 
     #[test]
     fn the_not_checked_list_appears_only_when_a_real_run_has_entries() {
-        let mut no_entries = row("one", &[]);
+        let mut no_entries = row("mirrormaker-2", &[]);
         no_entries.checked = Some(run_of_one_case());
         // Entries on a row with no real run are refused by the validator; the page shows
         // them nowhere either.
-        let mut no_run = row("two", &[]);
+        let mut no_run = row("cluster-linking", &[]);
         no_run.unchecked = vec![Unchecked {
             since: "Kafka 9.9".into(),
             what: "Something newer.".into(),

@@ -116,7 +116,7 @@ fn catches_a_source_without_a_secure_address() {
 #[test]
 fn catches_a_source_without_a_quote_naming_the_file_and_the_source() {
     let (mut table, slugs) = real_table();
-    let id = table.copiers[1].id.clone();
+    let id = table.copiers[1].id;
     let url = table.copiers[1].sources[0].url.clone();
     table.copiers[1].sources[0].quote.clear();
     let found = problems(&table, &slugs).join("\n");
@@ -156,7 +156,7 @@ fn the_real_copier_runs_attach_to_their_rows() {
         "rabbitmq-federation",
         "rabbitmq-shovel",
     ] {
-        let row = table.copiers.iter().find(|r| r.id == id).unwrap();
+        let row = table.copiers.iter().find(|r| r.id.as_str() == id).unwrap();
         let run = row
             .checked
             .as_ref()
@@ -170,7 +170,7 @@ fn the_real_copier_runs_attach_to_their_rows() {
     let mirror_maker = table
         .copiers
         .iter()
-        .find(|r| r.id == "mirrormaker-2")
+        .find(|r| r.id.as_str() == "mirrormaker-2")
         .unwrap();
     assert!(
         mirror_maker.checked.is_none(),
@@ -221,14 +221,14 @@ fn catches_broken_unchecked_entries_and_one_on_a_row_without_a_real_run() {
     let mirror = table
         .copiers
         .iter_mut()
-        .find(|r| r.id == "jetstream-mirror")
+        .find(|r| r.id.as_str() == "jetstream-mirror")
         .unwrap();
     mirror.unchecked.push(broken.clone());
     let n = mirror.unchecked.len();
     let no_run = table
         .copiers
         .iter_mut()
-        .find(|r| r.id == "mirrormaker-2")
+        .find(|r| r.id.as_str() == "mirrormaker-2")
         .unwrap();
     assert!(no_run.checked.is_none());
     no_run.unchecked.push(Unchecked {

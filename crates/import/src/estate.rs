@@ -22,6 +22,21 @@ pub enum Product {
 }
 
 impl Product {
+    /// Its row on `/copiers` (both kinds of RabbitMQ federation share one).
+    pub fn copier(self) -> hoplab_model::spec::CopierId {
+        use hoplab_model::spec::CopierId;
+        match self {
+            Product::MirrorMaker2 => CopierId::MirrorMaker2,
+            Product::MskReplicator => CopierId::MskReplicator,
+            Product::ClusterLink => CopierId::ClusterLinking,
+            Product::RedpandaShadow => CopierId::RedpandaShadowing,
+            Product::JetStreamSource => CopierId::JetstreamSource,
+            Product::JetStreamMirror => CopierId::JetstreamMirror,
+            Product::FederatedExchange | Product::FederatedQueue => CopierId::RabbitmqFederation,
+            Product::Shovel => CopierId::RabbitmqShovel,
+        }
+    }
+
     pub fn title(self) -> &'static str {
         match self {
             Product::MirrorMaker2 => "MirrorMaker 2",

@@ -3,6 +3,7 @@
 //! fields so a typo is an error, not a silently ignored setting.
 
 mod command;
+mod copier_id;
 mod cost;
 mod error;
 mod file_head;
@@ -19,6 +20,7 @@ mod timeline_checks;
 mod validate;
 
 pub use command::{Command, ResumeRule, TimedCommand};
+pub use copier_id::CopierId;
 pub use cost::MAX_PROJECTED_RUNS;
 pub use error::{field_in_words, SpecError};
 use file_head::{FileHead, FileVersion};
