@@ -12,7 +12,7 @@ use super::version::KafkaVersion;
 use super::Gathered;
 use hoplab_model::Translation;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// What a consumer does where no committed offset is found (its `auto.offset.reset`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -139,6 +139,35 @@ fn config(g: &Gathered) -> Config {
     }
 }
 
+/// The rules a partition is answered by: the release's and the consumers', and what the
+/// configuration set where one was given (the notes quote it).
+struct Rules {
+    kafka: KafkaVersion,
+    reset: Reset,
+    /// "60 s by default", or "30 s in the configuration".
+    checkpoint_every: String,
+    lag_max: Option<u64>,
+}
+
+impl Rules {
+    fn new(o: &Options, config: &Config) -> Self {
+        Rules {
+            kafka: o.kafka,
+            reset: o.reset,
+            checkpoint_every: config.checkpoint_ms.map_or_else(
+                || "60 s by default".to_string(),
+                |ms| format!("{} s in the configuration", ms / 1000),
+            ),
+            lag_max: config.lag_max,
+        }
+    }
+}
+
+/// Whether the syncs name `topic`: a source topic, not a copy's target-side name.
+fn is_source_topic(g: &Gathered, topic: &str) -> bool {
+    g.syncs.keys().any(|s| s.topic == topic)
+}
+
 /// Every (group, source partition) to answer for: the table's rows, then checkpoints the
 /// table does not name.
 fn subjects(g: &Gathered) -> Vec<(String, TopicPart, Option<&GroupRow>, Option<&Checkpoint>)> {
@@ -148,7 +177,7 @@ fn subjects(g: &Gathered) -> Vec<(String, TopicPart, Option<&GroupRow>, Option<&
         .rows
         .iter()
         .filter(|r| {
-            !g.syncs.keys().any(|s| s.topic == r.at.topic)
+            !is_source_topic(g, &r.at.topic)
                 && g.checkpoints.keys().any(|(_, at)| at.topic == r.at.topic)
         })
         .collect();
@@ -205,36 +234,27 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
     let active_on_target: Vec<(&str, &str)> = g
         .rows
         .iter()
-        .filter(|r| r.active && !g.syncs.keys().any(|s| s.topic == r.at.topic))
+        .filter(|r| r.active && !is_source_topic(g, &r.at.topic))
         .map(|r| (r.group.as_str(), r.at.topic.as_str()))
+        .collect();
+    let rules = Rules::new(o, &config);
+    // Groups with a partition they never committed on (a Kafka defect drops their batch).
+    let uncommitted: BTreeSet<&str> = g
+        .rows
+        .iter()
+        .filter(|r| r.committed.is_none())
+        .map(|r| r.group.as_str())
         .collect();
     let mut partitions = Vec::new();
     for (group, at, row, cp) in subjects(g) {
         let syncs = stores.get(&at);
-        let uncommitted = g
-            .rows
-            .iter()
-            .any(|r| r.group == group && r.committed.is_none());
-        let mut a = one(uncommitted, &group, &at, row, cp, syncs, o);
+        let has_uncommitted = uncommitted.contains(group.as_str());
+        let mut a = one(has_uncommitted, &group, &at, row, cp, syncs, &rules);
         if syncs.is_none()
             && !config.topics.is_empty()
             && !config.topics.iter().any(|s| s.selects(&at.topic))
         {
             a.notes.push(note("not-copied", format!("{} is selected by none of the configuration's topics: MirrorMaker 2 does not copy it, so no group of it can resume on the target", at.topic)));
-        }
-        let every = config.checkpoint_ms.map_or_else(
-            || "60 s by default".to_string(),
-            |ms| format!("{} s in the configuration", ms / 1000),
-        );
-        for n in a.notes.iter_mut().filter(|n| n.code == "committed-since") {
-            n.text = n.text.replace("60 s by default", &every);
-        }
-        if let Some(lag_max) = config.lag_max {
-            for n in a.notes.iter_mut().filter(|n| n.code == "sparse-syncs") {
-                n.text.push_str(&format!(
-                    "; the configuration's offset.lag.max is {lag_max}"
-                ));
-            }
         }
         if let Some(p) = &config.groups {
             if cp.is_none() && !p.iter().any(|pat| crate::selector::matches(pat, &group)) {
@@ -272,7 +292,7 @@ fn one(
     row: Option<&GroupRow>,
     cp: Option<&Checkpoint>,
     syncs: Option<&Syncs>,
-    o: &Options,
+    rules: &Rules,
 ) -> PartitionAnswer {
     let committed = row.and_then(|r| r.committed);
     let translation = match (committed, syncs) {
@@ -301,10 +321,10 @@ fn one(
     if row.is_some() && committed.is_none() {
         notes.push(note("never-committed", format!("{group} has never committed on {}-{} (the table prints -): there is nothing to translate", at.topic, at.partition)));
     }
-    notes.extend(sync_notes(at, committed, translation, syncs, o.kafka));
+    notes.extend(sync_notes(at, committed, translation, syncs, rules));
     if let (Some(cp), Some(c)) = (cp, committed) {
         if c > cp.upstream {
-            notes.push(note("committed-since", format!("{group} committed {} records past its last checkpoint ({} → {c}): checkpoints follow every emit.checkpoints.interval.seconds (60 s by default)", c - cp.upstream, cp.upstream)));
+            notes.push(note("committed-since", format!("{group} committed {} records past its last checkpoint ({} → {c}): checkpoints follow every emit.checkpoints.interval.seconds ({})", c - cp.upstream, cp.upstream, rules.checkpoint_every)));
         }
     }
     if let (Some(cp), Some(now)) = (cp, translated_now) {
@@ -312,7 +332,7 @@ fn one(
             notes.push(note("would-go-backwards", format!("translating the commit now gives {now}, before the last checkpoint's {}: since 3.4.1 Kafka writes no checkpoint that moves a group back (unless the group itself rewound), so it resumes at {}", cp.downstream, cp.downstream)));
         }
     }
-    notes.extend(resume_notes(&mut a, row, cp, syncs, o.reset));
+    notes.extend(resume_notes(&mut a, row, cp, syncs, rules.reset));
     let seen = Seen {
         translated: translated_now.is_some(),
         has_checkpoint: cp.is_some(),
@@ -321,7 +341,7 @@ fn one(
         no_syncs: matches!(translation, Some(Translation::NoPairs)),
         committed_zero: committed == Some(0),
     };
-    notes.extend(known_defects(o.kafka, &seen));
+    notes.extend(known_defects(rules.kafka, &seen));
     a.notes = notes;
     a
 }
@@ -378,8 +398,9 @@ fn sync_notes(
     committed: Option<u64>,
     translation: Option<Translation>,
     syncs: Option<&Syncs>,
-    kafka: KafkaVersion,
+    rules: &Rules,
 ) -> Vec<Note> {
+    let kafka = rules.kafka;
     let mut notes = Vec::new();
     let translated_now = translation.and_then(|t| t.at()).map(|(_, p)| p);
     match (translation, syncs) {
@@ -389,7 +410,8 @@ fn sync_notes(
             if let (Some(c), Some(floor)) = (committed, s.source_floor(translated_now.unwrap_or(0))) {
                 let behind = c.saturating_sub(floor);
                 if behind > 1_000 && behind > s.widest_gap() / 2 {
-                    notes.push(note("sparse-syncs", format!("the newest sync under the commit is {behind} records behind it: syncs are sparse for this rate (the widest gap between two is {}), so a failover now re-reads up to that many", s.widest_gap())));
+                    let lag_max = rules.lag_max.map(|l| format!("; the configuration's offset.lag.max is {l}")).unwrap_or_default();
+                    notes.push(note("sparse-syncs", format!("the newest sync under the commit is {behind} records behind it: syncs are sparse for this rate (the widest gap between two is {}), so a failover now re-reads up to that many{lag_max}", s.widest_gap())));
                 }
             }
         }
