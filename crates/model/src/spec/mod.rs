@@ -16,6 +16,7 @@ pub mod limits;
 mod loop_prevention;
 mod preset_id;
 mod selector;
+mod spelt_ids;
 mod timeline_checks;
 mod validate;
 
