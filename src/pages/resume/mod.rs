@@ -51,7 +51,7 @@ pub fn ResumePage() -> impl IntoView {
     let generation = StoredValue::new(0u64);
     Effect::new(move || {
         let given = inputs.get();
-        let kafka = KafkaVersion::parse(&release.get()).unwrap_or_default_release();
+        let kafka = KafkaVersion::parse(&release.get()).unwrap_or(Options::default().kafka);
         let options = Options {
             kafka,
             reset: reset.get(),
@@ -108,16 +108,6 @@ pub fn ResumePage() -> impl IntoView {
                 _ => None,
             }}
         </div>
-    }
-}
-
-trait OrDefaultRelease {
-    fn unwrap_or_default_release(self) -> KafkaVersion;
-}
-
-impl OrDefaultRelease for Option<KafkaVersion> {
-    fn unwrap_or_default_release(self) -> KafkaVersion {
-        self.unwrap_or(Options::default().kafka)
     }
 }
 
