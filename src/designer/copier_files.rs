@@ -4,13 +4,13 @@
 //! [`Importer`], which the release build keeps in a chunk of its own
 //! (`lazy_pages::import_chunk`), so the readers load only when a person imports or exports.
 
-use hoplab_import::{Format, Input};
+use hoplab_copiers::{Format, Input};
 use hoplab_model::spec::Topology;
 use hoplab_model::ScenarioSpec;
 
 /// The largest file the designer reads: the import's own limit, checked against the
 /// file's size before any of it is read.
-pub const MAX_FILE_BYTES: u64 = hoplab_import::limits::MAX_INPUT_BYTES as u64;
+pub const MAX_FILE_BYTES: u64 = hoplab_copiers::limits::MAX_INPUT_BYTES as u64;
 
 /// One file handed to an import: its name, its text and, where the person named one, the
 /// site it stands for (a RabbitMQ broker, a JetStream domain).
@@ -79,7 +79,7 @@ pub struct ExportFormat {
     pub mime: &'static str,
 }
 
-/// Every format the designer writes, in menu order (`hoplab_import::Format::can_export`).
+/// Every format the designer writes, in menu order (`hoplab_copiers::Format::can_export`).
 pub const EXPORT_FORMATS: &[ExportFormat] = &[
     ExportFormat {
         id: "mm2-properties",
@@ -124,7 +124,7 @@ pub struct Importer {
     pub which_copied: fn(&[CopierFile], &str) -> Result<Vec<NameVerdict>, String>,
 }
 
-pub use hoplab_import::which_copied::NameVerdict;
+pub use hoplab_copiers::which_copied::NameVerdict;
 
 /// The files as the import reads them, each with the site the person named for it.
 fn inputs_of(files: &[CopierFile]) -> Vec<Input<'_>> {
@@ -143,9 +143,9 @@ fn inputs_of(files: &[CopierFile]) -> Vec<Input<'_>> {
 /// Reads the files again and checks each pasted name against their flows.
 pub fn which_copied(files: &[CopierFile], names: &str) -> Result<Vec<NameVerdict>, String> {
     let inputs = inputs_of(files);
-    let done = hoplab_import::import(&inputs, None).map_err(|e| say_error(&e))?;
-    let names = hoplab_import::which_copied::names_in(names);
-    Ok(hoplab_import::which_copied::which_copied(
+    let done = hoplab_copiers::import(&inputs, None).map_err(|e| say_error(&e))?;
+    let names = hoplab_copiers::which_copied::names_in(names);
+    Ok(hoplab_copiers::which_copied::which_copied(
         &done.estate,
         &names,
     ))
@@ -158,7 +158,7 @@ pub const IMPORTER: Importer = Importer {
     which_copied,
 };
 
-fn report_of(r: &hoplab_import::Report) -> ImportReport {
+fn report_of(r: &hoplab_copiers::Report) -> ImportReport {
     ImportReport {
         read: r.read.clone(),
         defaults: r
@@ -184,7 +184,7 @@ fn report_of(r: &hoplab_import::Report) -> ImportReport {
 }
 
 /// Puts an import error in the page's words: the file, the line and the key concerned.
-fn say_error(e: &hoplab_import::ImportError) -> String {
+fn say_error(e: &hoplab_copiers::ImportError) -> String {
     let mut at = e.file.clone();
     if let Some(line) = e.line {
         at.push_str(&format!(", line {line}"));
@@ -201,8 +201,8 @@ pub fn import_files(files: &[CopierFile]) -> Result<Imported, String> {
         return Err("Choose, drop or paste at least one file.".into());
     }
     let inputs = inputs_of(files);
-    let done = hoplab_import::import(&inputs, None).map_err(|e| say_error(&e))?;
-    let findings = hoplab_import::lint(&done)
+    let done = hoplab_copiers::import(&inputs, None).map_err(|e| say_error(&e))?;
+    let findings = hoplab_copiers::lint(&done)
         .into_iter()
         .map(|f| ProductFinding {
             code: f.code,
@@ -244,7 +244,7 @@ pub fn export_topology(
         return Err("The design has no hops: there is no copier to write.".into());
     }
     let written =
-        hoplab_import::export_onto(t, format, &inputs_of(originals)).map_err(|e| e.message)?;
+        hoplab_copiers::export_onto(t, format, &inputs_of(originals)).map_err(|e| e.message)?;
     Ok(Exported {
         text: written.text,
         // RabbitMQ brokers and JetStream domains are each written onto their own file.
@@ -253,7 +253,7 @@ pub fn export_topology(
                 .iter()
                 .filter(|f| {
                     matches!(format, Format::Rabbitmq | Format::Nats)
-                        && hoplab_import::detect(&f.text) == Some(format)
+                        && hoplab_copiers::detect(&f.text) == Some(format)
                 })
                 .map(|f| f.name.as_str())
                 .collect();

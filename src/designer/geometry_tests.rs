@@ -106,8 +106,8 @@ fn long_names_are_cut_for_drawing() {
 fn crossing_pair() -> Design {
     let text = "clusters = A, B\nA->B.enabled = true\nB->A.enabled = true\n\
                 A->B.topics = orders\nB->A.topics = orders\n";
-    let input = hoplab_import::Input::new("mm2.properties", text);
-    Design::from_spec(hoplab_import::import(&[input], None).unwrap().spec)
+    let input = hoplab_copiers::Input::new("mm2.properties", text);
+    Design::from_spec(hoplab_copiers::import(&[input], None).unwrap().spec)
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! `hoplab import`, `hoplab lint` over real copiers' files, and `hoplab export-config`:
-//! the file handling around `hoplab_import`'s pure functions.
+//! the file handling around `hoplab_copiers`'s pure functions.
 
 use crate::{out, Failure};
-use hoplab_import::{export_onto, import, lint, Format, ImportFinding, Input};
+use hoplab_copiers::{export_onto, import, lint, Format, ImportFinding, Input};
 use hoplab_model::ScenarioSpec;
 use std::path::{Path, PathBuf};
 
@@ -216,7 +216,7 @@ pub fn export_config(design: &str, to: Format, onto: &[std::path::PathBuf]) -> R
     let written =
         export_onto(&spec.topology, to, &inputs).map_err(|e| (format!("{design}: {e}"), 2))?;
     if let (Some((name, text)), None) = (originals.first(), written.onto) {
-        if hoplab_import::detect(text) == Some(to) {
+        if hoplab_copiers::detect(text) == Some(to) {
             eprintln!(
                 "{name}: writing onto a file is done for mm2-properties, strimzi, rabbitmq and msk; this {} file was written afresh",
                 to.id()

@@ -79,7 +79,7 @@ enum Cmd {
         json: bool,
         /// Read the copiers' files in this format instead of detecting it.
         #[arg(long, value_parser = estate::parse_format)]
-        format: Option<hoplab_import::Format>,
+        format: Option<hoplab_copiers::Format>,
         /// The site a file stands for (a RabbitMQ broker, a JetStream domain); the file
         /// is read whether or not it is also given as FILES.
         #[arg(long = "site", value_name = "NAME=FILE", value_parser = estate::parse_site)]
@@ -95,7 +95,7 @@ enum Cmd {
         /// mm2-properties, mm2-connect, strimzi, nats, rabbitmq, msk, cluster-link or
         /// redpanda-shadow (detected from each file when not given).
         #[arg(long, value_parser = estate::parse_format)]
-        format: Option<hoplab_import::Format>,
+        format: Option<hoplab_copiers::Format>,
         /// The site a file stands for where the format cannot say (repeatable); the
         /// file is read whether or not it is also given as FILES.
         #[arg(long = "site", value_name = "NAME=FILE", value_parser = estate::parse_site)]
@@ -106,7 +106,7 @@ enum Cmd {
         design: String,
         /// mm2-properties, strimzi, nats, rabbitmq or msk.
         #[arg(long, value_parser = estate::parse_export_format)]
-        to: hoplab_import::Format,
+        to: hoplab_copiers::Format,
         /// The copier's own file the estate came in (again for each broker's file of a
         /// RabbitMQ estate): what the design does not decide (addresses, security,
         /// replication factors, unknown keys) is kept from it.
@@ -126,10 +126,10 @@ enum Cmd {
         json: bool,
         /// The Kafka release MirrorMaker 2 runs (its translation rule and store).
         #[arg(long = "kafka-version", value_parser = resume::parse_version, default_value = "4.1.0")]
-        kafka: hoplab_import::resume::KafkaVersion,
+        kafka: hoplab_copiers::resume::KafkaVersion,
         /// What the consumers do with no checkpoint (their auto.offset.reset).
         #[arg(long = "auto-offset-reset", value_parser = resume::parse_reset, default_value = "latest")]
-        reset: hoplab_import::resume::Reset,
+        reset: hoplab_copiers::resume::Reset,
         /// Print, for this group, the CSV `kafka-consumer-groups.sh --reset-offsets
         /// --from-file` takes on the target.
         #[arg(long = "reset-plan", value_name = "GROUP")]
@@ -337,7 +337,7 @@ fn main() -> ExitCode {
         } => resume::resume(
             &files,
             json,
-            hoplab_import::resume::Options { kafka, reset },
+            hoplab_copiers::resume::Options { kafka, reset },
             plan.as_deref(),
         ),
         Cmd::Challenges => {

@@ -2,7 +2,7 @@
 //! MirrorMaker 2 deployment holds now (the same answer as the site's `/resume`).
 
 use crate::{out, Failure};
-use hoplab_import::resume::{answer, reset_plan, Answer, Gathered, KafkaVersion, Options, Reset};
+use hoplab_copiers::resume::{answer, reset_plan, Answer, Gathered, KafkaVersion, Options, Reset};
 use std::io::BufRead;
 use std::path::PathBuf;
 
@@ -22,7 +22,7 @@ fn gather(files: &[PathBuf]) -> Result<Gathered, Failure> {
         let name = path.display().to_string();
         let file = std::fs::File::open(path).map_err(|e| (format!("{name}: {e}"), 2))?;
         let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-        if size > hoplab_import::resume::MAX_DUMP_BYTES as u64 {
+        if size > hoplab_copiers::resume::MAX_DUMP_BYTES as u64 {
             return Err((
                 format!("{name}: it is {size} bytes; at most 256 MiB are read"),
                 2,
@@ -34,7 +34,7 @@ fn gather(files: &[PathBuf]) -> Result<Gathered, Failure> {
             let line = line.map_err(|e| (format!("{name}: {e}"), 2))?;
             reading.line(&line).map_err(|e| (e.to_string(), 2))?;
             // A configuration is small and read whole; a dump's lines are not kept.
-            if kept.len() < hoplab_import::limits::MAX_INPUT_BYTES {
+            if kept.len() < hoplab_copiers::limits::MAX_INPUT_BYTES {
                 kept.push_str(&line);
                 kept.push('\n');
             }

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::file_text::{files_of, read_texts};
-use hoplab_import::resume::MAX_DUMP_BYTES;
+use hoplab_copiers::resume::MAX_DUMP_BYTES;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 

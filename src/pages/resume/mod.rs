@@ -2,7 +2,7 @@
 //! holds now (the offset-syncs and checkpoints topics as the console consumer prints them,
 //! the source's consumer-groups table, optionally the configuration) by choosing, dropping
 //! or pasting; the page reads it in slices (a million lines never freezes the tab, and a
-//! new input cancels the read under way) with `hoplab_import::resume`, the same code as
+//! new input cancels the read under way) with `hoplab_copiers::resume`, the same code as
 //! `hoplab resume`, and shows per group and partition where it resumes and why. Nothing
 //! leaves the browser.
 
@@ -12,7 +12,7 @@ mod table;
 use std::sync::Arc;
 
 use gloo_timers::future::TimeoutFuture;
-use hoplab_import::resume::{answer, Answer, Gathered, KafkaVersion, Options, Reset};
+use hoplab_copiers::resume::{answer, Answer, Gathered, KafkaVersion, Options, Reset};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -136,7 +136,7 @@ async fn gather_in_slices(
                 }
             }
         }
-        let small = (p.text.len() <= hoplab_import::limits::MAX_INPUT_BYTES).then_some(&*p.text);
+        let small = (p.text.len() <= hoplab_copiers::limits::MAX_INPUT_BYTES).then_some(&*p.text);
         if let Err(e) = file.finish(small) {
             return Some(Err(e.to_string()));
         }

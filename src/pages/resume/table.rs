@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use hoplab_import::resume::{reset_plan, Answer, PartitionAnswer};
+use hoplab_copiers::resume::{reset_plan, Answer, PartitionAnswer};
 use leptos::prelude::*;
 use leptos_router::components::A;
 

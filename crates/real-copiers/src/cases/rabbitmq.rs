@@ -432,12 +432,12 @@ fn shovel_misspelt_key(servers: &mut Servers) -> Result<Outcome, String> {
         "parameters": [{"component": "shovel", "name": "to-b", "vhost": "/", "value": value}],
     })
     .to_string();
-    let imported = hoplab_import::import(
-        &[hoplab_import::Input::new("definitions.json", &definitions)],
+    let imported = hoplab_copiers::import(
+        &[hoplab_copiers::Input::new("definitions.json", &definitions)],
         None,
     )
     .map_err(|e| e.to_string())?;
-    let found = hoplab_import::lint(&imported)
+    let found = hoplab_copiers::lint(&imported)
         .iter()
         .any(|f| f.code == "rabbitmq-unrecognised-key");
     let model = if found { "refused" } else { "accepted" };

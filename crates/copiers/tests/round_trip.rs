@@ -1,7 +1,7 @@
 //! import -> export -> import gives the same topology, for every format a design can be
 //! written to, from fixtures and from generated MirrorMaker 2 files.
 
-use hoplab_import::{export, import, Format, Input};
+use hoplab_copiers::{export, import, Format, Input};
 use hoplab_model::spec::Topology;
 use proptest::prelude::*;
 
@@ -192,7 +192,7 @@ fn mm2_properties_written_onto_the_original_keep_every_key_the_design_does_not_d
         let inputs = [Input::new(&name, &text)];
         let first = import(&inputs, None).unwrap_or_else(|e| panic!("{e}"));
         let written =
-            hoplab_import::export_onto(&first.spec.topology, Format::Mm2Properties, &inputs)
+            hoplab_copiers::export_onto(&first.spec.topology, Format::Mm2Properties, &inputs)
                 .unwrap()
                 .text;
         let again = import(
@@ -206,7 +206,7 @@ fn mm2_properties_written_onto_the_original_keep_every_key_the_design_does_not_d
             "{name}\n{written}"
         );
         let (before, after) = (entries(&text), entries(&written));
-        let decided = hoplab_import::export::WRITTEN_FLOW_KEYS;
+        let decided = hoplab_copiers::export::WRITTEN_FLOW_KEYS;
         for (key, value) in &before {
             let flow_key = key.split_once("->").map_or(key.as_str(), |(_, rest)| {
                 rest.split_once('.').map_or(rest, |(_, k)| k)
@@ -233,7 +233,7 @@ fn a_flow_taken_out_of_the_design_is_switched_off_and_a_new_site_gets_an_address
     t.sites.push(hoplab_model::spec::SiteSpec {
         name: "north".into(),
     });
-    let done = hoplab_import::export_onto(&t, Format::Mm2Properties, &inputs).unwrap();
+    let done = hoplab_copiers::export_onto(&t, Format::Mm2Properties, &inputs).unwrap();
     assert_eq!(done.onto, Some(0));
     let written = done.text;
     let after = entries(&written);
@@ -296,7 +296,7 @@ fn strimzi_written_onto_the_original_keeps_its_api_version_target_and_settings()
         let inputs = [Input::new(&name, &text)];
         let first = import(&inputs, None).unwrap_or_else(|e| panic!("{e}"));
         let done =
-            hoplab_import::export_onto(&first.spec.topology, Format::Strimzi, &inputs).unwrap();
+            hoplab_copiers::export_onto(&first.spec.topology, Format::Strimzi, &inputs).unwrap();
         assert_eq!(done.onto, Some(0));
         let written = done.text;
         let again = import(&[Input::new("exported", &written)], Some(Format::Strimzi))
@@ -309,7 +309,7 @@ fn strimzi_written_onto_the_original_keeps_its_api_version_target_and_settings()
         let (before, after) = (yaml_leaves(&text), yaml_leaves(&written));
         for (path, value) in &before {
             let key = path.rsplit('.').next().unwrap_or_default();
-            let decided = hoplab_import::export::WRITTEN_FLOW_KEYS
+            let decided = hoplab_copiers::export::WRITTEN_FLOW_KEYS
                 .iter()
                 .any(|k| path.ends_with(&format!(".config.{k}")))
                 || key == "topicsPattern";
@@ -333,7 +333,7 @@ fn a_comment_ending_in_a_backslash_does_not_swallow_the_key_after_it() {
     for h in &mut t.hops {
         h.options.workers = 1;
     }
-    let written = hoplab_import::export_onto(&t, Format::Mm2Properties, &inputs)
+    let written = hoplab_copiers::export_onto(&t, Format::Mm2Properties, &inputs)
         .unwrap()
         .text;
     // The design now has one worker: the file's tasks.max = 4 must not survive beside it.
@@ -352,7 +352,7 @@ fn a_v1beta2_mirror_whose_target_is_not_its_connect_cluster_keeps_its_settings()
     );
     let inputs = [Input::new("s.yaml", &text)];
     let first = import(&inputs, None).unwrap_or_else(|e| panic!("{e}"));
-    let written = hoplab_import::export_onto(&first.spec.topology, Format::Strimzi, &inputs)
+    let written = hoplab_copiers::export_onto(&first.spec.topology, Format::Strimzi, &inputs)
         .unwrap()
         .text;
     assert_eq!(
@@ -405,7 +405,7 @@ fn an_msk_request_written_onto_the_original_keeps_its_arns_network_role_and_grou
     let (name, text) = one("msk-replicator.json");
     let inputs = [Input::new(&name, &text)];
     let first = import(&inputs, None).unwrap();
-    let done = hoplab_import::export_onto(&first.spec.topology, Format::Msk, &inputs).unwrap();
+    let done = hoplab_copiers::export_onto(&first.spec.topology, Format::Msk, &inputs).unwrap();
     assert_eq!(done.onto, Some(0));
     let again = import(&[Input::new("exported", &done.text)], Some(Format::Msk))
         .unwrap_or_else(|e| panic!("{e}\n{}", done.text));
@@ -429,7 +429,7 @@ fn an_msk_request_written_onto_the_original_keeps_its_arns_network_role_and_grou
     for h in &mut t.hops {
         h.options.start_from = hoplab_model::spec::StartFrom::Earliest;
     }
-    let done = hoplab_import::export_onto(&t, Format::Msk, &inputs).unwrap();
+    let done = hoplab_copiers::export_onto(&t, Format::Msk, &inputs).unwrap();
     assert!(done.text.contains("\"EARLIEST\""), "{}", done.text);
     assert!(
         done.text
@@ -445,7 +445,8 @@ fn rabbitmq_onto_keeps(names: &[&str]) -> String {
     let files: Vec<(String, String)> = names.iter().map(|n| one(n)).collect();
     let inputs: Vec<Input> = files.iter().map(|(n, t)| Input::new(n, t)).collect();
     let first = import(&inputs, None).unwrap();
-    let done = hoplab_import::export_onto(&first.spec.topology, Format::Rabbitmq, &inputs).unwrap();
+    let done =
+        hoplab_copiers::export_onto(&first.spec.topology, Format::Rabbitmq, &inputs).unwrap();
     assert_eq!(done.onto, Some(0));
     let again = import(
         &[Input::new("exported", &done.text)],
@@ -518,7 +519,7 @@ fn a_rabbitmq_link_the_design_drops_is_left_out_and_its_budget_is_the_design_s()
     for h in &mut t.hops {
         h.options.stamp = hoplab_model::spec::OriginStamp::HopBudget(2);
     }
-    let done = hoplab_import::export_onto(&t, Format::Rabbitmq, &inputs).unwrap();
+    let done = hoplab_copiers::export_onto(&t, Format::Rabbitmq, &inputs).unwrap();
     let again = import(
         &[Input::new("exported", &done.text)],
         Some(Format::Rabbitmq),
@@ -547,7 +548,8 @@ fn jetstream_streams_written_onto_their_domains_files_keep_every_setting() {
         let files: Vec<(String, String)> = names.iter().map(|n| one(n)).collect();
         let inputs: Vec<Input> = files.iter().map(|(n, t)| Input::new(n, t)).collect();
         let first = import(&inputs, None).unwrap();
-        let done = hoplab_import::export_onto(&first.spec.topology, Format::Nats, &inputs).unwrap();
+        let done =
+            hoplab_copiers::export_onto(&first.spec.topology, Format::Nats, &inputs).unwrap();
         assert_eq!(done.onto, Some(0));
         let again = import(&[Input::new("exported", &done.text)], Some(Format::Nats))
             .unwrap_or_else(|e| panic!("{e}\n{}", done.text));

@@ -1,7 +1,7 @@
 //! Every fixture in `tests/import/`: what it reads as, what the lint says about it, and
 //! the broken ones refused with their line and key.
 
-use hoplab_import::{import, lint, Format, Ignored, Imported, Input};
+use hoplab_copiers::{import, lint, Format, Ignored, Imported, Input};
 use std::time::{Duration, Instant};
 
 fn fixture(name: &str) -> String {
@@ -441,7 +441,7 @@ fn a_billion_laughs_file_is_refused_in_well_under_a_second() {
 #[test]
 fn a_file_over_the_limit_is_refused_before_parsing() {
     let mut text = String::from("clusters = A, B\nA->B.enabled = true\n");
-    while text.len() <= hoplab_import::limits::MAX_INPUT_BYTES {
+    while text.len() <= hoplab_copiers::limits::MAX_INPUT_BYTES {
         text.push_str("# padding padding padding padding padding padding padding\n");
     }
     let e = import(&[Input::new("big.properties", &text)], None).unwrap_err();
@@ -509,7 +509,7 @@ fn every_finding_an_import_gives_names_a_rule_with_evidence() {
         for f in lint(&read(name)) {
             // A rule of the import's own always quotes the product; a model rule quotes
             // it where the product's sources say it (never another product's words).
-            let model_rule = hoplab_import::lint::rule(f.code).is_none_or(|r| r.from_model);
+            let model_rule = hoplab_copiers::lint::rule(f.code).is_none_or(|r| r.from_model);
             // Confluent's page on `mirror.start.offset.spec` could not be read here (only its
             // opening is stored), so that finding quotes nothing rather than MSK's or Kafka's.
             let unquoted = name == "cluster-link.properties" && f.code == "head-lost-at-start";
@@ -530,7 +530,7 @@ fn every_finding_an_import_gives_names_a_rule_with_evidence() {
     seen.dedup();
     assert!(seen.len() >= 10, "{seen:?}");
     let model =
-        hoplab_import::lint::lint_topology(&read("nats-one-domain-cycle.json").spec.topology);
+        hoplab_copiers::lint::lint_topology(&read("nats-one-domain-cycle.json").spec.topology);
     assert!(model
         .iter()
         .any(|f| f.code == "jetstream-cycle-refused" && !f.evidence.is_empty()));
@@ -641,7 +641,7 @@ fn every_key_of_a_mirrormaker_file_is_read_or_listed_as_ignored() {
         });
         key == "clusters"
             || key.ends_with(".bootstrap.servers")
-            || hoplab_import::export::WRITTEN_FLOW_KEYS.contains(&k)
+            || hoplab_copiers::export::WRITTEN_FLOW_KEYS.contains(&k)
             || ["groups", "sync.group.offsets.enabled", "topics.exclude"].contains(&k)
     };
     for name in ["mm2-deployed.properties", "mm2-kafka-sample.properties"] {

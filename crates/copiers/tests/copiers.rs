@@ -1,7 +1,7 @@
 //! Every product the importer reads is a copier `/copiers` compares: the typed id they share
 //! names a row of `content/copiers.toml`.
 
-use hoplab_import::estate::Product;
+use hoplab_copiers::estate::Product;
 
 #[test]
 fn every_imported_product_has_its_row_on_the_copiers_page() {

@@ -1,4 +1,4 @@
-//! # hoplab-import
+//! # hoplab-copiers
 //!
 //! Reads real copiers' configuration files into Hoplab's model: MirrorMaker 2 (dedicated
 //! mode, Connect connectors, Strimzi), NATS JetStream streams, RabbitMQ definitions,
@@ -7,7 +7,7 @@
 //! in wasm.
 //!
 //! ```
-//! use hoplab_import::{import, Input};
+//! use hoplab_copiers::{import, Input};
 //! let text = "clusters = A, B\nA->B.enabled = true\nA->B.topics = orders\n";
 //! let done = import(&[Input::new("mm2.properties", text)], None).unwrap();
 //! assert_eq!(done.spec.topology.hops[0].to.stream, "A.orders");
