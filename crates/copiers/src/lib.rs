@@ -18,10 +18,9 @@ mod error;
 pub mod estate;
 pub mod export;
 mod format;
-mod formats;
 pub mod limits;
 pub mod lint;
-mod mm2;
+mod products;
 mod report;
 pub mod selector;
 pub mod sites;
@@ -34,7 +33,7 @@ pub use export::{export, export_onto, ExportError, Written};
 pub use format::{detect, Format};
 pub use lint::{lint, Evidence, ImportFinding, Rule, RULES};
 /// Where each consumer group would resume on the target, from MirrorMaker 2's own offset data.
-pub use mm2::offsets as resume;
+pub use products::mm2::offsets as resume;
 pub use report::{DefaultApplied, Ignored, IgnoredKey, Report};
 
 use hoplab_model::spec::{ScenarioSpec, FORMAT_VERSION};
@@ -79,14 +78,14 @@ pub struct Imported {
 fn read_one(input: &Input, format: Format, report: &mut Report) -> Result<Estate, ImportError> {
     let (file, text) = (input.name, input.text);
     match format {
-        Format::Mm2Properties => mm2::dedicated::read(file, text, report),
-        Format::Mm2Connect => mm2::connect::read(file, text, report),
-        Format::Strimzi => mm2::strimzi::read(file, text, report),
-        Format::Nats => formats::nats::read(input, report),
-        Format::Rabbitmq => formats::rabbitmq::read(input, report),
-        Format::Msk => formats::msk::read(file, text, report),
-        Format::ClusterLink => formats::cluster_link::read(input, report),
-        Format::RedpandaShadow => formats::redpanda::read(input, report),
+        Format::Mm2Properties => products::mm2::dedicated::read(file, text, report),
+        Format::Mm2Connect => products::mm2::connect::read(file, text, report),
+        Format::Strimzi => products::mm2::strimzi::read(file, text, report),
+        Format::Nats => products::jetstream::read::read(input, report),
+        Format::Rabbitmq => products::rabbitmq::read::read(input, report),
+        Format::Msk => products::msk::read::read(file, text, report),
+        Format::ClusterLink => products::cluster_link::read::read(input, report),
+        Format::RedpandaShadow => products::redpanda::read::read(input, report),
     }
 }
 

@@ -4,7 +4,7 @@
 //! not, when exactly one fits (or exactly one of those fitting is in the file's name).
 
 use crate::estate::host_of;
-use crate::formats::nats::{domain_of_api, DOMAIN_METADATA};
+use crate::products::jetstream::read::{domain_of_api, DOMAIN_METADATA};
 use crate::Format;
 use serde_json::Value;
 
@@ -25,7 +25,7 @@ fn push(list: &mut Vec<String>, name: String) {
 
 /// A RabbitMQ definitions file's own broker and the hosts of its upstreams and shovels.
 fn rabbitmq(doc: &Value) -> Pointers {
-    let own = crate::formats::rabbitmq::cluster_host(doc);
+    let own = crate::products::rabbitmq::read::cluster_host(doc);
     let mut points_at = Vec::new();
     for p in doc
         .get("parameters")

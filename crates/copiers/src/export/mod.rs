@@ -2,12 +2,11 @@
 //! reads, so import -> export -> import gives the same topology; what a product cannot
 //! say (a stamp it does not have, a round trip) is left out.
 
-mod kafka;
-pub use kafka::WRITTEN_FLOW_KEYS;
-mod msk;
-mod nats;
-mod rabbitmq;
-mod strimzi;
+use crate::products::jetstream::write as nats;
+pub use crate::products::mm2::write::WRITTEN_FLOW_KEYS;
+use crate::products::mm2::{write as kafka, write_strimzi as strimzi};
+use crate::products::msk::write as msk;
+use crate::products::rabbitmq::write as rabbitmq;
 
 use crate::Format;
 use hoplab_model::spec::{HopSpec, Topology};
@@ -113,8 +112,8 @@ fn per_site_onto(t: &Topology, to: Format, originals: &[crate::Input]) -> Option
         }
         let doc: serde_json::Value = serde_json::from_str(input.text).ok()?;
         let site = sites[i].clone().unwrap_or_else(|| match to {
-            Format::Rabbitmq => crate::formats::rabbitmq::own_name(input, &doc),
-            _ => crate::formats::nats::DEFAULT_DOMAIN.to_string(),
+            Format::Rabbitmq => crate::products::rabbitmq::read::own_name(input, &doc),
+            _ => crate::products::jetstream::read::DEFAULT_DOMAIN.to_string(),
         });
         first.get_or_insert(i);
         files.push((site, input.text));

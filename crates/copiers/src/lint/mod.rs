@@ -2,14 +2,13 @@
 //! products' evidence attached, and MirrorMaker 2's words where a loop is its identity
 //! policy's), then the rules only the products' settings can show.
 
-mod kafka;
-mod rabbitmq;
 mod rules;
 mod words;
 
 pub use rules::{rule, Evidence, Rule, RULES};
 
 use crate::estate::{Estate, Naming, Product};
+use crate::products::{kafka_lint as kafka, rabbitmq::lint as rabbitmq};
 use crate::Imported;
 use hoplab_model::spec::Topology;
 use serde::Serialize;

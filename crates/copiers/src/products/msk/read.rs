@@ -72,7 +72,10 @@ fn check(file: &str, text: &str, v: Option<&Value>, known: &[&str], report: &mut
         if known.contains(&p.as_str()) {
             continue;
         }
-        let why = match known.iter().find(|n| super::nats::close(&p, n)) {
+        let why = match known
+            .iter()
+            .find(|n| crate::products::jetstream::read::close(&p, n))
+        {
             Some(n) => Ignored::Misspelt {
                 meant: (*n).to_string(),
             },

@@ -7,3 +7,5 @@ pub mod keys;
 pub mod offsets;
 pub mod settings;
 pub mod strimzi;
+pub mod write;
+pub mod write_strimzi;

@@ -1,8 +1,8 @@
 //! Strimzi `KafkaMirrorMaker2` resources (the `v1` layout: one resource per target) from
 //! a design. `v1` runs no heartbeat connector, so heartbeats are not written.
 
-use super::kafka::{flow_keys, WRITTEN_FLOW_KEYS};
-use super::{address, by_pair, patterns};
+use super::write::{flow_keys, WRITTEN_FLOW_KEYS};
+use crate::export::{address, by_pair, patterns};
 use crate::text::yaml::{self, quote, Node, Value};
 use hoplab_model::spec::{HopSpec, StartFrom, Topology};
 use std::fmt::Write;

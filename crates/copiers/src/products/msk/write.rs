@@ -1,7 +1,7 @@
 //! An MSK Replicator `CreateReplicator` request from a design: every site an MSK
 //! cluster (placeholder ARNs naming the site), one replication per (source, target).
 
-use super::{by_pair, linked_sites, patterns};
+use crate::export::{by_pair, linked_sites, patterns};
 use hoplab_model::spec::{OriginStamp, StartFrom, Topology};
 use serde_json::{json, Value};
 
@@ -48,7 +48,7 @@ pub fn request(t: &Topology) -> String {
 /// starting position are the design's. A replication the design dropped is left out; a
 /// new one takes the original's ARNs where the original knows the clusters.
 pub fn request_onto(t: &Topology, original: &str) -> Option<String> {
-    use crate::formats::msk::cluster_name;
+    use super::read::cluster_name;
     let mut doc: Value = serde_json::from_str(original).ok()?;
     let fresh: Value = serde_json::from_str(&request(t)).ok()?;
     let arn_of = |site: &str| -> Option<Value> {

@@ -1,7 +1,7 @@
 //! Rules over Kafka-like flows (MirrorMaker 2, Strimzi, MSK Replicator, links).
 
-use super::ImportFinding;
 use crate::estate::{Estate, Product};
+use crate::lint::ImportFinding;
 use hoplab_model::spec::Topology;
 
 /// Two cluster names sharing an address.

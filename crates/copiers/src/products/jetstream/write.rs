@@ -1,7 +1,7 @@
 //! JetStream stream configurations from a design: one per stream that is copied into or
 //! written, with its inbound mirror or sources; each carries its domain in `metadata`.
 
-use crate::formats::nats::DOMAIN_METADATA;
+use super::read::DOMAIN_METADATA;
 use hoplab_model::spec::{HopKind, Topology};
 use serde_json::{json, Map, Value};
 

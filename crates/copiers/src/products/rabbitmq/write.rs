@@ -97,7 +97,7 @@ fn broker(t: &Topology, site: &str) -> Value {
 }
 
 pub fn definitions(t: &Topology) -> String {
-    let sites: Vec<&str> = super::linked_sites(t);
+    let sites: Vec<&str> = crate::export::linked_sites(t);
     let docs: Vec<Value> = sites.iter().map(|s| broker(t, s)).collect();
     let v = if docs.len() == 1 {
         docs.into_iter().next().expect("one")
@@ -123,7 +123,7 @@ pub fn definitions_onto(t: &Topology, originals: &[(String, &str)]) -> Option<St
         return None;
     }
     let uris = known_uris(docs.iter().map(|(_, d)| d));
-    let sites = super::linked_sites(t);
+    let sites = crate::export::linked_sites(t);
     // One file that is none of the brokers (a file of shovels between two others) holds
     // every link it had: the design's links all go back into it.
     if let [(site, original)] = docs.as_slice() {

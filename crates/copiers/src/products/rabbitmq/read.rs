@@ -84,7 +84,10 @@ fn check(
     report: &mut Report,
 ) {
     for k in obj.keys().filter(|k| !known.contains(&k.as_str())) {
-        let why = match known.iter().find(|n| super::nats::close(k, n)) {
+        let why = match known
+            .iter()
+            .find(|n| crate::products::jetstream::read::close(k, n))
+        {
             Some(n) => Ignored::Misspelt {
                 meant: (*n).to_string(),
             },

@@ -1,6 +1,6 @@
 //! MirrorMaker 2's dedicated-mode properties from a design.
 
-use super::{address, by_pair, patterns};
+use crate::export::{address, by_pair, patterns};
 use crate::text::properties::{escape_value, Prop};
 use hoplab_model::spec::{HopOptions, OriginStamp, StartFrom, Topology};
 use std::fmt::Write;

@@ -1,7 +1,7 @@
 //! Rules over RabbitMQ links.
 
-use super::ImportFinding;
 use crate::estate::Estate;
+use crate::lint::ImportFinding;
 
 pub fn links_that_may_lose_messages(e: &Estate, out: &mut Vec<ImportFinding>) {
     for f in &e.flows {

@@ -85,7 +85,10 @@ fn ignore_unknown_keys(file: &str, props: &[properties::Prop], report: &mut Repo
             && !p.key.starts_with("ssl.")
             && !p.key.starts_with("sasl.")
         {
-            let why = match LINK_KEYS.iter().find(|n| super::nats::close(&p.key, n)) {
+            let why = match LINK_KEYS
+                .iter()
+                .find(|n| crate::products::jetstream::read::close(&p.key, n))
+            {
                 Some(n) => Ignored::Misspelt {
                     meant: (*n).to_string(),
                 },

@@ -1,0 +1,3 @@
+//! Confluent Cluster Linking: a link's properties file (read only).
+
+pub mod read;

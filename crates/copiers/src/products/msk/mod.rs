@@ -1,0 +1,4 @@
+//! Amazon MSK Replicator: the CreateReplicator request.
+
+pub mod read;
+pub mod write;

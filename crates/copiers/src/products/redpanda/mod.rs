@@ -1,0 +1,3 @@
+//! Redpanda Shadowing: a shadow link's configuration (read only).
+
+pub mod read;
