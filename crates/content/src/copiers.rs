@@ -113,6 +113,10 @@ pub struct CopierRow {
     pub name: String,
     /// One sentence: what kind of copier it is.
     pub summary: String,
+    /// For a copier no release has yet: where the proposal stands and since when
+    /// ("KIP-1279, under discussion since February 2026"). Shown beside its name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proposal: Option<String>,
     pub carries: Carries,
     /// How it stops a record circling between sites.
     pub loops: String,

@@ -108,9 +108,14 @@ fn matrix(out: &mut String, rows: &[CopierRow]) {
     for row in rows {
         _ = write!(
             out,
-            r##"<tr><th scope="row"><a href="#{}">{}</a></th>"##,
+            r##"<tr><th scope="row"><a href="#{}">{}</a>{}</th>"##,
             escape(row.id.as_str()),
-            escape(&row.name)
+            escape(&row.name),
+            if row.proposal.is_some() {
+                r#" <span class="copier__proposed">proposed</span>"#
+            } else {
+                ""
+            }
         );
         for cell in row.carries.cells() {
             out.push_str("<td>");
@@ -126,8 +131,19 @@ fn detail(out: &mut String, row: &CopierRow, index: &CardIndex) {
     let id = escape(row.id.as_str());
     _ = write!(
         out,
-        r#"<section class="copier" id="{id}" aria-labelledby="{id}-heading"><h3 id="{id}-heading" tabindex="-1">{}</h3><p class="copier__summary">{}</p><dl class="copier__carries">"#,
+        r#"<section class="copier" id="{id}" aria-labelledby="{id}-heading"><h3 id="{id}-heading" tabindex="-1">{}</h3>"#,
         escape(&row.name),
+    );
+    if let Some(p) = &row.proposal {
+        _ = write!(
+            out,
+            r#"<p class="copier__proposal"><span class="copier__proposed">proposed</span> {}</p>"#,
+            escape(p)
+        );
+    }
+    _ = write!(
+        out,
+        r#"<p class="copier__summary">{}</p><dl class="copier__carries">"#,
         escape(&row.summary)
     );
     for (label, cell) in Carries::LABELS.into_iter().zip(row.carries.cells()) {
@@ -232,6 +248,7 @@ mod tests {
             id: hoplab_model::spec::CopierId::parse(id).expect("a copier's id"),
             name: format!("Copier \"{id}\""),
             summary: "It <copies>.".into(),
+            proposal: None,
             carries: Carries {
                 records: c(),
                 positions: carry(Verdict::Translated),

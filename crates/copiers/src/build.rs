@@ -43,6 +43,7 @@ pub fn product_preset(flow: &Flow) -> Option<PresetId> {
         (Product::JetStreamSource, _) => PresetId::JetstreamSource,
         (Product::FederatedExchange, _) => PresetId::RabbitmqFederationMaxHops,
         (Product::Shovel, _) => PresetId::RabbitmqShovel,
+        (Product::ClusterMirror, _) => PresetId::KafkaClusterMirror,
         (Product::MskReplicator | Product::FederatedQueue, _) => return None,
     })
 }

@@ -19,9 +19,24 @@ pub enum Product {
     FederatedExchange,
     FederatedQueue,
     Shovel,
+    /// Kafka's proposed cluster mirroring (KIP-1279).
+    ClusterMirror,
 }
 
 impl Product {
+    pub const ALL: [Product; 10] = [
+        Product::MirrorMaker2,
+        Product::MskReplicator,
+        Product::ClusterLink,
+        Product::RedpandaShadow,
+        Product::JetStreamSource,
+        Product::JetStreamMirror,
+        Product::FederatedExchange,
+        Product::FederatedQueue,
+        Product::Shovel,
+        Product::ClusterMirror,
+    ];
+
     /// Its row on `/copiers` (both kinds of RabbitMQ federation share one).
     pub fn copier(self) -> hoplab_model::spec::CopierId {
         use hoplab_model::spec::CopierId;
@@ -34,6 +49,7 @@ impl Product {
             Product::JetStreamMirror => CopierId::JetstreamMirror,
             Product::FederatedExchange | Product::FederatedQueue => CopierId::RabbitmqFederation,
             Product::Shovel => CopierId::RabbitmqShovel,
+            Product::ClusterMirror => CopierId::KafkaClusterMirroring,
         }
     }
 
@@ -48,6 +64,7 @@ impl Product {
             Product::FederatedExchange => "RabbitMQ exchange federation",
             Product::FederatedQueue => "RabbitMQ queue federation",
             Product::Shovel => "RabbitMQ shovel",
+            Product::ClusterMirror => "Kafka cluster mirroring (KIP-1279, proposed)",
         }
     }
 
@@ -59,6 +76,7 @@ impl Product {
                 | Product::MskReplicator
                 | Product::ClusterLink
                 | Product::RedpandaShadow
+                | Product::ClusterMirror
         )
     }
 }

@@ -22,10 +22,12 @@ pub enum Format {
     ClusterLink,
     /// A Redpanda shadow link (`rpk shadow create --config-file`).
     RedpandaShadow,
+    /// A `kafka-cluster-mirrors.sh` set-up script (KIP-1279, proposed).
+    ClusterMirror,
 }
 
 impl Format {
-    pub const ALL: [Format; 8] = [
+    pub const ALL: [Format; 9] = [
         Format::Mm2Properties,
         Format::Mm2Connect,
         Format::Strimzi,
@@ -34,6 +36,7 @@ impl Format {
         Format::Msk,
         Format::ClusterLink,
         Format::RedpandaShadow,
+        Format::ClusterMirror,
     ];
 
     pub fn id(self) -> &'static str {
@@ -46,6 +49,7 @@ impl Format {
             Format::Msk => "msk",
             Format::ClusterLink => "cluster-link",
             Format::RedpandaShadow => "redpanda-shadow",
+            Format::ClusterMirror => "kafka-cluster-mirrors",
         }
     }
 
@@ -57,7 +61,12 @@ impl Format {
     pub fn can_export(self) -> bool {
         matches!(
             self,
-            Format::Mm2Properties | Format::Strimzi | Format::Nats | Format::Rabbitmq | Format::Msk
+            Format::Mm2Properties
+                | Format::Strimzi
+                | Format::Nats
+                | Format::Rabbitmq
+                | Format::Msk
+                | Format::ClusterMirror
         )
     }
 }
@@ -105,6 +114,9 @@ pub fn detect(text: &str) -> Option<Format> {
     }
     if t.contains("kind: KafkaMirrorMaker2") {
         return Some(Format::Strimzi);
+    }
+    if crate::products::cluster_mirror::read::mentions_the_tool(t) {
+        return Some(Format::ClusterMirror);
     }
     if t.contains("client_options:") || t.contains("topic_metadata_sync_options:") {
         return Some(Format::RedpandaShadow);
@@ -161,6 +173,10 @@ mod tests {
                 r#"[{"name":"x","config":{"connector.class":"org.apache.kafka.connect.mirror.MirrorSourceConnector"}}]"#
             ),
             Some(Format::Mm2Connect)
+        );
+        assert_eq!(
+            detect("#!/bin/sh\nbin/kafka-cluster-mirrors.sh --bootstrap-server b:9092 --list\n"),
+            Some(Format::ClusterMirror)
         );
         assert_eq!(detect("hello"), None);
         for f in Format::ALL {

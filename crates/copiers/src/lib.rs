@@ -86,6 +86,7 @@ fn read_one(input: &Input, format: Format, report: &mut Report) -> Result<Estate
         Format::Msk => products::msk::read::read(file, text, report),
         Format::ClusterLink => products::cluster_link::read::read(input, report),
         Format::RedpandaShadow => products::redpanda::read::read(input, report),
+        Format::ClusterMirror => products::cluster_mirror::read::read(input, report),
     }
 }
 
@@ -101,7 +102,7 @@ fn detect_or_refuse(input: &Input) -> Result<Format, ImportError> {
     }
     Err(ImportError::new(
         input.name,
-        "not a format this import reads (MirrorMaker 2 properties or connector JSON, Strimzi, JetStream streams, RabbitMQ definitions, an MSK Replicator request, a cluster link or a shadow link)",
+        "not a format this import reads (MirrorMaker 2 properties or connector JSON, Strimzi, JetStream streams, RabbitMQ definitions, an MSK Replicator request, a cluster link, a shadow link or a kafka-cluster-mirrors.sh script)",
     ))
 }
 

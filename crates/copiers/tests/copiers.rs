@@ -13,17 +13,7 @@ fn every_imported_product_has_its_row_on_the_copiers_page() {
         .iter()
         .filter_map(|r| r["id"].as_str())
         .collect();
-    for p in [
-        Product::MirrorMaker2,
-        Product::MskReplicator,
-        Product::ClusterLink,
-        Product::RedpandaShadow,
-        Product::JetStreamSource,
-        Product::JetStreamMirror,
-        Product::FederatedExchange,
-        Product::FederatedQueue,
-        Product::Shovel,
-    ] {
+    for p in Product::ALL {
         assert!(
             rows.contains(&p.copier().as_str()),
             "{}: {}",

@@ -386,6 +386,113 @@ fn a_cluster_link_and_a_shadow_link_are_offset_preserving_mirrors() {
 }
 
 #[test]
+fn a_cluster_mirroring_script_reads_its_mirror_its_config_and_its_stops() {
+    let m = read("kafka-cluster-mirrors.sh");
+    assert_eq!(m.formats, [Format::ClusterMirror]);
+    assert_eq!(
+        hop_ends(&m),
+        [
+            "kafka-a-0.prod-a.internal/orders -> kafka-b-0.prod-b.internal/orders",
+            "kafka-a-0.prod-a.internal/payments* -> kafka-b-0.prod-b.internal/payments*"
+        ]
+    );
+    let h = &m.spec.topology.hops[0];
+    assert_eq!(h.options.kind, hoplab_model::spec::HopKind::Mirror);
+    assert_eq!(
+        h.options.product,
+        Some(hoplab_model::presets::PresetId::KafkaClusterMirror)
+    );
+    // The here-document's SASL and SSL keys are the source connection's; the refresh
+    // interval is read but changes nothing drawn.
+    let ignored: Vec<(&str, Option<u32>)> = m
+        .report
+        .ignored
+        .iter()
+        .map(|k| (k.key.as_str(), k.line))
+        .collect();
+    assert_eq!(ignored, [("mirror.metadata.refresh.interval.ms", Some(16))]);
+    assert!(codes(&m).is_empty(), "{:?}", codes(&m));
+
+    let stopped = read("kafka-cluster-mirrors-stopped.sh");
+    assert_eq!(
+        hop_ends(&stopped),
+        ["kafka-a-0.prod-a.internal/orders -> kafka-b-0.prod-b.internal/orders"]
+    );
+    let f = lint(&stopped);
+    let truncates = f
+        .iter()
+        .find(|f| f.code == "cluster-mirror-stop-truncates")
+        .expect("the stop's finding");
+    assert!(
+        truncates.message.contains("stopped for payments"),
+        "{}",
+        truncates.message
+    );
+    assert!(truncates
+        .evidence
+        .iter()
+        .all(|e| e.url.contains("dev@kafka.apache.org")));
+}
+
+#[test]
+fn a_cluster_mirroring_script_that_names_no_mirror_is_refused_with_its_line() {
+    for (text, says) in [
+        (
+            "kafka-cluster-mirrors.sh --bootstrap-server b:9092 --list\n",
+            "makes no mirror",
+        ),
+        (
+            "kafka-cluster-mirrors.sh --bootstrap-server b:9092 --start --mirror m --topics x\n",
+            "no --create before it",
+        ),
+        (
+            "kafka-cluster-mirrors.sh --create --start --mirror m\n",
+            "exactly one action",
+        ),
+        (
+            "kafka-cluster-mirrors.sh --create --mirror\n",
+            "--mirror needs a value",
+        ),
+    ] {
+        let e = import(&[Input::new("s.sh", text)], None).unwrap_err();
+        assert!(e.to_string().contains(says), "{text}: {e}");
+        let at_line = !says.contains("no mirror");
+        assert_eq!(e.to_string().starts_with("s.sh:1"), at_line, "{e}");
+    }
+}
+
+#[test]
+fn cluster_mirrors_both_ways_are_said_in_kip_1279_s_words_not_as_an_echo_loop() {
+    let text = "cat > ab <<'EOF'\nbootstrap.servers=a:9092\nEOF\ncat > ba <<'EOF'\nbootstrap.servers=b:9092\nEOF\n\
+        kafka-cluster-mirrors.sh --bootstrap-server b:9092 --create --mirror ab --mirror-config ab\n\
+        kafka-cluster-mirrors.sh --bootstrap-server b:9092 --start --mirror ab --topics orders\n\
+        kafka-cluster-mirrors.sh --bootstrap-server a:9092 --create --mirror ba --mirror-config ba\n\
+        kafka-cluster-mirrors.sh --bootstrap-server a:9092 --start --mirror ba --topics orders\n";
+    let i = import(&[Input::new("both.sh", text)], None).unwrap();
+    let f = lint(&i);
+    let both = f
+        .iter()
+        .find(|f| f.code == "cluster-mirror-both-ways")
+        .expect("the product's own finding");
+    assert!(
+        both.message.contains("KIP-1279 mirrors one way only"),
+        "{}",
+        both.message
+    );
+    assert!(!f.iter().any(|f| f.code == "echo-loop"), "{f:?}");
+    for f in &f {
+        for e in &f.evidence {
+            assert!(
+                e.url.contains("dev@kafka.apache.org"),
+                "{}: {}",
+                f.code,
+                e.url
+            );
+        }
+    }
+}
+
+#[test]
 fn one_cluster_under_two_aliases_is_found() {
     let text = "clusters = A, B, C\nA.bootstrap.servers = k1:9092\nB.bootstrap.servers = K1:9092, k2:9092\nC.bootstrap.servers = k3:9092\nA->C.enabled = true\nB->C.enabled = true\n";
     let i = import(&[Input::new("m.properties", text)], None).unwrap();

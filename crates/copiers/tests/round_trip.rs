@@ -104,6 +104,32 @@ fn msk_round_trips() {
 }
 
 #[test]
+fn a_cluster_mirroring_script_round_trips_and_stays_one_way() {
+    let (n, t) = one("kafka-cluster-mirrors.sh");
+    let written = round_trip(&[Input::new(&n, &t)], Format::ClusterMirror);
+    assert!(
+        written
+            .contains("--create --mirror 'kafka-a-0.prod-a.internal-to-kafka-b-0.prod-b.internal'")
+            && written.contains("--topics 'payments.*'")
+            && written.contains("bootstrap.servers=kafka-a-0.prod-a.internal:9092"),
+        "{written}"
+    );
+    // A site name with a quote in it is quoted for the shell and reads back as it was.
+    let first = import(&[Input::new(&n, &t)], None).unwrap();
+    let json = serde_json::to_string(&first.spec.topology).unwrap();
+    let renamed: Topology =
+        serde_json::from_str(&json.replace("kafka-b-0.prod-b.internal", "it's-b")).unwrap();
+    let written = export(&renamed, Format::ClusterMirror).unwrap();
+    assert!(written.contains(r"'it'\''s-b:9092'"), "{written}");
+    let again = import(&[Input::new("x.sh", &written)], None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        normalised(&again.spec.topology),
+        normalised(&renamed),
+        "{written}"
+    );
+}
+
+#[test]
 fn formats_that_cannot_be_written_say_so() {
     let e = export(&Topology::default(), Format::RedpandaShadow).unwrap_err();
     assert!(e.message.contains("mm2-properties"), "{e}");

@@ -17,6 +17,11 @@
 //!   `federation-upstream` / `federation-upstream-set`, the upstream is unaware of it;
 //!   `max-hops` (1) and `x-received-from` stop a message visiting a broker twice; shovels
 //!   detect no loops.
+//! - Kafka cluster mirroring (KIP-1279, a proposal; its discussion on dev@kafka.apache.org,
+//!   `content/evidence/kip-1279-*.toml`): mirror topics keep names, topic ids and offsets,
+//!   refuse writes until `kafka-cluster-mirrors.sh --stop`, which truncates to the last
+//!   stable offset; group offsets are synced 1:1 except into groups active on the
+//!   destination; failing back truncates to the last mirrored offset and mirrors the rest.
 
 use crate::designer::presets::{self, PresetId};
 use hoplab_model::spec::{qualified_target, HopSpec, Topology};
@@ -37,6 +42,8 @@ pub enum Copier {
     Shovel,
     /// Amazon MSK Replicator with identical topic names.
     MskReplicator,
+    /// Kafka's proposed cluster mirroring (KIP-1279).
+    KafkaClusterMirror,
 }
 
 impl Copier {
@@ -51,6 +58,7 @@ impl Copier {
             PresetId::RabbitmqFederationMaxHops => Copier::FederatedExchange,
             PresetId::RabbitmqShovel => Copier::Shovel,
             PresetId::MskReplicatorIdentical => Copier::MskReplicator,
+            PresetId::KafkaClusterMirror => Copier::KafkaClusterMirror,
             PresetId::PulsarReplicatedMarker => return None,
         })
     }
@@ -136,6 +144,10 @@ pub fn failover(h: &HopSpec, copier: Copier) -> Vec<String> {
             format!("MSK Replicator {a}->{b} (identical topic names): {s} is {c} at {b}. Consumer groups moved to {b} resume from the offsets the replicator translated and committed at {b}, but only if consumer group offset synchronization was turned on when it was created, and only for groups with no active consumers at {b}: start a group there only once it has moved"),
             format!("The translated offsets are approximate (the replicator samples its offset mapping): expect a group moved to {b} to read a few records again"),
         ],
+        Copier::KafkaClusterMirror => vec![
+            format!("Kafka cluster mirroring (KIP-1279, proposed): {c} at {b} is a read-only mirror topic of {a}/{s}, with its name, topic id and offsets. Stop the mirror for it at {b} (kafka-cluster-mirrors.sh --bootstrap-server <{b}> --stop --mirror <mirror> --topics {}): the stop truncates each partition to its last stable offset, so transactions still open at {a} are not there, and makes {c} writable", re(&s)),
+            format!("Consumer groups moved to {b} keep their offsets (the mirror synced them as they are), except groups that had members at {b} while it mirrored: those keep what they committed there. Start them at {b} only after the stop"),
+        ],
     }
 }
 
@@ -174,6 +186,10 @@ pub fn failback(h: &HopSpec, copier: Copier, t: &Topology) -> Option<Vec<String>
         Copier::MskReplicator => vec![
             format!("MSK Replicator: one replicator copies one way, so {b}'s writes come back to {a} through a replicator {b}->{a} ({}); its starting position is fixed when it is created", reverse(Copier::MskReplicator)),
             format!("With LEGACY offset synchronization (the default) no offsets are translated back from {b} to {a}: groups returning to {a} need the bidirectional set-up with ENHANCED offset synchronization, a replicator each way"),
+        ],
+        Copier::KafkaClusterMirror => vec![
+            format!("KIP-1279 mirrors one way, so {a} comes back as a mirror of {b}: create a mirror at {a} from {b} and start it for {to} ({}); {a}'s partitions are truncated to the last offset mirrored before the stop (or to zero) and only the rest is mirrored", reverse(Copier::KafkaClusterMirror)),
+            format!("Once it has no lag, stop writers at {b}, stop the mirror at {a} (which makes {s} writable there), move writers and groups back, then start {a}->{b} again"),
         ],
     })
 }

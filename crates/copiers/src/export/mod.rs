@@ -33,9 +33,10 @@ pub fn export(t: &Topology, to: Format) -> Result<String, ExportError> {
         Format::Nats => Ok(nats::streams(t)),
         Format::Rabbitmq => Ok(rabbitmq::definitions(t)),
         Format::Msk => Ok(msk::request(t)),
+        Format::ClusterMirror => Ok(crate::products::cluster_mirror::write::script(t)),
         other => Err(ExportError {
             message: format!(
-                "{} cannot be written; write one of mm2-properties, strimzi, nats, rabbitmq, msk",
+                "{} cannot be written; write one of mm2-properties, strimzi, nats, rabbitmq, msk, kafka-cluster-mirrors",
                 other.id()
             ),
         }),

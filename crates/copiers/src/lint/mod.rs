@@ -55,6 +55,8 @@ enum Family {
     Msk,
     Confluent,
     Redpanda,
+    /// Kafka's proposed cluster mirroring: its discussion on the dev list.
+    KafkaProposal,
     Nats,
     Rabbitmq,
 }
@@ -62,6 +64,7 @@ enum Family {
 fn family_of_source(url: &str) -> Option<Family> {
     [
         ("github.com/apache/kafka/", Family::Kafka),
+        ("dev@kafka.apache.org", Family::KafkaProposal),
         ("github.com/strimzi/", Family::Kafka),
         ("docs.aws.amazon.com/msk/", Family::Msk),
         ("confluent", Family::Confluent),
@@ -80,6 +83,7 @@ fn family_of_product(p: Product) -> Family {
         Product::MskReplicator => Family::Msk,
         Product::ClusterLink => Family::Confluent,
         Product::RedpandaShadow => Family::Redpanda,
+        Product::ClusterMirror => Family::KafkaProposal,
         Product::JetStreamSource | Product::JetStreamMirror => Family::Nats,
         Product::FederatedExchange | Product::FederatedQueue | Product::Shovel => Family::Rabbitmq,
     }
@@ -107,6 +111,17 @@ fn families(f: &hoplab_model::Finding, t: &Topology, e: &Estate) -> Vec<Family> 
 }
 
 impl ImportFinding {
+    /// A finding about flows of `products`: their own sources only.
+    pub(crate) fn for_products(
+        code: &'static str,
+        subject: String,
+        message: String,
+        products: &[Product],
+    ) -> Self {
+        let families: Vec<Family> = products.iter().map(|&p| family_of_product(p)).collect();
+        ImportFinding::own_evidence(code, subject, message, &families)
+    }
+
     /// A finding whose evidence is only the sources of `products` (all where none is known).
     fn own_evidence(
         code: &'static str,
@@ -282,6 +297,7 @@ pub fn lint(imported: &Imported) -> Vec<ImportFinding> {
     kafka::head_aged_out_before_discovery(e, t, &mut out);
     kafka::heartbeats_off(e, &mut out);
     rabbitmq::links_that_may_lose_messages(e, &mut out);
+    crate::products::cluster_mirror::lint::stop_truncates_open_transactions(e, &mut out);
     for k in imported.report.suspicious_keys() {
         let line = k.line.map(|l| format!(":{l}")).unwrap_or_default();
         // The key's own product's sources: a shovel's misspelt key quotes no Kafka commit.

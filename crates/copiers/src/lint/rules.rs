@@ -72,10 +72,16 @@ pub const RULES: &[Rule] = &[
         card: "reader-resume",
         finds: "group offsets synced both ways between two clusters: the groups are in use on the target, and MirrorMaker 2 writes offsets only into idle groups",
         from_model: false,
-        evidence: &[Evidence {
-            url: kafka!("mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointTask.java"),
-            quote: "// (1) idle: because the consumer at target is not actively consuming the mirrored topic",
-        }],
+        evidence: &[
+            Evidence {
+                url: kafka!("mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointTask.java"),
+                quote: "// (1) idle: because the consumer at target is not actively consuming the mirrored topic",
+            },
+            Evidence {
+                url: "https://www.mail-archive.com/dev@kafka.apache.org/msg157530.html",
+                quote: "Groups with active members on the destination are skipped.",
+            },
+        ],
     },
     Rule {
         code: "checkpoint-source-mismatch",
@@ -237,6 +243,32 @@ pub const RULES: &[Rule] = &[
         evidence: &[Evidence {
             url: "https://github.com/apache/kafka/commit/9e809be4ce99578a7de1596335061b71eda11d9d",
             quote: "KAFKA-17529 Remove blacklist from MM2 (#17202)",
+        }],
+    },
+    Rule {
+        code: "cluster-mirror-both-ways",
+        card: "single-writer-streams",
+        finds: "Kafka cluster mirrors (KIP-1279) both ways between two topics: the KIP mirrors one way, and a mirror topic takes no writes, so the mirror back cannot start",
+        from_model: true,
+        evidence: &[
+            Evidence {
+                url: "https://www.mail-archive.com/dev@kafka.apache.org/msg154433.html",
+                quote: "We only support unidirectional and asynchronous cross-cluster replication, but in a way that can be extended to support synchronous cross-cluster replication.",
+            },
+            Evidence {
+                url: "https://mail-archive.com/dev@kafka.apache.org/msg155063.html",
+                quote: "The KIP says produce requests to mirror topics will throw ReadOnlyTopicException.",
+            },
+        ],
+    },
+    Rule {
+        code: "cluster-mirror-stop-truncates",
+        card: "exactly-once-copy",
+        finds: "a cluster mirror stopped (failed over): KIP-1279 truncates each mirror partition to its last stable offset, so records of transactions open at the source are not on the destination",
+        from_model: false,
+        evidence: &[Evidence {
+            url: "https://www.mail-archive.com/dev@kafka.apache.org/msg155058.html",
+            quote: "During the mirror stopping transition, the MirrorCoordinator performs a log truncation operation that resets each mirror partition to its LSO.",
         }],
     },
 ];

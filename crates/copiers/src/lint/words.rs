@@ -53,6 +53,15 @@ fn vocabulary(p: Product) -> Vocabulary {
             terms: &[("position map", "consumer offset sync")],
             streams: None,
         },
+        Product::ClusterMirror => Vocabulary {
+            hop: ["cluster mirror", "cluster mirrors"],
+            terms: &[
+                ("position map", "group offset sync"),
+                ("promoted", "stopped"),
+                ("promote", "stop it"),
+            ],
+            streams: None,
+        },
         Product::RedpandaShadow => Vocabulary {
             hop: ["shadow link", "shadow links"],
             terms: &[("position map", "consumer offset sync")],
@@ -117,6 +126,7 @@ fn is_kafka_like(p: Product) -> bool {
             | Product::MskReplicator
             | Product::ClusterLink
             | Product::RedpandaShadow
+            | Product::ClusterMirror
     )
 }
 

@@ -56,13 +56,14 @@ pub fn group_sync_into_active_groups(e: &Estate, out: &mut Vec<ImportFinding>) {
                 && g.target == f.source
                 && overlap(&f.facts.groups, &g.facts.groups)
             {
-                out.push(ImportFinding::new(
+                out.push(ImportFinding::for_products(
                     "group-sync-into-active-groups",
                     format!("{}<->{}", f.source, f.target),
                     format!(
                         "group offsets are synced both ways between {} and {} for the same groups ({} / {}): a group that reads on both sides is active on each target, and the copier writes offsets only into groups with no members there, so after a failover those groups find no translated position; give each side its own group ids",
                         f.source, f.target, f.facts.groups.join(", "), g.facts.groups.join(", ")
                     ),
+                    &[f.product, g.product],
                 ));
             }
         }

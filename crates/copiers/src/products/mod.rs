@@ -3,6 +3,7 @@
 //! readers, the report, the lint's engine and rule table) stays beside this folder.
 
 pub mod cluster_link;
+pub mod cluster_mirror;
 pub mod jetstream;
 /// Rules for the Kafka-protocol copiers (MirrorMaker 2, MSK Replicator) and where a rule's
 /// advice differs by product.

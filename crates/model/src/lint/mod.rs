@@ -12,6 +12,7 @@ use serde::Serialize;
 /// on the command line (`echo-loop`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Code {
+    ClusterMirrorBothWays,
     CompanionAtOneSite,
     EchoLoop,
     FanOutBreaksOrder,
@@ -30,6 +31,7 @@ pub enum Code {
 
 impl Code {
     pub const ALL: &'static [Code] = &[
+        Code::ClusterMirrorBothWays,
         Code::CompanionAtOneSite,
         Code::EchoLoop,
         Code::FanOutBreaksOrder,
@@ -49,6 +51,7 @@ impl Code {
     /// The code as the page, the command line and the cards' links spell it.
     pub const fn id(self) -> &'static str {
         match self {
+            Code::ClusterMirrorBothWays => "cluster-mirror-both-ways",
             Code::CompanionAtOneSite => "companion-at-one-site",
             Code::EchoLoop => "echo-loop",
             Code::FanOutBreaksOrder => "fan-out-breaks-order",
@@ -166,6 +169,7 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
     mirror::mirror_rules(t, &mut out);
     products::jetstream_cycles(t, &mut out);
     products::shovels_both_ways(t, &mut out);
+    products::cluster_mirrors_both_ways(t, &mut out);
     products::short_hop_budget(t, &mut out);
     said_by_a_product_rule(&mut out);
     hop_options(t, &mut out);
@@ -175,7 +179,8 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
     out
 }
 
-/// A cycle a product's own rule already names (JetStream's sources, two shovels) is not
+/// A cycle a product's own rule already names (JetStream's sources, two shovels, two
+/// cluster mirrors) is not
 /// said a second time as a plain echo loop over the same hops.
 fn said_by_a_product_rule(out: &mut Vec<Finding>) {
     let hops_of = |f: &Finding| {
@@ -191,6 +196,7 @@ fn said_by_a_product_rule(out: &mut Vec<Finding>) {
                 Code::JetstreamCycleAcrossDomains
                     | Code::JetstreamCycleRefused
                     | Code::ShovelsBothWays
+                    | Code::ClusterMirrorBothWays
             )
         })
         .map(hops_of)

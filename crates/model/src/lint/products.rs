@@ -110,6 +110,31 @@ pub(super) fn shovels_both_ways(t: &Topology, out: &mut Vec<Finding>) {
     }
 }
 
+/// Kafka cluster mirrors (KIP-1279, proposed) both ways between two topics: the KIP
+/// mirrors one way only, and a mirror topic is read-only until its mirror is stopped, so
+/// the mirror back cannot take a topic the first one writes. No record loops; the design
+/// does not run as drawn.
+pub(super) fn cluster_mirrors_both_ways(t: &Topology, out: &mut Vec<Finding>) {
+    for (i, a) in t.hops.iter().enumerate() {
+        if !is(a, PresetId::KafkaClusterMirror) {
+            continue;
+        }
+        for b in &t.hops[i + 1..] {
+            if is(b, PresetId::KafkaClusterMirror) && b.from == a.to && b.to == a.from {
+                out.push(Finding {
+                    code: Code::ClusterMirrorBothWays,
+                    message: format!(
+                        "cluster mirrors {} and {} mirror {} each way between {} and {}: KIP-1279 mirrors one way only, and a mirror topic takes no writes until its mirror is stopped, so the mirror back cannot start on a topic the other one writes; mirror one way, and give each cluster's producers a topic of their own to mirror",
+                        a.id, b.id, a.from.stream, a.from.site, a.to.site
+                    ),
+                    subjects: Subject::hops(&[&a.id, &b.id]),
+                    card: "single-writer-streams",
+                });
+            }
+        }
+    }
+}
+
 /// A ring of hops with a hop budget below the ring's length less one: RabbitMQ exchange
 /// federation's `max-hops` (default 1) stops a message after that many links, so in a
 /// ring of N brokers a budget under N-1 leaves the farther brokers without it (seen in the

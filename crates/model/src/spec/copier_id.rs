@@ -18,6 +18,7 @@ spelt_ids! {
         RabbitmqShovel => "rabbitmq-shovel",
         MskReplicator => "msk-replicator",
         EventHubsGeoReplication => "event-hubs-geo-replication",
+        KafkaClusterMirroring => "kafka-cluster-mirroring",
     }
 }
 

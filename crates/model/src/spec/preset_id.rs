@@ -18,6 +18,7 @@ spelt_ids! {
         JetstreamMirror => "jetstream-mirror",
         JetstreamSource => "jetstream-source",
         RabbitmqShovel => "rabbitmq-shovel",
+        KafkaClusterMirror => "kafka-cluster-mirror",
     }
 }
 
