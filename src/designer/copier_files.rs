@@ -111,6 +111,12 @@ pub const EXPORT_FORMATS: &[ExportFormat] = &[
         suffix: ".msk.json",
         mime: "application/json",
     },
+    ExportFormat {
+        id: "kafka-cluster-mirrors",
+        label: "Kafka cluster mirroring script (KIP-1279, proposed)",
+        suffix: ".cluster-mirrors.sh",
+        mime: "text/plain",
+    },
 ];
 
 /// What the import chunk holds: the readers, their lint and the writers.

@@ -130,6 +130,73 @@ fn a_cluster_mirroring_script_round_trips_and_stays_one_way() {
 }
 
 #[test]
+fn a_cluster_mirroring_script_written_onto_keeps_its_addresses_secrets_and_lines() {
+    let (n, original) = one("kafka-cluster-mirrors.sh");
+    let inputs = [Input::new(&n, &original)];
+    let first = import(&inputs, None).unwrap();
+    // Unchanged, the script comes back as it was but for the starts, one per pattern.
+    let same =
+        hoplab_copiers::export_onto(&first.spec.topology, Format::ClusterMirror, &inputs).unwrap();
+    assert_eq!(same.onto, Some(0));
+    for line in original
+        .lines()
+        .filter(|l| !l.contains("--start") && !l.contains("--topics"))
+    {
+        assert!(same.text.contains(line), "kept: {line}\n{}", same.text);
+    }
+    assert!(
+        same.text.contains("bin/kafka-cluster-mirrors.sh --bootstrap-server kafka-b-0.prod-b.internal:9092 --start --mirror a-to-b --command-config admin.properties --topics orders\n"),
+        "{}",
+        same.text
+    );
+    assert!(
+        !same.text.contains(":9092'"),
+        "no placeholder address: {}",
+        same.text
+    );
+    let again = import(&[Input::new("again.sh", &same.text)], None).unwrap();
+    assert_eq!(
+        normalised(&again.spec.topology),
+        normalised(&first.spec.topology)
+    );
+
+    // A hop dropped from the design: its start goes; a new pair comes as a new mirror.
+    let mut t = first.spec.topology.clone();
+    t.hops.retain(|h| h.from.stream == "orders");
+    let mut back = t.hops[0].clone();
+    std::mem::swap(&mut back.from, &mut back.to);
+    back.id = "back".into();
+    t.hops.push(back);
+    let changed = hoplab_copiers::export_onto(&t, Format::ClusterMirror, &inputs).unwrap();
+    assert!(
+        !changed.text.contains("--topics 'payments"),
+        "{}",
+        changed.text
+    );
+    assert!(
+        changed
+            .text
+            .contains("bootstrap.servers=kafka-b-0.prod-b.internal:9092\n"),
+        "the new mirror reaches b at the address the script gives it: {}",
+        changed.text
+    );
+    assert!(
+        changed.text.contains("password=\"changeit\""),
+        "{}",
+        changed.text
+    );
+    assert!(
+        changed
+            .text
+            .contains("--create --mirror 'kafka-b-0.prod-b.internal-to-kafka-a-0.prod-a.internal'"),
+        "{}",
+        changed.text
+    );
+    let read_back = import(&[Input::new("changed.sh", &changed.text)], None).unwrap();
+    assert_eq!(read_back.spec.topology.hops.len(), 2);
+}
+
+#[test]
 fn formats_that_cannot_be_written_say_so() {
     let e = export(&Topology::default(), Format::RedpandaShadow).unwrap_err();
     assert!(e.message.contains("mm2-properties"), "{e}");

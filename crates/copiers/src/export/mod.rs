@@ -81,6 +81,9 @@ pub fn export_onto(
             Format::Mm2Properties => Some(kafka::mm2_properties_onto(t, text)),
             Format::Strimzi => strimzi::resources_onto(t, text),
             Format::Msk => msk::request_onto(t, text),
+            Format::ClusterMirror => {
+                crate::products::cluster_mirror::write::script_onto(t, &originals[at])
+            }
             _ => None,
         }
         .map(|written| (written, at))

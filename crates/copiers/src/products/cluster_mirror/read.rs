@@ -57,7 +57,7 @@ pub fn mentions_the_tool(text: &str) -> bool {
     script::read(text).commands.iter().any(is_tool)
 }
 
-fn is_tool(c: &Command) -> bool {
+pub(super) fn is_tool(c: &Command) -> bool {
     let first = c
         .words
         .first()
@@ -68,14 +68,16 @@ fn is_tool(c: &Command) -> bool {
 
 /// One mirror as the script leaves it.
 #[derive(Debug, Default)]
-struct Mirror {
-    name: String,
+pub(super) struct Mirror {
+    pub(super) name: String,
     line: u32,
     destination: Option<String>,
-    config: Option<String>,
+    pub(super) config: Option<String>,
     topics: Vec<String>,
     stopped: Vec<String>,
     paused: bool,
+    /// The script's commands about it (indices into `Script::commands`), in order.
+    pub(super) commands: Vec<usize>,
 }
 
 /// One command's options: the action and each option's value.
@@ -172,14 +174,17 @@ fn topic_of<'a>(call: &'a Call) -> Option<&'a str> {
     call.value("--topics").or_else(|| call.value("--topic"))
 }
 
-/// Applies one command to the mirrors.
+/// Applies command `index` to the mirrors.
 fn apply(
     file: &str,
-    c: &Command,
+    (index, c): (usize, &Command),
     call: &Call,
     mirrors: &mut Vec<Mirror>,
     report: &mut Report,
 ) -> Result<(), ImportError> {
+    if call.action != "--create" && call.value("--mirror").is_some() {
+        named(file, c, call, mirrors)?.commands.push(index);
+    }
     let destination = call.value("--bootstrap-server").map(str::to_string);
     match call.action {
         "--create" => {
@@ -201,6 +206,7 @@ fn apply(
                 line: c.line,
                 destination,
                 config: call.value("--mirror-config").map(str::to_string),
+                commands: vec![index],
                 ..Mirror::default()
             });
         }
@@ -240,6 +246,16 @@ fn apply(
     Ok(())
 }
 
+/// The here-document that writes mirror `m`'s config, if the script has one.
+pub(super) fn config_file<'s>(
+    m: &Mirror,
+    written: &'s [script::Written],
+) -> Option<&'s script::Written> {
+    let name = m.config.as_deref()?;
+    let base = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
+    written.iter().rev().find(|w| base(&w.name) == base(name))
+}
+
 /// The mirror config's properties, written by a here-document of the script.
 fn config_of<'s>(
     file: &str,
@@ -248,8 +264,7 @@ fn config_of<'s>(
     report: &mut Report,
 ) -> Option<(&'s script::Written, Vec<properties::Prop>)> {
     let name = m.config.as_deref()?;
-    let base = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
-    let Some(w) = written.iter().rev().find(|w| base(&w.name) == base(name)) else {
+    let Some(w) = config_file(m, written) else {
         report.approximate(format!("{file}: mirror {}'s --mirror-config {name} is not written in this script, so its source is drawn as '{DEFAULT_SOURCE}'", m.name));
         return None;
     };
@@ -364,13 +379,22 @@ fn flow_of(
     }
 }
 
-pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
-    let file = input.name;
-    let script = script::read(input.text);
+/// The script and the mirrors it leaves standing.
+pub(super) fn parse(
+    file: &str,
+    text: &str,
+    report: &mut Report,
+) -> Result<(script::Script, Vec<Mirror>), ImportError> {
+    let script = script::read(text);
     let mut mirrors: Vec<Mirror> = Vec::new();
-    for c in script.commands.iter().filter(|c| is_tool(c)) {
+    for (i, c) in script
+        .commands
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| is_tool(c))
+    {
         let call = parse_call(file, c, report)?;
-        apply(file, c, &call, &mut mirrors, report)?;
+        apply(file, (i, c), &call, &mut mirrors, report)?;
     }
     if mirrors.is_empty() {
         return Err(ImportError::new(
@@ -378,6 +402,36 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
             "no kafka-cluster-mirrors.sh --create: the script makes no mirror",
         ));
     }
+    Ok((script, mirrors))
+}
+
+/// The first address the script gives for each end of mirror `m` (`ends` as [`ends`]
+/// names them): the config's `bootstrap.servers` and the commands' `--bootstrap-server`.
+pub(super) fn addresses_of(
+    m: &Mirror,
+    written: &[script::Written],
+    (source, target): (&str, &str),
+) -> Vec<(String, String)> {
+    let from_config = config_file(m, written).and_then(|w| {
+        let props = properties::parse(&w.text);
+        properties::last(&props, "bootstrap.servers").map(|p| p.value.clone())
+    });
+    [(source, from_config), (target, m.destination.clone())]
+        .into_iter()
+        .filter_map(|(site, list)| Some((site.to_string(), addresses(&list?).first()?.clone())))
+        .collect()
+}
+
+/// The (source, destination) sites mirror `m` copies between, as an import names them.
+pub(super) fn ends(input: &Input, m: &Mirror, written: &[script::Written]) -> (String, String) {
+    let mut estate = Estate::default();
+    let flow = flow_of(input, m, written, &mut estate, &mut Report::default());
+    (flow.source, flow.target)
+}
+
+pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
+    let file = input.name;
+    let (script, mirrors) = parse(file, input.text, report)?;
     let mut estate = Estate::default();
     for m in &mirrors {
         if m.topics.is_empty() {

@@ -3,19 +3,23 @@
 //! file (`cat > a-to-b.properties <<'EOF'` … `EOF`). Nothing is run or expanded: `$VAR`
 //! stays as written.
 
-/// One command: its words, unquoted, and the line it starts on (1-based).
+/// One command: its words, unquoted, and the lines it spans (1-based, continuations
+/// included).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Command {
     pub words: Vec<String>,
     pub line: u32,
+    pub end: u32,
 }
 
-/// A file a here-document writes: its name as written, its text and its first line.
+/// A file a here-document writes: its name as written, its text and its first line;
+/// `lines` spans the whole here-document, from `cat` to its end tag.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Written {
     pub name: String,
     pub text: String,
     pub line: u32,
+    pub lines: (u32, u32),
 }
 
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -108,12 +112,14 @@ pub fn read(text: &str) -> Script {
     let mut lines = text.lines().enumerate();
     while let Some((i, raw)) = lines.next() {
         let mut logical = raw.trim().to_string();
+        let mut last = i;
         while logical.ends_with('\\') {
             logical.pop();
             match lines.next() {
-                Some((_, next)) => {
+                Some((j, next)) => {
                     logical.push(' ');
                     logical.push_str(next.trim());
+                    last = j;
                 }
                 None => break,
             }
@@ -123,21 +129,27 @@ pub fn read(text: &str) -> Script {
             continue;
         }
         if let Some((name, tag)) = heredoc(&words) {
-            let body: Vec<&str> = lines
-                .by_ref()
-                .map(|(_, l)| l)
-                .take_while(|l| l.trim() != tag)
-                .collect();
+            let mut end = last;
+            let mut body: Vec<&str> = Vec::new();
+            for (j, l) in lines.by_ref() {
+                end = j;
+                if l.trim() == tag {
+                    break;
+                }
+                body.push(l);
+            }
             script.files.push(Written {
                 name,
                 text: body.join("\n"),
                 line: line_no(i + 1),
+                lines: (line_no(i), line_no(end)),
             });
             continue;
         }
         script.commands.push(Command {
             words,
             line: line_no(i),
+            end: line_no(last),
         });
     }
     script
@@ -169,12 +181,14 @@ mod tests {
                 Written {
                     name: "m.properties".into(),
                     text: "bootstrap.servers=a:9092".into(),
-                    line: 3
+                    line: 3,
+                    lines: (2, 4)
                 },
                 Written {
                     name: "n.txt".into(),
                     text: "x".into(),
-                    line: 8
+                    line: 8,
+                    lines: (7, 9)
                 }
             ]
         );
@@ -183,6 +197,6 @@ mod tests {
             s.commands[0].words,
             ["kafka-cluster-mirrors.sh", "--create", "--mirror", "m"]
         );
-        assert_eq!(s.commands[0].line, 5);
+        assert_eq!((s.commands[0].line, s.commands[0].end), (5, 6));
     }
 }
