@@ -38,7 +38,14 @@ test("the header leads to /copiers, which compares every copier on every column"
     assert.ok((await section.locator(".copier__loops").textContent()).length > 20, `${copier.id} says how it stops loops`);
     assert.equal(await section.locator(".source-list .source").count(), copier.sources.length, `${copier.id} sources`);
     assert.equal(await section.locator(".copier__cards a").count(), copier.cards.length, `${copier.id} card links`);
+    // A copier no release has yet says so beside its name, in the table and in its section.
+    const proposed = copier.proposal ? 1 : 0;
+    assert.equal(await section.locator(".copier__proposal").count(), proposed, `${copier.id} proposal`);
+    if (proposed) assert.ok((await section.locator(".copier__proposal").innerText()).includes(copier.proposal));
+    const row = page.locator(".copiers-matrix tbody th[scope=row]", { has: page.locator(`a[href="#${copier.id}"]`) });
+    assert.equal(await row.locator(".copier__proposed").count(), proposed, `${copier.id} marked in the table`);
   }
+  assert.ok(table.copiers.some((c) => c.proposal?.includes("KIP-1279")), "the proposed Kafka cluster mirroring is listed");
   assertClean(page);
 });
 

@@ -99,6 +99,7 @@ const CHOSEN = [
   [["msk-replicator.json"], "msk"],
   [["cluster-link.properties"], "cluster-link"],
   [["redpanda-shadow.yaml"], "redpanda-shadow"],
+  [["kafka-cluster-mirrors.sh"], "kafka-cluster-mirrors"],
 ];
 
 test("Choose files… reads what was chosen, for every format, on a phone", async () => {
@@ -159,6 +160,39 @@ test("a deployed MirrorMaker 2 file chosen, exported and chosen again: addresses
   await page.waitForSelector(".import-report");
   assert.equal(await page.locator("g.dz-site").count(), 2);
   assert.equal(await hopPairs(page), hops, "the same hops come back");
+  assertClean(page);
+  await page.close();
+});
+
+test("a KIP-1279 cluster-mirroring script chosen: a proposed product's findings in its words, written back onto the script", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  const original = await fixture("kafka-cluster-mirrors-stopped.sh");
+  await chooseFiles(page, [original]);
+  await page.waitForFunction(() => document.querySelector(".import-report")?.innerText.includes("kafka-cluster-mirrors"));
+  const report = await page.locator(".import-report").innerText();
+  assert.match(report, /cluster mirror a-to-b \(KIP-1279, a proposal\)/);
+  // The stop's finding quotes the KIP's own discussion, nobody else's.
+  const finding = page.locator("[data-code=cluster-mirror-stop-truncates]").first();
+  await finding.waitFor();
+  assert.match(await finding.innerText(), /last stable offset/);
+  const cited = await finding.locator("a[href^='https://']").evaluateAll((links) => links.map((a) => a.href));
+  assert.ok(cited.length > 0 && cited.every((u) => u.includes("dev@kafka.apache.org")), cited.join());
+
+  await page.selectOption("#dz-export-to", "kafka-cluster-mirrors");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Export configuration")]);
+  const written = await readFile(await download.path(), "utf8");
+  assert.match(download.suggestedFilename(), /\.cluster-mirrors\.sh$/);
+  assert.ok(written.includes("--create --mirror a-to-b --mirror-config a-to-b.properties"), written);
+  assert.ok(written.includes("--start --mirror a-to-b --topics orders"), written);
+  assert.doesNotMatch(written, /^\S*kafka-cluster-mirrors\.sh .*(--stop|--topics payments)/m, "the stopped topic is no longer mirrored");
+  await page.locator("p.notice", { hasText: "written onto kafka-cluster-mirrors-stopped.sh" }).waitFor();
+
+  await chooseFiles(page, [{ name: "exported.sh", text: written }]);
+  await page.waitForFunction(() => document.querySelector(".import-site-row label")?.textContent === "exported.sh");
+  await page.waitForSelector(".import-report");
+  assert.equal(await page.locator("g.dz-site").count(), 2);
+  assert.equal(await hopPairs(page), 1, "orders, mirrored one way");
   assertClean(page);
   await page.close();
 });
