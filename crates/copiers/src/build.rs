@@ -4,7 +4,7 @@
 //! follows them: a copy is itself a stream the next flow may select, and a topic whose
 //! alias chain already names the target is not copied (`isCycle`).
 
-use crate::estate::{Estate, Flow, Naming, Product};
+use crate::estate::{Estate, Flow, Naming};
 use crate::limits::MAX_STREAMS;
 use crate::report::Report;
 use crate::selector;
@@ -31,21 +31,9 @@ fn alias_chain_names(name: &str, target: &str, separator: &str) -> bool {
 }
 
 /// The preset that names the flow's copier, so the model's product rules and the
-/// designer's runbook speak of it: MirrorMaker 2 by its naming, the offset-preserving
-/// mirrors other than JetStream's as one, RabbitMQ queue federation and MSK's prefixed names as none.
+/// designer's runbook speak of it (by the product's own rule: MirrorMaker 2 by its naming).
 pub fn product_preset(flow: &Flow) -> Option<PresetId> {
-    Some(match (flow.product, &flow.naming) {
-        (Product::MirrorMaker2, Naming::Identity) => PresetId::Mm2Identity,
-        (Product::MirrorMaker2, _) => PresetId::Mm2Default,
-        (Product::MskReplicator, Naming::Identity) => PresetId::MskReplicatorIdentical,
-        (Product::ClusterLink | Product::RedpandaShadow, _) => PresetId::OffsetPreservingMirror,
-        (Product::JetStreamMirror, _) => PresetId::JetstreamMirror,
-        (Product::JetStreamSource, _) => PresetId::JetstreamSource,
-        (Product::FederatedExchange, _) => PresetId::RabbitmqFederationMaxHops,
-        (Product::Shovel, _) => PresetId::RabbitmqShovel,
-        (Product::ClusterMirror, _) => PresetId::KafkaClusterMirror,
-        (Product::MskReplicator | Product::FederatedQueue, _) => return None,
-    })
+    (flow.product.about().preset)(&flow.naming)
 }
 
 pub(crate) fn skips_as_cycle(flow: &Flow, stream: &str) -> bool {

@@ -37,47 +37,23 @@ impl Product {
         Product::ClusterMirror,
     ];
 
+    /// What the crate knows of it: `crate::products`' table.
+    pub fn about(self) -> &'static crate::products::About {
+        crate::products::about(self)
+    }
+
     /// Its row on `/copiers` (both kinds of RabbitMQ federation share one).
     pub fn copier(self) -> hoplab_model::spec::CopierId {
-        use hoplab_model::spec::CopierId;
-        match self {
-            Product::MirrorMaker2 => CopierId::MirrorMaker2,
-            Product::MskReplicator => CopierId::MskReplicator,
-            Product::ClusterLink => CopierId::ClusterLinking,
-            Product::RedpandaShadow => CopierId::RedpandaShadowing,
-            Product::JetStreamSource => CopierId::JetstreamSource,
-            Product::JetStreamMirror => CopierId::JetstreamMirror,
-            Product::FederatedExchange | Product::FederatedQueue => CopierId::RabbitmqFederation,
-            Product::Shovel => CopierId::RabbitmqShovel,
-            Product::ClusterMirror => CopierId::KafkaClusterMirroring,
-        }
+        self.about().copier
     }
 
     pub fn title(self) -> &'static str {
-        match self {
-            Product::MirrorMaker2 => "MirrorMaker 2",
-            Product::MskReplicator => "MSK Replicator",
-            Product::ClusterLink => "Confluent Cluster Linking",
-            Product::RedpandaShadow => "Redpanda Shadowing",
-            Product::JetStreamSource => "JetStream source",
-            Product::JetStreamMirror => "JetStream mirror",
-            Product::FederatedExchange => "RabbitMQ exchange federation",
-            Product::FederatedQueue => "RabbitMQ queue federation",
-            Product::Shovel => "RabbitMQ shovel",
-            Product::ClusterMirror => "Kafka cluster mirroring (KIP-1279, proposed)",
-        }
+        self.about().title
     }
 
     /// Kafka-like copiers pick topics by a selector and name copies by a policy.
     pub fn selects_by_pattern(self) -> bool {
-        matches!(
-            self,
-            Product::MirrorMaker2
-                | Product::MskReplicator
-                | Product::ClusterLink
-                | Product::RedpandaShadow
-                | Product::ClusterMirror
-        )
+        self.about().kafka_like
     }
 }
 

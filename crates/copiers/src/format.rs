@@ -59,15 +59,7 @@ impl Format {
 
     /// The formats a design can be written back to.
     pub fn can_export(self) -> bool {
-        matches!(
-            self,
-            Format::Mm2Properties
-                | Format::Strimzi
-                | Format::Nats
-                | Format::Rabbitmq
-                | Format::Msk
-                | Format::ClusterMirror
-        )
+        crate::products::files(self).write.is_some()
     }
 }
 

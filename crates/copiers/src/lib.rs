@@ -20,7 +20,7 @@ pub mod export;
 mod format;
 pub mod limits;
 pub mod lint;
-mod products;
+pub mod products;
 mod report;
 pub mod selector;
 pub mod sites;
@@ -76,18 +76,7 @@ pub struct Imported {
 
 /// Reads one file into an estate.
 fn read_one(input: &Input, format: Format, report: &mut Report) -> Result<Estate, ImportError> {
-    let (file, text) = (input.name, input.text);
-    match format {
-        Format::Mm2Properties => products::mm2::dedicated::read(file, text, report),
-        Format::Mm2Connect => products::mm2::connect::read(file, text, report),
-        Format::Strimzi => products::mm2::strimzi::read(file, text, report),
-        Format::Nats => products::jetstream::read::read(input, report),
-        Format::Rabbitmq => products::rabbitmq::read::read(input, report),
-        Format::Msk => products::msk::read::read(file, text, report),
-        Format::ClusterLink => products::cluster_link::read::read(input, report),
-        Format::RedpandaShadow => products::redpanda::read::read(input, report),
-        Format::ClusterMirror => products::cluster_mirror::read::read(input, report),
-    }
+    (products::files(format).read)(input, report)
 }
 
 /// The format of a file, from its text; a file that is none gets a message naming why.

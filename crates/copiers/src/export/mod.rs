@@ -4,8 +4,6 @@
 
 use crate::products::jetstream::write as nats;
 pub use crate::products::mm2::write::WRITTEN_FLOW_KEYS;
-use crate::products::mm2::{write as kafka, write_strimzi as strimzi};
-use crate::products::msk::write as msk;
 use crate::products::rabbitmq::write as rabbitmq;
 
 use crate::Format;
@@ -27,19 +25,22 @@ impl std::error::Error for ExportError {}
 
 /// The design as a file of format `to` (one of those [`Format::can_export`] allows).
 pub fn export(t: &Topology, to: Format) -> Result<String, ExportError> {
-    match to {
-        Format::Mm2Properties => Ok(kafka::mm2_properties(t)),
-        Format::Strimzi => Ok(strimzi::resources(t)),
-        Format::Nats => Ok(nats::streams(t)),
-        Format::Rabbitmq => Ok(rabbitmq::definitions(t)),
-        Format::Msk => Ok(msk::request(t)),
-        Format::ClusterMirror => Ok(crate::products::cluster_mirror::write::script(t)),
-        other => Err(ExportError {
-            message: format!(
-                "{} cannot be written; write one of mm2-properties, strimzi, nats, rabbitmq, msk, kafka-cluster-mirrors",
-                other.id()
-            ),
-        }),
+    match crate::products::files(to).write {
+        Some(write) => Ok(write(t)),
+        None => {
+            let can: Vec<&str> = Format::ALL
+                .into_iter()
+                .filter(|f| f.can_export())
+                .map(Format::id)
+                .collect();
+            Err(ExportError {
+                message: format!(
+                    "{} cannot be written; write one of {}",
+                    to.id(),
+                    can.join(", ")
+                ),
+            })
+        }
     }
 }
 
@@ -76,17 +77,8 @@ pub fn export_onto(
     }
     // The writer that keeps an original of this format, where there is one and it reads.
     let onto = original.and_then(|at| {
-        let text = originals[at].text;
-        match to {
-            Format::Mm2Properties => Some(kafka::mm2_properties_onto(t, text)),
-            Format::Strimzi => strimzi::resources_onto(t, text),
-            Format::Msk => msk::request_onto(t, text),
-            Format::ClusterMirror => {
-                crate::products::cluster_mirror::write::script_onto(t, &originals[at])
-            }
-            _ => None,
-        }
-        .map(|written| (written, at))
+        let onto = crate::products::files(to).onto?;
+        onto(t, &originals[at]).map(|written| (written, at))
     });
     Ok(match onto {
         Some((text, at)) => Written {

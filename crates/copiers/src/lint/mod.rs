@@ -47,50 +47,8 @@ impl ImportFinding {
     }
 }
 
-/// Whose words a source is, by where it is published.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Family {
-    /// Apache Kafka's MirrorMaker 2, as Kafka and Strimzi publish it.
-    Kafka,
-    Msk,
-    Confluent,
-    Redpanda,
-    /// Kafka's proposed cluster mirroring: its discussion on the dev list.
-    KafkaProposal,
-    Nats,
-    Rabbitmq,
-}
-
-fn family_of_source(url: &str) -> Option<Family> {
-    [
-        ("github.com/apache/kafka/", Family::Kafka),
-        ("dev@kafka.apache.org", Family::KafkaProposal),
-        ("github.com/strimzi/", Family::Kafka),
-        ("docs.aws.amazon.com/msk/", Family::Msk),
-        ("confluent", Family::Confluent),
-        ("redpanda", Family::Redpanda),
-        ("github.com/nats-io/", Family::Nats),
-        ("rabbitmq", Family::Rabbitmq),
-    ]
-    .into_iter()
-    .find(|(at, _)| url.contains(at))
-    .map(|(_, family)| family)
-}
-
-fn family_of_product(p: Product) -> Family {
-    match p {
-        Product::MirrorMaker2 => Family::Kafka,
-        Product::MskReplicator => Family::Msk,
-        Product::ClusterLink => Family::Confluent,
-        Product::RedpandaShadow => Family::Redpanda,
-        Product::ClusterMirror => Family::KafkaProposal,
-        Product::JetStreamSource | Product::JetStreamMirror => Family::Nats,
-        Product::FederatedExchange | Product::FederatedQueue | Product::Shovel => Family::Rabbitmq,
-    }
-}
-
 /// The products behind the hops a finding names (none for a design no product file gave).
-fn families(f: &hoplab_model::Finding, t: &Topology, e: &Estate) -> Vec<Family> {
+fn products_of(f: &hoplab_model::Finding, t: &Topology, e: &Estate) -> Vec<Product> {
     let mut out = Vec::new();
     for s in &f.subjects {
         let Some(h) = t.hops.iter().find(|h| h.id == s.name()) else {
@@ -101,13 +59,20 @@ fn families(f: &hoplab_model::Finding, t: &Topology, e: &Estate) -> Vec<Family> 
             .iter()
             .filter(|fl| fl.source == h.from.site && fl.target == h.to.site)
         {
-            let family = family_of_product(flow.product);
-            if !out.contains(&family) {
-                out.push(family);
+            if !out.contains(&flow.product) {
+                out.push(flow.product);
             }
         }
     }
     out
+}
+
+/// RabbitMQ's federation and shovels: a broker's links, with no positions to map.
+fn is_rabbitmq(p: Product) -> bool {
+    matches!(
+        p,
+        Product::FederatedExchange | Product::FederatedQueue | Product::Shovel
+    )
 }
 
 impl ImportFinding {
@@ -118,8 +83,7 @@ impl ImportFinding {
         message: String,
         products: &[Product],
     ) -> Self {
-        let families: Vec<Family> = products.iter().map(|&p| family_of_product(p)).collect();
-        ImportFinding::own_evidence(code, subject, message, &families)
+        ImportFinding::own_evidence(code, subject, message, products)
     }
 
     /// A finding whose evidence is only the sources of `products` (all where none is known).
@@ -127,7 +91,7 @@ impl ImportFinding {
         code: &'static str,
         subject: String,
         message: String,
-        products: &[Family],
+        products: &[Product],
     ) -> Self {
         let mut f = ImportFinding::new(code, subject, message);
         f.evidence.retain(|e| is_products_own(e, products));
@@ -147,13 +111,17 @@ impl ImportFinding {
             code,
             format!("{}->{}", flow.source, flow.target),
             message,
-            &[family_of_product(flow.product)],
+            &[flow.product],
         )
     }
 }
 
-fn is_products_own(e: &Evidence, products: &[Family]) -> bool {
-    products.is_empty() || family_of_source(e.url).is_some_and(|family| products.contains(&family))
+/// Whether `e` is one of `products`' own sources (any, where no product is known).
+fn is_products_own(e: &Evidence, products: &[Product]) -> bool {
+    products.is_empty()
+        || products
+            .iter()
+            .any(|p| p.about().sources_at.iter().any(|at| e.url.contains(at)))
 }
 
 /// The model's "written at two sites" in the words of the products that copy between
@@ -167,21 +135,17 @@ fn written_at_two_sites_in_product_words(
         return None;
     }
     let name = f.subjects.first()?.name();
-    let products: Vec<Family> = e
-        .flows
-        .iter()
-        .map(|fl| family_of_product(fl.product))
-        .collect();
-    let one = |family| !products.is_empty() && products.iter().all(|p| *p == family);
-    let message = if one(Family::Nats) {
+    let all =
+        |is: fn(Product) -> bool| !e.flows.is_empty() && e.flows.iter().all(|fl| is(fl.product));
+    let message = if all(|p| matches!(p, Product::JetStreamSource | Product::JetStreamMirror)) {
         format!(
             "streams named {name} take their own writers in each domain and also source each other, so each holds both domains' messages in one sequence with no order across domains; give each domain's writers subjects of their own and source only those (filter_subject), or source into a stream kept apart for copies"
         )
-    } else if one(Family::Rabbitmq) && e.flows.iter().any(|fl| fl.product == Product::Shovel) {
+    } else if all(is_rabbitmq) && e.flows.iter().any(|fl| fl.product == Product::Shovel) {
         format!(
             "{name} takes publishes at each broker and also receives the other's through a shovel, so its consumers see no order across brokers, and a shovel carries no mark that stops a message going back; let publishers write to one queue and shovel from it into another that only the shovel fills"
         )
-    } else if one(Family::Rabbitmq) {
+    } else if all(is_rabbitmq) {
         format!(
             "{name} takes publishes at each broker and receives the others' through federation, so its consumers see no order across brokers; federation both ways is built for this (max-hops and x-received-from stop the loop), so keep it only where consumers need no order across sites"
         )
@@ -202,7 +166,7 @@ fn written_at_two_sites_in_product_words(
 /// A model finding with the evidence its rule lists that is the products' own: where the
 /// finding concerns a product's flows, only that product's sources (none rather than
 /// another product's); for a design of the model's own, every source.
-fn from_model(f: hoplab_model::Finding, products: &[Family]) -> ImportFinding {
+fn from_model(f: hoplab_model::Finding, products: &[Product]) -> ImportFinding {
     let evidence = rule(f.code.id()).map_or(&[][..], |r| r.evidence);
     ImportFinding {
         model_code: Some(f.code.id()),
@@ -277,10 +241,10 @@ pub fn lint(imported: &Imported) -> Vec<ImportFinding> {
                 out.push(said);
                 continue;
             }
-            let products = families(&f, t, e);
+            let products = products_of(&f, t, e);
             // Queues have no positions: a queue federation link wants no position map.
             let queues_only =
-                !products.is_empty() && products.iter().all(|p| *p == Family::Rabbitmq);
+                !products.is_empty() && products.iter().all(|p| !p.about().keeps_positions);
             if f.code == hoplab_model::Code::NoPositionMap && queues_only {
                 continue;
             }
@@ -301,15 +265,15 @@ pub fn lint(imported: &Imported) -> Vec<ImportFinding> {
     for k in imported.report.suspicious_keys() {
         let line = k.line.map(|l| format!(":{l}")).unwrap_or_default();
         // The key's own product's sources: a shovel's misspelt key quotes no Kafka commit.
-        let products: Vec<Family> = e
+        let products: Vec<Product> = e
             .flows
             .iter()
             .filter(|f| f.file == k.file)
-            .map(|f| family_of_product(f.product))
+            .map(|f| f.product)
             .collect();
         // RabbitMQ checks a runtime parameter's keys and refuses one it does not know;
         // the Kafka-family products take an unknown key and ignore it.
-        if products.contains(&Family::Rabbitmq) {
+        if products.iter().any(|&p| is_rabbitmq(p)) {
             out.push(ImportFinding::new(
                 "rabbitmq-unrecognised-key",
                 format!("{}{line}: {}", k.file, k.key),

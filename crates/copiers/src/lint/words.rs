@@ -5,130 +5,9 @@
 //! a queue). The model stays product-neutral; only what a person reads changes.
 
 use crate::estate::{Estate, Flow, Product};
+use crate::products::{FlowName, KAFKA_TERMS};
 use hoplab_model::spec::{HopSpec, Topology};
 use hoplab_model::Subject;
-
-/// How one product names what the model calls a hop, a site, a stream and the rest.
-struct Vocabulary {
-    /// What a hop is called when a message names one ("flow", "federation link").
-    hop: [&'static str; 2],
-    /// (model's word, product's word), singular and plural each, matched as whole words.
-    terms: &'static [(&'static str, &'static str)],
-    /// What a stream is called where the product names it apart (an exchange, a queue).
-    streams: Option<[&'static str; 2]>,
-}
-
-const KAFKA_TERMS: &[(&str, &str)] = &[
-    ("reader groups", "consumer groups"),
-    ("reader group", "consumer group"),
-    ("reader position", "consumer group offset"),
-    ("sites", "clusters"),
-    ("site", "cluster"),
-    ("streams", "topics"),
-    ("stream", "topic"),
-    ("parts", "partitions"),
-    ("part", "partition"),
-    ("writers", "producers"),
-    ("writer", "producer"),
-];
-
-fn vocabulary(p: Product) -> Vocabulary {
-    match p {
-        Product::MirrorMaker2 => Vocabulary {
-            hop: ["flow", "flows"],
-            terms: &[
-                ("position map", "offset syncs"),
-                ("an origin stamp", "a source-alias prefix"),
-                ("origin stamp", "source-alias prefix"),
-            ],
-            streams: None,
-        },
-        Product::MskReplicator => Vocabulary {
-            hop: ["replication", "replications"],
-            terms: &[("position map", "consumer group offset sync")],
-            streams: None,
-        },
-        Product::ClusterLink => Vocabulary {
-            hop: ["cluster link", "cluster links"],
-            terms: &[("position map", "consumer offset sync")],
-            streams: None,
-        },
-        Product::ClusterMirror => Vocabulary {
-            hop: ["cluster mirror", "cluster mirrors"],
-            terms: &[
-                ("position map", "group offset sync"),
-                ("promoted", "stopped"),
-                ("promote", "stop it"),
-            ],
-            streams: None,
-        },
-        Product::RedpandaShadow => Vocabulary {
-            hop: ["shadow link", "shadow links"],
-            terms: &[("position map", "consumer offset sync")],
-            streams: None,
-        },
-        Product::JetStreamSource | Product::JetStreamMirror => Vocabulary {
-            hop: if p == Product::JetStreamMirror {
-                ["mirror", "mirrors"]
-            } else {
-                ["source", "sources"]
-            },
-            terms: &[
-                ("position map", "map of sequence numbers"),
-                ("reader position", "consumer's sequence"),
-                ("reader groups", "consumers"),
-                ("reader group", "consumer"),
-                ("an origin stamp", "a header naming the origin"),
-                ("origin stamp", "header naming the origin"),
-                ("sites", "domains"),
-                ("site", "domain"),
-                ("records", "messages"),
-                ("record", "message"),
-                ("writers", "publishers"),
-                ("writer", "publisher"),
-            ],
-            streams: None,
-        },
-        Product::FederatedExchange | Product::FederatedQueue | Product::Shovel => Vocabulary {
-            hop: if p == Product::Shovel {
-                ["shovel", "shovels"]
-            } else {
-                ["federation link", "federation links"]
-            },
-            terms: RABBITMQ_TERMS,
-            streams: Some(if p == Product::FederatedExchange {
-                ["exchange", "exchanges"]
-            } else {
-                ["queue", "queues"]
-            }),
-        },
-    }
-}
-
-/// RabbitMQ's words; a stream is an exchange or a queue, by the product (`Vocabulary::streams`).
-const RABBITMQ_TERMS: &[(&str, &str)] = &[
-    ("origin stamp", "x-received-from header"),
-    ("set the budget to", "set max-hops to"),
-    ("reader groups", "consumers"),
-    ("reader group", "consumer"),
-    ("sites", "brokers"),
-    ("site", "broker"),
-    ("records", "messages"),
-    ("record", "message"),
-    ("writers", "publishers"),
-    ("writer", "publisher"),
-];
-
-fn is_kafka_like(p: Product) -> bool {
-    matches!(
-        p,
-        Product::MirrorMaker2
-            | Product::MskReplicator
-            | Product::ClusterLink
-            | Product::RedpandaShadow
-            | Product::ClusterMirror
-    )
-}
 
 /// The flow of the estate a hop stands for.
 fn flow_of<'a>(h: &HopSpec, e: &'a Estate) -> Option<&'a Flow> {
@@ -145,13 +24,13 @@ pub(crate) fn hop_name(h: &HopSpec, p: Product) -> String {
     } else {
         format!(" ({stream})")
     };
-    match p {
-        Product::MirrorMaker2 => format!("{}->{}{picked}", h.from.site, h.to.site),
-        Product::JetStreamSource | Product::JetStreamMirror => format!(
+    match p.about().flow_name {
+        FlowName::Arrow => format!("{}->{}{picked}", h.from.site, h.to.site),
+        FlowName::StreamFromStream => format!(
             "{} in {} from {} in {}",
             h.to.stream, h.to.site, stream, h.from.site
         ),
-        _ => format!("{} → {}{picked}", h.from.site, h.to.site),
+        FlowName::Directed => format!("{} → {}{picked}", h.from.site, h.to.site),
     }
 }
 
@@ -195,7 +74,7 @@ pub(crate) fn retold(
     } else {
         one_product(named.iter().copied(), e)?
     };
-    let words = vocabulary(product);
+    let words = &product.about().vocabulary;
     let mut text = Protected::new(message);
     // Longest first: one id may hold another.
     let mut by_length = named.clone();
@@ -220,7 +99,7 @@ pub(crate) fn retold(
         text.replace_word("streams", many);
         text.replace_word("stream", one);
     }
-    if is_kafka_like(product) {
+    if product.about().kafka_like {
         for (model, product_word) in KAFKA_TERMS {
             text.replace_word(model, product_word);
         }

@@ -1,6 +1,9 @@
-//! The products, one folder each: its file reader (`read`), its writer (`write`) where
-//! Hoplab writes it back, and its own lint rules (`lint`). What several share (the text
-//! readers, the report, the lint's engine and rule table) stays beside this folder.
+//! The products, one folder each: what the rest of the crate asks of a product (its
+//! [`About`]: title, row on `/copiers`, whose sources are its own, its words, its preset),
+//! how its files are read and written (its [`Files`]), its file reader (`read`), its writer
+//! (`write`) and its own lint rules (`lint`). The two tables below are the only places that
+//! list them; what several share (the text readers, the report, the lint's engine and rule
+//! table) stays beside this folder.
 
 pub mod cluster_link;
 pub mod cluster_mirror;
@@ -12,3 +15,104 @@ pub mod mm2;
 pub mod msk;
 pub mod rabbitmq;
 pub mod redpanda;
+
+use crate::estate::{Estate, Naming, Product};
+use crate::report::Report;
+use crate::{Format, ImportError, Input};
+use hoplab_model::spec::{CopierId, PresetId, Topology};
+
+/// How one product names what the model calls a hop, a site, a stream and the rest.
+pub struct Vocabulary {
+    /// What a hop is called when a message names one ("flow", "federation link").
+    pub hop: [&'static str; 2],
+    /// (model's word, product's word), singular and plural each, matched as whole words.
+    pub terms: &'static [(&'static str, &'static str)],
+    /// What a stream is called where the product names it apart (an exchange, a queue).
+    pub streams: Option<[&'static str; 2]>,
+}
+
+/// How a message names one of the product's copies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlowName {
+    /// MirrorMaker 2's own "A->B (orders)".
+    Arrow,
+    /// "A → B (orders)".
+    Directed,
+    /// JetStream's "ORDERS in east from ORDERS in west".
+    StreamFromStream,
+}
+
+/// What the crate asks of a product.
+pub struct About {
+    pub title: &'static str,
+    /// Its row on `/copiers`.
+    pub copier: CopierId,
+    /// Where its own sources are published (parts of their addresses): a finding about
+    /// its flows quotes only these.
+    pub sources_at: &'static [&'static str],
+    /// A Kafka-protocol copier: picks topics by a selector, names copies by a policy, and
+    /// speaks of clusters, topics, partitions, producers and consumer groups.
+    pub kafka_like: bool,
+    /// Whether readers of its copies have positions (a queue has none).
+    pub keeps_positions: bool,
+    /// The preset that names its copier, by how a flow names its copies.
+    pub preset: fn(&Naming) -> Option<PresetId>,
+    pub vocabulary: Vocabulary,
+    pub flow_name: FlowName,
+}
+
+/// The product's [`About`].
+pub fn about(p: Product) -> &'static About {
+    match p {
+        Product::MirrorMaker2 => &mm2::ABOUT,
+        Product::MskReplicator => &msk::ABOUT,
+        Product::ClusterLink => &cluster_link::ABOUT,
+        Product::RedpandaShadow => &redpanda::ABOUT,
+        Product::JetStreamSource => &jetstream::SOURCE,
+        Product::JetStreamMirror => &jetstream::MIRROR,
+        Product::FederatedExchange => &rabbitmq::EXCHANGE_FEDERATION,
+        Product::FederatedQueue => &rabbitmq::QUEUE_FEDERATION,
+        Product::Shovel => &rabbitmq::SHOVEL,
+        Product::ClusterMirror => &cluster_mirror::ABOUT,
+    }
+}
+
+/// How a format's files are read and written.
+pub struct Files {
+    pub read: fn(&Input, &mut Report) -> Result<Estate, ImportError>,
+    /// Writes a design afresh; none where Hoplab does not write the format.
+    pub write: Option<fn(&Topology) -> String>,
+    /// Writes a design onto the file it came from, keeping what the design does not
+    /// decide; none where the format is written afresh (or per site, see `export`).
+    pub onto: Option<fn(&Topology, &Input) -> Option<String>>,
+}
+
+/// The format's [`Files`].
+pub fn files(f: Format) -> &'static Files {
+    match f {
+        Format::Mm2Properties => &mm2::PROPERTIES,
+        Format::Mm2Connect => &mm2::CONNECT,
+        Format::Strimzi => &mm2::STRIMZI,
+        Format::Nats => &jetstream::FILES,
+        Format::Rabbitmq => &rabbitmq::FILES,
+        Format::Msk => &msk::FILES,
+        Format::ClusterLink => &cluster_link::FILES,
+        Format::RedpandaShadow => &redpanda::FILES,
+        Format::ClusterMirror => &cluster_mirror::FILES,
+    }
+}
+
+/// The Kafka-protocol copiers' words for the model's (besides each product's own).
+pub const KAFKA_TERMS: &[(&str, &str)] = &[
+    ("reader groups", "consumer groups"),
+    ("reader group", "consumer group"),
+    ("reader position", "consumer group offset"),
+    ("sites", "clusters"),
+    ("site", "cluster"),
+    ("streams", "topics"),
+    ("stream", "topic"),
+    ("parts", "partitions"),
+    ("part", "partition"),
+    ("writers", "producers"),
+    ("writer", "producer"),
+];

@@ -1,3 +1,27 @@
 //! Confluent Cluster Linking: a link's properties file (read only).
 
 pub mod read;
+
+use super::{About, Files, FlowName, Vocabulary};
+use hoplab_model::spec::{CopierId, PresetId};
+
+pub const ABOUT: About = About {
+    title: "Confluent Cluster Linking",
+    copier: CopierId::ClusterLinking,
+    sources_at: &["confluent"],
+    kafka_like: true,
+    keeps_positions: true,
+    preset: |_| Some(PresetId::OffsetPreservingMirror),
+    vocabulary: Vocabulary {
+        hop: ["cluster link", "cluster links"],
+        terms: &[("position map", "consumer offset sync")],
+        streams: None,
+    },
+    flow_name: FlowName::Directed,
+};
+
+pub const FILES: Files = Files {
+    read: read::read,
+    write: None,
+    onto: None,
+};

@@ -7,3 +7,32 @@ pub mod lint;
 pub mod read;
 mod script;
 pub mod write;
+
+use super::{About, Files, FlowName, Vocabulary};
+use hoplab_model::spec::{CopierId, PresetId};
+
+pub const ABOUT: About = About {
+    title: "Kafka cluster mirroring (KIP-1279, proposed)",
+    copier: CopierId::KafkaClusterMirroring,
+    sources_at: &["dev@kafka.apache.org"],
+    kafka_like: true,
+    keeps_positions: true,
+    preset: |_| Some(PresetId::KafkaClusterMirror),
+    vocabulary: Vocabulary {
+        hop: ["cluster mirror", "cluster mirrors"],
+        terms: &[
+            ("position map", "group offset sync"),
+            ("promoted", "stopped"),
+            ("promote", "stop it"),
+        ],
+        streams: None,
+    },
+    flow_name: FlowName::Directed,
+};
+
+/// The `kafka-cluster-mirrors.sh` set-up script.
+pub const FILES: Files = Files {
+    read: read::read,
+    write: Some(write::script),
+    onto: Some(write::script_onto),
+};

@@ -9,3 +9,52 @@ pub mod settings;
 pub mod strimzi;
 pub mod write;
 pub mod write_strimzi;
+
+use super::{About, Files, FlowName, Vocabulary};
+use crate::estate::Naming;
+use hoplab_model::spec::{CopierId, PresetId};
+
+pub const ABOUT: About = About {
+    title: "MirrorMaker 2",
+    copier: CopierId::MirrorMaker2,
+    sources_at: &["github.com/apache/kafka/", "github.com/strimzi/"],
+    kafka_like: true,
+    keeps_positions: true,
+    preset: |naming| {
+        Some(match naming {
+            Naming::Identity => PresetId::Mm2Identity,
+            _ => PresetId::Mm2Default,
+        })
+    },
+    vocabulary: Vocabulary {
+        hop: ["flow", "flows"],
+        terms: &[
+            ("position map", "offset syncs"),
+            ("an origin stamp", "a source-alias prefix"),
+            ("origin stamp", "source-alias prefix"),
+        ],
+        streams: None,
+    },
+    flow_name: FlowName::Arrow,
+};
+
+/// `connect-mirror-maker.properties` (dedicated mode).
+pub const PROPERTIES: Files = Files {
+    read: |input, report| dedicated::read(input.name, input.text, report),
+    write: Some(write::mm2_properties),
+    onto: Some(|t, original| Some(write::mm2_properties_onto(t, original.text))),
+};
+
+/// Connectors' JSON for a Kafka Connect cluster (read only).
+pub const CONNECT: Files = Files {
+    read: |input, report| connect::read(input.name, input.text, report),
+    write: None,
+    onto: None,
+};
+
+/// Strimzi's `KafkaMirrorMaker2` resource.
+pub const STRIMZI: Files = Files {
+    read: |input, report| strimzi::read(input.name, input.text, report),
+    write: Some(write_strimzi::resources),
+    onto: Some(|t, original| write_strimzi::resources_onto(t, original.text)),
+};

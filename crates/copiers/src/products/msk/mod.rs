@@ -2,3 +2,29 @@
 
 pub mod read;
 pub mod write;
+
+use super::{About, Files, FlowName, Vocabulary};
+use crate::estate::Naming;
+use hoplab_model::spec::{CopierId, PresetId};
+
+pub const ABOUT: About = About {
+    title: "MSK Replicator",
+    copier: CopierId::MskReplicator,
+    sources_at: &["docs.aws.amazon.com/msk/"],
+    kafka_like: true,
+    keeps_positions: true,
+    // Prefixed names have no preset of their own.
+    preset: |naming| (*naming == Naming::Identity).then_some(PresetId::MskReplicatorIdentical),
+    vocabulary: Vocabulary {
+        hop: ["replication", "replications"],
+        terms: &[("position map", "consumer group offset sync")],
+        streams: None,
+    },
+    flow_name: FlowName::Directed,
+};
+
+pub const FILES: Files = Files {
+    read: |input, report| read::read(input.name, input.text, report),
+    write: Some(write::request),
+    onto: Some(|t, original| write::request_onto(t, original.text)),
+};

@@ -1,3 +1,27 @@
 //! Redpanda Shadowing: a shadow link's configuration (read only).
 
 pub mod read;
+
+use super::{About, Files, FlowName, Vocabulary};
+use hoplab_model::spec::{CopierId, PresetId};
+
+pub const ABOUT: About = About {
+    title: "Redpanda Shadowing",
+    copier: CopierId::RedpandaShadowing,
+    sources_at: &["redpanda"],
+    kafka_like: true,
+    keeps_positions: true,
+    preset: |_| Some(PresetId::OffsetPreservingMirror),
+    vocabulary: Vocabulary {
+        hop: ["shadow link", "shadow links"],
+        terms: &[("position map", "consumer offset sync")],
+        streams: None,
+    },
+    flow_name: FlowName::Directed,
+};
+
+pub const FILES: Files = Files {
+    read: read::read,
+    write: None,
+    onto: None,
+};
