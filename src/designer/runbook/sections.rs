@@ -32,7 +32,7 @@ pub(super) fn preconditions(t: &Topology, findings: &[Finding]) -> Section {
             "Copier {} ({}/{} to {}/{}) is running, and its lag is zero before a planned switch",
             h.id, h.from.site, h.from.stream, to.site, to.stream
         ));
-        if h.options.map_every.is_none() && Copier::of_hop(h).is_none_or(Copier::keeps_positions) {
+        if h.options.map_every.is_none() && terms::of_hop(h).is_none_or(|c| c.keeps_positions) {
             pre.push(format!(
                 "Copier {} writes no position map: readers cannot be translated over it",
                 h.id
@@ -200,7 +200,7 @@ pub(super) fn failover_steps(d: &Design) -> Option<Section> {
 pub(super) fn copier_steps(t: &Topology) -> Option<Section> {
     let mut items: Vec<String> = Vec::new();
     for h in &t.hops {
-        for i in Copier::of_hop(h)
+        for i in terms::of_hop(h)
             .map(|k| terms::failover(h, k))
             .unwrap_or_default()
         {
@@ -221,7 +221,7 @@ pub(super) fn copier_steps(t: &Topology) -> Option<Section> {
 pub(super) fn failback(t: &Topology) -> Section {
     let mut back = Vec::new();
     for h in &t.hops {
-        if let Some(steps) = Copier::of_hop(h).and_then(|k| terms::failback(h, k, t)) {
+        if let Some(steps) = terms::of_hop(h).and_then(|k| terms::failback(h, k, t)) {
             back.extend(steps);
             continue;
         }
@@ -235,13 +235,11 @@ pub(super) fn failback(t: &Topology) -> Section {
         }
     }
     // The closing steps in the terms of the copiers the design has: queues keep no positions.
-    let copiers: Vec<Option<Copier>> = t.hops.iter().map(Copier::of_hop).collect();
-    let positions = copiers
-        .iter()
-        .any(|c| c.is_none_or(Copier::keeps_positions));
+    let copiers: Vec<Option<Copier>> = t.hops.iter().map(terms::of_hop).collect();
+    let positions = copiers.iter().any(|c| c.is_none_or(|c| c.keeps_positions));
     let queues = copiers
         .iter()
-        .any(|c| c.is_some_and(|c| !c.keeps_positions()));
+        .any(|c| c.is_some_and(|c| !c.keeps_positions));
     back.push("Let the reverse copy drain to zero lag; stop writers on the standby side".into());
     if positions {
         back.push("Translate every reader group's position again, over the reverse copy's own position map (the old map does not apply to the rebuilt site)".into());

@@ -15,6 +15,7 @@ pub mod mm2;
 pub mod msk;
 pub mod rabbitmq;
 pub mod redpanda;
+pub mod runbook;
 
 use crate::estate::{Estate, Naming, Product};
 use crate::report::Report;

@@ -5,6 +5,7 @@
 
 pub mod lint;
 pub mod read;
+pub mod runbook;
 mod script;
 pub mod write;
 

@@ -1,6 +1,7 @@
 //! NATS JetStream: stream configurations with `sources` and `mirror`, one file per domain.
 
 pub mod read;
+pub mod runbook;
 pub mod write;
 
 use super::{About, Files, FlowName, Vocabulary};

@@ -5,6 +5,7 @@ pub mod connect;
 pub mod dedicated;
 pub mod keys;
 pub mod offsets;
+pub mod runbook;
 pub mod settings;
 pub mod strimzi;
 pub mod write;

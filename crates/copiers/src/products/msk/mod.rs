@@ -1,6 +1,7 @@
 //! Amazon MSK Replicator: the CreateReplicator request.
 
 pub mod read;
+pub mod runbook;
 pub mod write;
 
 use super::{About, Files, FlowName, Vocabulary};

@@ -2,6 +2,7 @@
 
 pub mod lint;
 pub mod read;
+pub mod runbook;
 pub mod write;
 
 use super::{About, Files, FlowName, Vocabulary};
