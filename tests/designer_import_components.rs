@@ -149,7 +149,11 @@ async fn markup_in_a_file_stays_text() {
 async fn the_export_menu_offers_every_format_the_designer_writes() {
     let root = mount();
     tick().await;
-    assert_eq!(count(&root, "#dz-export-to option"), 5);
+    assert_eq!(
+        count(&root, "#dz-export-to option"),
+        hoplab::designer::copier_files::EXPORT_FORMATS.len() as u32
+    );
+    assert!(text(&root, "#dz-export-to").contains("Cluster mirroring script (KIP-1279)"));
     // With no hops there is nothing to write, and the page says so.
     click(&root, "#dz-export-to ~ button");
     until("the refusal", || {

@@ -113,7 +113,7 @@ pub const EXPORT_FORMATS: &[ExportFormat] = &[
     },
     ExportFormat {
         id: "kafka-cluster-mirrors",
-        label: "Kafka cluster mirroring script (KIP-1279, proposed)",
+        label: "Cluster mirroring script (KIP-1279)",
         suffix: ".cluster-mirrors.sh",
         mime: "text/plain",
     },
@@ -128,6 +128,9 @@ pub struct Importer {
     pub export: fn(&Topology, &str, &[CopierFile]) -> Result<Exported, String>,
     /// Which of the pasted stream names the files' flows copy, and why not.
     pub which_copied: fn(&[CopierFile], &str) -> Result<Vec<NameVerdict>, String>,
+    /// The products' lint of the design as it is now, standing on these files (read
+    /// again): the Lint panel's findings in the products' words, redone on every edit.
+    pub relint: fn(&[CopierFile], &Topology) -> Vec<ProductFinding>,
 }
 
 pub use hoplab_copiers::which_copied::NameVerdict;
@@ -162,7 +165,34 @@ pub const IMPORTER: Importer = Importer {
     import: import_files,
     export: export_topology,
     which_copied,
+    relint,
 };
+
+/// A finding of the copiers' lint, as plain data the page shows.
+fn product_finding(f: hoplab_copiers::ImportFinding) -> ProductFinding {
+    ProductFinding {
+        code: f.code,
+        model_code: f.model_code,
+        message: f.message,
+        subject: f.subject,
+        card: f.card,
+        evidence: f.evidence.iter().map(|e| (e.url, e.quote)).collect(),
+        concerns: f.concerns,
+    }
+}
+
+/// The products' lint of `design`, standing on `files`; none if they no longer read.
+pub fn relint(files: &[CopierFile], design: &Topology) -> Vec<ProductFinding> {
+    hoplab_copiers::import(&inputs_of(files), None).map_or_else(
+        |_| Vec::new(),
+        |done| {
+            hoplab_copiers::lint_design(&done, design)
+                .into_iter()
+                .map(product_finding)
+                .collect()
+        },
+    )
+}
 
 fn report_of(r: &hoplab_copiers::Report) -> ImportReport {
     ImportReport {
@@ -210,15 +240,7 @@ pub fn import_files(files: &[CopierFile]) -> Result<Imported, String> {
     let done = hoplab_copiers::import(&inputs, None).map_err(|e| say_error(&e))?;
     let findings = hoplab_copiers::lint(&done)
         .into_iter()
-        .map(|f| ProductFinding {
-            code: f.code,
-            model_code: f.model_code,
-            message: f.message,
-            subject: f.subject,
-            card: f.card,
-            evidence: f.evidence.iter().map(|e| (e.url, e.quote)).collect(),
-            concerns: f.concerns,
-        })
+        .map(product_finding)
         .collect();
     Ok(Imported {
         formats: done.formats.iter().map(|f| f.id()).collect(),

@@ -435,6 +435,23 @@ fn a_cluster_mirroring_script_reads_its_mirror_its_config_and_its_stops() {
 }
 
 #[test]
+fn a_design_edited_after_its_import_is_linted_as_it_now_is() {
+    let m = read("msk-replicator.json");
+    let before: Vec<&str> = lint(&m).into_iter().map(|f| f.code).collect();
+    assert!(before.contains(&"head-lost-at-start"), "{before:?}");
+    // The person removes the replicator's hops: what the files said of it goes with them.
+    let mut t = m.spec.topology.clone();
+    t.hops.clear();
+    let after: Vec<&str> = hoplab_copiers::lint_design(&m, &t)
+        .into_iter()
+        .map(|f| f.code)
+        .collect();
+    assert!(!after.contains(&"head-lost-at-start"), "{after:?}");
+    // Unchanged, the design is linted as the import was.
+    assert_eq!(hoplab_copiers::lint_design(&m, &m.spec.topology), lint(&m));
+}
+
+#[test]
 fn a_cluster_mirroring_script_that_names_no_mirror_is_refused_with_its_line() {
     for (text, says) in [
         (

@@ -83,6 +83,11 @@ impl ImporterHandle {
         }
     }
 
+    /// The importer, if its chunk is here (tracked).
+    pub fn loaded(self) -> Option<Importer> {
+        self.loaded.get()
+    }
+
     /// What the panel says while the chunk is on its way, or when it did not come.
     pub fn status(self) -> Option<&'static str> {
         if self.failed.get() {

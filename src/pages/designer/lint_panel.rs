@@ -1,8 +1,9 @@
 //! The design's findings, in one list beside the canvas, redone on every edit: the model's
-//! lint of the design and, for a design imported from a copier's files, what only those
-//! files show. While the design is as imported, the model's findings are in the product's
-//! words with the product's evidence. Pointing at or focusing a model finding emphasises
-//! the elements it concerns; each links to its card.
+//! lint of the design and, for a design standing on a copier's files, the products' lint
+//! of it as it now is (the model's findings in the product's words with the product's
+//! evidence, and what only the products' settings show), so a finding about a hop that was
+//! removed goes with it. Pointing at or focusing a model finding emphasises the elements
+//! it concerns; each links to its card.
 
 use std::sync::Arc;
 
@@ -10,17 +11,17 @@ use hoplab_model::Finding;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use super::imported_from::use_imported_from;
+use super::imported_from::{same_sites, use_imported_from};
+use super::importer::use_importer;
 use super::state::use_ctx;
-use crate::designer::copier_files::{Imported, ProductFinding};
+use crate::designer::copier_files::ProductFinding;
 use crate::designer::findings::targets;
 
-/// The import's finding that says `f` in the product's words: the one the import made
-/// of the same model finding (same rule, same elements).
-fn in_product_words<'a>(f: &Finding, lint: &'a Imported) -> Option<&'a ProductFinding> {
+/// The products' finding that says `f` in the product's words: the one their lint made of
+/// the same model finding (same rule, same elements).
+fn in_product_words<'a>(f: &Finding, live: &'a [ProductFinding]) -> Option<&'a ProductFinding> {
     let subject = f.subject();
-    lint.findings
-        .iter()
+    live.iter()
         .find(|p| p.model_code == Some(f.code.id()) && p.subject == subject)
 }
 
@@ -55,7 +56,7 @@ fn source_name(url: &str) -> String {
 fn ModelFinding(
     index: usize,
     finding: Finding,
-    as_imported: Memo<Option<Arc<Imported>>>,
+    products: Memo<Option<Arc<Vec<ProductFinding>>>>,
 ) -> impl IntoView {
     let ctx = use_ctx();
     let i = index;
@@ -68,9 +69,9 @@ fn ModelFinding(
     });
     let model_code = finding.code.id();
     let product = Memo::new(move |_| {
-        let lint = as_imported.get()?;
+        let live = products.get()?;
         let model = ctx.findings.get();
-        in_product_words(model.get(i)?, &lint).cloned()
+        in_product_words(model.get(i)?, &live).cloned()
     });
     let message = finding.message.clone();
     view! {
@@ -96,25 +97,22 @@ fn ModelFinding(
 pub fn LintPanel() -> impl IntoView {
     let ctx = use_ctx();
     let imported = use_imported_from();
-    // The import's findings while the design is still what the files were read as.
-    let as_imported = Memo::new(move |_| {
-        imported
-            .done()
-            .filter(|l| ctx.topology.with(|t| *t == l.spec.topology))
+    let importer = use_importer();
+    // The products' lint of the design as it is now, while it stands on the imported files
+    // (the same sites: a template, a shared link or undoing the import leaves them out).
+    let products = Memo::new(move |_| {
+        let done = imported.done()?;
+        let imp = importer.loaded()?;
+        let files = imported.files();
+        ctx.topology
+            .with(|t| same_sites(t, &done.spec.topology).then(|| Arc::new((imp.relint)(&files, t))))
     });
-    // What only the files show (a misspelt key, a start position): about the files, so
-    // listed while the design is still theirs (the same sites), edited or not; a template,
-    // a shared link or undoing the import leaves them out.
+    // What only the products' settings show (a misspelt key, a start position).
     let from_files = move || -> Vec<ProductFinding> {
-        imported
-            .done()
-            .filter(|l| {
-                ctx.topology
-                    .with(|t| super::imported_from::same_sites(t, &l.spec.topology))
-            })
-            .map(|l| {
-                l.findings
-                    .iter()
+        products
+            .get()
+            .map(|live| {
+                live.iter()
                     .filter(|p| p.model_code.is_none())
                     .cloned()
                     .collect()
@@ -141,7 +139,7 @@ pub fn LintPanel() -> impl IntoView {
             <p class="lint-headline" role="status" aria-live="polite" class:lint-clean=move || count() == 0>{headline}</p>
             <ul class="lint-list">
                 <For each=items key=|(i, f)| (*i, f.code, f.subject(), f.message.clone()) let:item>
-                    <ModelFinding index=item.0 finding=item.1 as_imported />
+                    <ModelFinding index=item.0 finding=item.1 products />
                 </For>
                 {move || from_files().into_iter().map(|p| view! {
                     <li class="lint-item lint-item--file" data-code=p.code>

@@ -197,6 +197,23 @@ test("a KIP-1279 cluster-mirroring script chosen: a proposed product's findings 
   await page.close();
 });
 
+test("the products' findings follow the design as it is edited: a removed hop takes its finding, undo brings it back", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  await chooseFiles(page, [await fixture("msk-replicator.json")]);
+  const finding = page.locator(".lint-item[data-code=head-lost-at-start]");
+  await finding.first().waitFor();
+  const hops = await page.locator("button[aria-label^='Remove hop']").count();
+  assert.ok(hops >= 1, `${hops} hops`);
+  for (let i = 0; i < hops; i++) await page.locator("button[aria-label^='Remove hop']").first().click();
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-hop").length === 0);
+  await page.waitForFunction(() => !document.querySelector(".lint-item[data-code=head-lost-at-start]"));
+  for (let i = 0; i < hops; i++) await page.click("button:has-text('Undo')");
+  await finding.first().waitFor();
+  assertClean(page);
+  await page.close();
+});
+
 test("which of my topics would be copied: a pasted list checked against the flows, with why a name is left", async () => {
   const page = await openPage(session, { viewport: { width: 390, height: 844 } });
   await fresh(page);

@@ -221,8 +221,21 @@ pub fn lint_topology(t: &Topology) -> Vec<ImportFinding> {
 
 /// Every finding for an import, in a stable order.
 pub fn lint(imported: &Imported) -> Vec<ImportFinding> {
-    let t = &imported.spec.topology;
-    let e = &imported.estate;
+    lint_design(imported, &imported.spec.topology)
+}
+
+/// The lint of a design `t` that stands on an import, edited or not: the model's findings
+/// of `t` in the products' words, and the products' own rules over the flows `t` still has
+/// a hop for (a flow whose hops were removed says nothing any more). What is about the
+/// files themselves (a misspelt key) stays while they are the design's.
+pub fn lint_design(imported: &Imported, t: &Topology) -> Vec<ImportFinding> {
+    let mut kept = imported.estate.clone();
+    kept.flows.retain(|f| {
+        t.hops
+            .iter()
+            .any(|h| h.from.site == f.source && h.to.site == f.target)
+    });
+    let e = &kept;
     let mut out = Vec::new();
     for f in hoplab_model::lint(t) {
         if f.code == hoplab_model::Code::EchoLoop && all_mm2_identity(&f, t, e) {
