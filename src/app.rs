@@ -6,14 +6,15 @@ use leptos_router::{path, Lazy};
 
 use crate::components::{Footer, Header};
 use crate::lazy_pages::{
-    load_card_progress, load_card_recorder, load_importer, preload_engine_for_deep_link,
-    preload_on_intent, CardListRoute, CardRoute, ChallengeRoute, ChallengesRoute, CopiersRoute,
-    CourseRoute, DesignerRoute, LabIndexRoute, LabRoute, LessonRoute, PracticeLevelsRoute,
-    PracticeQuizRoute, PracticeRoute, ResumeRoute, LOAD_RUN_PANELS,
+    load_card_progress, load_card_recorder, load_importer, load_runbook,
+    preload_engine_for_deep_link, preload_on_intent, CardListRoute, CardRoute, ChallengeRoute,
+    ChallengesRoute, CopiersRoute, CourseRoute, DesignerRoute, LabIndexRoute, LabRoute,
+    LessonRoute, PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute, ResumeRoute,
+    LOAD_RUN_PANELS,
 };
 use crate::pages::card::{LoadCardProgress, LoadCardRecorder};
-use crate::pages::LoadImporter;
 use crate::pages::{Home, NotFound};
+use crate::pages::{LoadImporter, LoadRunbook};
 use crate::progress_store::ProgressHome;
 
 #[component]
@@ -23,6 +24,7 @@ pub fn App() -> impl IntoView {
     provide_context(LoadCardRecorder(load_card_recorder));
     provide_context(LOAD_RUN_PANELS);
     provide_context(LoadImporter(load_importer));
+    provide_context(LoadRunbook(load_runbook));
     preload_on_intent();
     preload_engine_for_deep_link();
     // True while a page's code is downloading (the cards and the lab load on first visit).

@@ -22,6 +22,7 @@ use crate::pages::{
     CardList, CardPage, ChallengePage, ChallengesList, CopiersPage, CourseIndexPage, Designer,
     LabIndex, LabPage, LessonPage, PracticeLevels, PracticePage, PracticeQuiz, ResumePage,
 };
+use crate::pages::{RunbookPart, RUNBOOK_PART};
 
 /// Why a lazy page has nothing to show: its chunk did not load.
 pub struct PageChunkMissing;
@@ -198,6 +199,20 @@ lazy_part!(
     /// imports or exports one: no page's first download holds them.
     import_chunk, preload_import, Importer, IMPORTER
 );
+
+lazy_part!(
+    /// The designer's failover runbook (`designer::runbook`, the copiers' words for each
+    /// step, and its view), which the designer fetches once it has drawn and the browser
+    /// is idle: it sits below the editor.
+    runbook_chunk, preload_runbook, RunbookPart, RUNBOOK_PART
+);
+
+/// Loads the designer's runbook into `into` (handed to the page as context,
+/// `LoadRunbook`). If the chunk does not download, the designer has no runbook section
+/// until the next visit.
+pub fn load_runbook(into: RwSignal<Option<RunbookPart>>) {
+    deliver(into, runbook_chunk());
+}
 
 /// Loads the designer's importer into `into` (handed to the page as context,
 /// `LoadImporter`, like `load_card_progress`). If the chunk does not download, `into`

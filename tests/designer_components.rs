@@ -4,7 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use hoplab::designer::autosave;
-use hoplab::pages::Designer;
+use hoplab::pages::{Designer, LoadRunbook};
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
@@ -30,6 +30,7 @@ fn mount(saved: Option<&str>) -> Mounted {
         s.set_item(autosave::KEY, text).unwrap();
     }
     mount_at("/designer", || {
+        provide_context(LoadRunbook::at_once());
         view! {
             <Router>
                 <Routes fallback=|| "none">
@@ -216,6 +217,8 @@ async fn a_saved_design_comes_back_and_a_template_runs_to_a_summary() {
     until("the run to finish", || count(&root, ".run-summary") == 1).await;
     let summary = text(&root, ".run-summary");
     assert!(summary.contains("primary lost at 30.0 s"), "{summary}");
+    // The runbook comes once the browser is idle after the page has drawn.
+    until("the runbook", || count(&root, ".runbook") == 1).await;
     assert!(text(&root, ".runbook").contains("Recovery-point floor"));
     clean_up(root);
 }

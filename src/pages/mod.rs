@@ -17,7 +17,7 @@ pub use card_list::CardList;
 pub use challenges::ChallengesList;
 pub use copiers::CopiersPage;
 pub use course::{CourseIndexPage, LessonPage};
-pub use designer::{ChallengePage, Designer, LoadImporter};
+pub use designer::{ChallengePage, Designer, LoadImporter, LoadRunbook, RunbookPart, RUNBOOK_PART};
 pub use home::Home;
 pub use lab::{LabIndex, LabPage};
 pub use not_found::NotFound;

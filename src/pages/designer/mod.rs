@@ -26,6 +26,7 @@ pub use challenge_view::status_of as challenge_status;
 pub use importer::LoadImporter;
 use leptos::ev;
 use leptos::prelude::*;
+pub use runbook_view::{LoadRunbook, RunbookPart, RUNBOOK_PART};
 
 use crate::components::set_page_title;
 use crate::designer::{autosave, share, Design, Edit, Editor};
@@ -168,7 +169,7 @@ pub fn Designer(
             <panel::Panel />
             <timeline::Timeline />
             <run_panel::RunPanel />
-            <runbook_view::RunbookView />
+            <runbook_view::LazyRunbook />
         </div>
     }
 }

@@ -1,12 +1,60 @@
 //! The failover runbook for the design and its last run, drawn as a page section (with
-//! print styles) and downloadable as Markdown.
+//! print styles) and downloadable as Markdown. It sits below the editor, so it comes in a
+//! chunk of its own (`lazy_pages::runbook_chunk`), fetched once the page is idle after it
+//! has drawn: the designer's first download holds the editor only.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::files::file_stem;
 use super::state::{use_ctx, DesignRunStatus};
 use crate::designer::runbook;
 use crate::download::download;
+
+/// The runbook section, as its chunk hands it over.
+#[derive(Clone, Copy)]
+pub struct RunbookPart(pub fn() -> AnyView);
+
+/// What the runbook chunk holds.
+pub const RUNBOOK_PART: RunbookPart = RunbookPart(|| view! { <RunbookView /> }.into_any());
+
+/// How the designer gets its runbook (`lazy_pages::load_runbook`, from the runbook chunk).
+#[derive(Clone, Copy)]
+pub struct LoadRunbook(pub fn(RwSignal<Option<RunbookPart>>));
+
+impl LoadRunbook {
+    /// Hands the runbook over at once (builds without chunks: the component tests).
+    pub fn at_once() -> Self {
+        LoadRunbook(|into| into.set(Some(RUNBOOK_PART)))
+    }
+}
+
+/// The runbook once its chunk is here; fetched when the browser is next idle after the
+/// page has drawn (at once where the browser has no idle callback). Without the chunk (or
+/// a loader) there is no runbook section, and the rest of the designer works as before.
+#[component]
+pub fn LazyRunbook() -> impl IntoView {
+    let part = RwSignal::new(None::<RunbookPart>);
+    if let Some(LoadRunbook(load)) = use_context::<LoadRunbook>() {
+        when_idle(move || load(part));
+    }
+    move || part.get().map(|p| (p.0)())
+}
+
+/// Runs `then` when the browser is next idle (`requestIdleCallback`), or after the
+/// current task where it has none.
+fn when_idle(then: impl FnOnce() + 'static) {
+    let later = wasm_bindgen::closure::Closure::once_into_js(then);
+    let window = web_sys::window();
+    let idle = window
+        .as_ref()
+        .is_some_and(|w| w.request_idle_callback(later.unchecked_ref()).is_ok());
+    if !idle {
+        if let Some(w) = window {
+            let _ = w.set_timeout_with_callback(later.unchecked_ref());
+        }
+    }
+}
 
 #[component]
 pub fn RunbookView() -> impl IntoView {
