@@ -40,7 +40,7 @@ impl Servers {
 #[derive(Serialize)]
 struct CaseReport<'a> {
     id: &'a str,
-    copier: &'a str,
+    copier: hoplab_model::spec::CopierId,
     server: &'a str,
     title: &'a str,
     preset: hoplab_model::presets::PresetId,

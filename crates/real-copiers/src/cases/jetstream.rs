@@ -7,6 +7,7 @@ use crate::estate::{estate, hop, preset, sites, writer};
 use crate::jetstream::{two_domains, Js, Stored};
 use crate::Servers;
 use hoplab_model::presets::PresetId;
+use hoplab_model::spec::CopierId;
 use hoplab_model::spec::*;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -16,7 +17,7 @@ pub fn cases() -> Vec<Case> {
     vec![
         Case {
             id: "jetstream-mirror-after-retention",
-            copier: "jetstream-mirror",
+            copier: CopierId::JetstreamMirror,
             server: "nats-server",
             title: "A mirror started after its origin aged records out",
             preset: PresetId::JetstreamMirror,
@@ -24,7 +25,7 @@ pub fn cases() -> Vec<Case> {
         },
         Case {
             id: "jetstream-source-local-writes",
-            copier: "jetstream-source",
+            copier: CopierId::JetstreamSource,
             server: "nats-server",
             title: "A source into a stream that also takes local writes",
             preset: PresetId::JetstreamSource,
@@ -32,7 +33,7 @@ pub fn cases() -> Vec<Case> {
         },
         Case {
             id: "jetstream-sources-both-ways-one-domain",
-            copier: "jetstream-source",
+            copier: CopierId::JetstreamSource,
             server: "nats-server",
             title: "Two streams of one domain sourcing each other",
             preset: PresetId::JetstreamSource,
@@ -40,7 +41,7 @@ pub fn cases() -> Vec<Case> {
         },
         Case {
             id: "jetstream-sources-both-ways-two-domains",
-            copier: "jetstream-source",
+            copier: CopierId::JetstreamSource,
             server: "nats-server",
             title: "Streams in two domains sourcing each other",
             preset: PresetId::JetstreamSource,

@@ -24,7 +24,7 @@ impl Outcome {
 pub struct Case {
     pub id: &'static str,
     /// The copier's row on `/copiers` (its id in `content/copiers.toml`).
-    pub copier: &'static str,
+    pub copier: hoplab_model::spec::CopierId,
     /// The server the case runs: `nats-server` or `rabbitmq-server`.
     pub server: &'static str,
     pub title: &'static str,

@@ -7,6 +7,7 @@ use crate::estate::{estate, hop, preset, sites, two_sites, writer};
 use crate::rabbitmq::Rabbit;
 use crate::Servers;
 use hoplab_model::presets::PresetId;
+use hoplab_model::spec::CopierId;
 use hoplab_model::spec::*;
 use serde_json::Value;
 use std::time::Duration;
@@ -15,7 +16,7 @@ pub fn cases() -> Vec<Case> {
     vec![
         Case {
             id: "rabbitmq-federation-both-ways",
-            copier: "rabbitmq-federation",
+            copier: CopierId::RabbitmqFederation,
             server: "rabbitmq-server",
             title: "Two brokers federating one exchange both ways (max-hops 1)",
             preset: PresetId::RabbitmqFederationMaxHops,
@@ -23,7 +24,7 @@ pub fn cases() -> Vec<Case> {
         },
         Case {
             id: "rabbitmq-federation-ring-max-hops-1",
-            copier: "rabbitmq-federation",
+            copier: CopierId::RabbitmqFederation,
             server: "rabbitmq-server",
             title: "A ring of three brokers with max-hops 1",
             preset: PresetId::RabbitmqFederationMaxHops,
@@ -31,7 +32,7 @@ pub fn cases() -> Vec<Case> {
         },
         Case {
             id: "rabbitmq-federation-ring-max-hops-2",
-            copier: "rabbitmq-federation",
+            copier: CopierId::RabbitmqFederation,
             server: "rabbitmq-server",
             title: "A ring of three brokers with max-hops 2 (N-1)",
             preset: PresetId::RabbitmqFederationMaxHops,
@@ -39,7 +40,7 @@ pub fn cases() -> Vec<Case> {
         },
         Case {
             id: "rabbitmq-federation-ring-max-hops-5",
-            copier: "rabbitmq-federation",
+            copier: CopierId::RabbitmqFederation,
             server: "rabbitmq-server",
             title: "A ring of three brokers with max-hops 5 (more than the ring)",
             preset: PresetId::RabbitmqFederationMaxHops,
@@ -47,7 +48,7 @@ pub fn cases() -> Vec<Case> {
         },
         Case {
             id: "rabbitmq-queue-federation",
-            copier: "rabbitmq-federation",
+            copier: CopierId::RabbitmqFederation,
             server: "rabbitmq-server",
             title: "A federated queue moving messages to where its consumer is",
             preset: PresetId::RabbitmqShovel,
@@ -55,7 +56,7 @@ pub fn cases() -> Vec<Case> {
         },
         Case {
             id: "rabbitmq-shovels-both-ways",
-            copier: "rabbitmq-shovel",
+            copier: CopierId::RabbitmqShovel,
             server: "rabbitmq-server",
             title: "Two dynamic shovels, one each way",
             preset: PresetId::RabbitmqShovel,
@@ -63,7 +64,7 @@ pub fn cases() -> Vec<Case> {
         },
         Case {
             id: "rabbitmq-shovel-misspelt-key",
-            copier: "rabbitmq-shovel",
+            copier: CopierId::RabbitmqShovel,
             server: "rabbitmq-server",
             title: "A shovel whose definition misspells a key",
             preset: PresetId::RabbitmqShovel,
@@ -71,7 +72,7 @@ pub fn cases() -> Vec<Case> {
         },
         Case {
             id: "rabbitmq-shovel-restarted",
-            copier: "rabbitmq-shovel",
+            copier: CopierId::RabbitmqShovel,
             server: "rabbitmq-server",
             title: "A shovel restarted mid-stream",
             preset: PresetId::RabbitmqShovel,
