@@ -6,22 +6,7 @@
 use hoplab_model::spec::HopOptions;
 use serde::Serialize;
 
-/// The real copier a flow stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Product {
-    MirrorMaker2,
-    MskReplicator,
-    ClusterLink,
-    RedpandaShadow,
-    JetStreamSource,
-    JetStreamMirror,
-    FederatedExchange,
-    FederatedQueue,
-    Shovel,
-    /// Kafka's proposed cluster mirroring (KIP-1279).
-    ClusterMirror,
-}
+pub use crate::products::Product;
 
 impl Product {
     pub const ALL: [Product; 10] = [

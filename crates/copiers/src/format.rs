@@ -1,56 +1,70 @@
-//! The formats an import reads, their names on the command line, and detection.
+//! How an import tells a file's format from its text: the text is looked at once
+//! ([`Sniffed`]), then each format's own test (`Files::detect`, in its product's folder) is
+//! asked in the catalog's order of precedence ([`crate::products::DETECTION_ORDER`]). The
+//! formats themselves are listed in `crate::products`.
 
+pub use crate::products::Format;
 use crate::text::properties;
-use serde::Serialize;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Format {
-    /// `connect-mirror-maker.properties`.
-    Mm2Properties,
-    /// MirrorMaker 2 connectors' JSON for a Kafka Connect cluster (one or an array).
-    Mm2Connect,
-    /// A Strimzi `KafkaMirrorMaker2` resource, `v1beta2` or `v1`.
-    Strimzi,
-    /// JetStream stream configurations (one or an array).
-    Nats,
-    /// A RabbitMQ definitions export.
-    Rabbitmq,
-    /// An MSK Replicator `CreateReplicator` request.
-    Msk,
-    /// A Confluent cluster link's configuration (properties).
-    ClusterLink,
-    /// A Redpanda shadow link (`rpk shadow create --config-file`).
-    RedpandaShadow,
-    /// A `kafka-cluster-mirrors.sh` set-up script (KIP-1279, proposed).
-    ClusterMirror,
+/// A file's text as the formats' tests look at it, read once.
+pub struct Sniffed<'a> {
+    /// The text without a byte-order mark and leading white space.
+    pub text: &'a str,
+    /// Whether it starts as JSON does (`{` or `[`): then only the JSON formats apply.
+    pub json_like: bool,
+    /// The first object of the JSON (the first element of an array), if it parses.
+    pub json: Option<serde_json::Value>,
+    /// The text as a properties file (empty for JSON).
+    pub props: Vec<properties::Prop>,
+}
+
+impl<'a> Sniffed<'a> {
+    pub fn of(text: &'a str) -> Self {
+        let t = text.trim_start_matches('\u{feff}').trim_start();
+        let json_like = t.starts_with('{') || t.starts_with('[');
+        let json = json_like
+            .then(|| serde_json::from_str::<serde_json::Value>(t).ok())
+            .flatten()
+            .and_then(|v| match v {
+                serde_json::Value::Array(mut a) => (!a.is_empty()).then(|| a.swap_remove(0)),
+                other => Some(other),
+            });
+        let props = if json_like {
+            Vec::new()
+        } else {
+            properties::parse(t)
+        };
+        Sniffed {
+            text: t,
+            json_like,
+            json,
+            props,
+        }
+    }
+
+    /// Whether the JSON's first object has `key`.
+    pub fn json_has(&self, key: &str) -> bool {
+        self.json.as_ref().is_some_and(|v| v.get(key).is_some())
+    }
+
+    /// Whether the properties set `key`.
+    pub fn sets(&self, key: &str) -> bool {
+        self.props.iter().any(|p| p.key == key)
+    }
+}
+
+/// The format a text is in, from what it holds (the file name is not trusted).
+pub fn detect(text: &str) -> Option<Format> {
+    let sniffed = Sniffed::of(text);
+    crate::products::DETECTION_ORDER
+        .into_iter()
+        .find(|&f| (crate::products::files(f).detect)(&sniffed))
 }
 
 impl Format {
-    pub const ALL: [Format; 9] = [
-        Format::Mm2Properties,
-        Format::Mm2Connect,
-        Format::Strimzi,
-        Format::Nats,
-        Format::Rabbitmq,
-        Format::Msk,
-        Format::ClusterLink,
-        Format::RedpandaShadow,
-        Format::ClusterMirror,
-    ];
-
+    /// The command line's name for it (`mm2-properties`).
     pub fn id(self) -> &'static str {
-        match self {
-            Format::Mm2Properties => "mm2-properties",
-            Format::Mm2Connect => "mm2-connect",
-            Format::Strimzi => "strimzi",
-            Format::Nats => "nats",
-            Format::Rabbitmq => "rabbitmq",
-            Format::Msk => "msk",
-            Format::ClusterLink => "cluster-link",
-            Format::RedpandaShadow => "redpanda-shadow",
-            Format::ClusterMirror => "kafka-cluster-mirrors",
-        }
+        crate::products::files(self).id
     }
 
     pub fn parse(s: &str) -> Option<Format> {
@@ -63,73 +77,11 @@ impl Format {
     }
 }
 
-fn json_kind(v: &serde_json::Value) -> Option<Format> {
-    let first = match v {
-        serde_json::Value::Array(a) => a.first()?,
-        other => other,
-    };
-    let has = |k: &str| first.get(k).is_some();
-    if has("ReplicationInfoList") || has("replicationInfoList") {
-        return Some(Format::Msk);
+/// Written as its id.
+impl serde::Serialize for Format {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
     }
-    if [
-        "rabbit_version",
-        "parameters",
-        "policies",
-        "exchanges",
-        "queues",
-        "vhosts",
-    ]
-    .iter()
-    .any(|k| has(k))
-    {
-        return Some(Format::Rabbitmq);
-    }
-    let config = first.get("config").unwrap_or(first);
-    if config.get("connector.class").is_some() || config.get("source.cluster.alias").is_some() {
-        return Some(Format::Mm2Connect);
-    }
-    if has("mirror") || has("sources") || has("subjects") || (has("name") && has("storage")) {
-        return Some(Format::Nats);
-    }
-    None
-}
-
-/// The format a text is in, from what it holds (the file name is not trusted).
-pub fn detect(text: &str) -> Option<Format> {
-    let t = text.trim_start_matches('\u{feff}').trim_start();
-    if t.starts_with('{') || t.starts_with('[') {
-        return serde_json::from_str::<serde_json::Value>(t)
-            .ok()
-            .as_ref()
-            .and_then(json_kind);
-    }
-    if t.contains("kind: KafkaMirrorMaker2") {
-        return Some(Format::Strimzi);
-    }
-    if crate::products::cluster_mirror::read::mentions_the_tool(t) {
-        return Some(Format::ClusterMirror);
-    }
-    if t.contains("client_options:") || t.contains("topic_metadata_sync_options:") {
-        return Some(Format::RedpandaShadow);
-    }
-    let props = properties::parse(t);
-    let has = |k: &str| props.iter().any(|p| p.key == k);
-    if has("clusters") {
-        return Some(Format::Mm2Properties);
-    }
-    let link_keys = [
-        "link.mode",
-        "cluster.link.prefix",
-        "auto.create.mirror.topics.enable",
-        "consumer.offset.sync.enable",
-        "mirror.start.offset.spec",
-        "bootstrap.servers",
-    ];
-    if link_keys.iter().any(|k| has(k)) {
-        return Some(Format::ClusterLink);
-    }
-    None
 }
 
 #[cfg(test)]
@@ -171,8 +123,17 @@ mod tests {
             Some(Format::ClusterMirror)
         );
         assert_eq!(detect("hello"), None);
+        assert_eq!(
+            detect("{\"clusters\": 1}"),
+            None,
+            "JSON is never read as properties"
+        );
         for f in Format::ALL {
             assert_eq!(Format::parse(f.id()), Some(f));
+            assert!(
+                crate::products::DETECTION_ORDER.contains(&f),
+                "{f:?} is detected"
+            );
         }
     }
 }

@@ -17,9 +17,80 @@ pub mod rabbitmq;
 pub mod redpanda;
 pub mod runbook;
 
-use crate::estate::{Estate, Naming, Product};
+use crate::estate::{Estate, Naming};
+use crate::format::Sniffed;
 use crate::report::Report;
-use crate::{Format, ImportError, Input};
+use crate::{ImportError, Input};
+use serde::Serialize;
+
+/// The real copier a flow stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Product {
+    MirrorMaker2,
+    MskReplicator,
+    ClusterLink,
+    RedpandaShadow,
+    JetStreamSource,
+    JetStreamMirror,
+    FederatedExchange,
+    FederatedQueue,
+    Shovel,
+    /// Kafka's proposed cluster mirroring (KIP-1279).
+    ClusterMirror,
+}
+
+/// The file formats an import reads (each product's, in its folder's `Files`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `connect-mirror-maker.properties`.
+    Mm2Properties,
+    /// MirrorMaker 2 connectors' JSON for a Kafka Connect cluster (one or an array).
+    Mm2Connect,
+    /// A Strimzi `KafkaMirrorMaker2` resource, `v1beta2` or `v1`.
+    Strimzi,
+    /// JetStream stream configurations (one or an array).
+    Nats,
+    /// A RabbitMQ definitions export.
+    Rabbitmq,
+    /// An MSK Replicator `CreateReplicator` request.
+    Msk,
+    /// A Confluent cluster link's configuration (properties).
+    ClusterLink,
+    /// A Redpanda shadow link (`rpk shadow create --config-file`).
+    RedpandaShadow,
+    /// A `kafka-cluster-mirrors.sh` set-up script (KIP-1279, proposed).
+    ClusterMirror,
+}
+
+impl Format {
+    pub const ALL: [Format; 9] = [
+        Format::Mm2Properties,
+        Format::Mm2Connect,
+        Format::Strimzi,
+        Format::Nats,
+        Format::Rabbitmq,
+        Format::Msk,
+        Format::ClusterLink,
+        Format::RedpandaShadow,
+        Format::ClusterMirror,
+    ];
+}
+
+/// Which format's test is asked first: the more particular before the more general (an
+/// MSK request before any JSON, MirrorMaker 2's `clusters` before a bare
+/// `bootstrap.servers`).
+pub const DETECTION_ORDER: [Format; 9] = [
+    Format::Msk,
+    Format::Rabbitmq,
+    Format::Mm2Connect,
+    Format::Nats,
+    Format::Strimzi,
+    Format::ClusterMirror,
+    Format::RedpandaShadow,
+    Format::Mm2Properties,
+    Format::ClusterLink,
+];
 use hoplab_model::spec::{CopierId, PresetId, Topology};
 
 /// How one product names what the model calls a hop, a site, a stream and the rest.
@@ -78,8 +149,12 @@ pub fn about(p: Product) -> &'static About {
     }
 }
 
-/// How a format's files are read and written.
+/// How a format's files are told apart, read and written.
 pub struct Files {
+    /// The command line's name for it (`mm2-properties`).
+    pub id: &'static str,
+    /// Whether a text is in this format (asked in [`DETECTION_ORDER`]).
+    pub detect: fn(&Sniffed) -> bool,
     pub read: fn(&Input, &mut Report) -> Result<Estate, ImportError>,
     /// Writes a design afresh; none where Hoplab does not write the format.
     pub write: Option<fn(&Topology) -> String>,

@@ -21,6 +21,20 @@ pub const ABOUT: About = About {
 };
 
 pub const FILES: Files = Files {
+    id: "cluster-link",
+    detect: |s| {
+        !s.json_like
+            && [
+                "link.mode",
+                "cluster.link.prefix",
+                "auto.create.mirror.topics.enable",
+                "consumer.offset.sync.enable",
+                "mirror.start.offset.spec",
+                "bootstrap.servers",
+            ]
+            .iter()
+            .any(|k| s.sets(k))
+    },
     read: read::read,
     write: None,
     onto: None,

@@ -33,6 +33,8 @@ pub const ABOUT: About = About {
 
 /// The `kafka-cluster-mirrors.sh` set-up script.
 pub const FILES: Files = Files {
+    id: "kafka-cluster-mirrors",
+    detect: |s| !s.json_like && read::mentions_the_tool(s.text),
     read: read::read,
     write: Some(write::script),
     onto: Some(write::script_onto),

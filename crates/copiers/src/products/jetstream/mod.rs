@@ -53,6 +53,13 @@ pub const MIRROR: About = About {
 
 /// Stream configurations, one file per domain (each written onto its own: `export`).
 pub const FILES: Files = Files {
+    id: "nats",
+    detect: |s| {
+        ["mirror", "sources", "subjects"]
+            .iter()
+            .any(|k| s.json_has(k))
+            || (s.json_has("name") && s.json_has("storage"))
+    },
     read: read::read,
     write: Some(write::streams),
     onto: None,

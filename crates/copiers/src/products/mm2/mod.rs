@@ -41,6 +41,8 @@ pub const ABOUT: About = About {
 
 /// `connect-mirror-maker.properties` (dedicated mode).
 pub const PROPERTIES: Files = Files {
+    id: "mm2-properties",
+    detect: |s| !s.json_like && s.sets("clusters"),
     read: |input, report| dedicated::read(input.name, input.text, report),
     write: Some(write::mm2_properties),
     onto: Some(|t, original| Some(write::mm2_properties_onto(t, original.text))),
@@ -48,6 +50,13 @@ pub const PROPERTIES: Files = Files {
 
 /// Connectors' JSON for a Kafka Connect cluster (read only).
 pub const CONNECT: Files = Files {
+    id: "mm2-connect",
+    detect: |s| {
+        let config = s.json.as_ref().map(|v| v.get("config").unwrap_or(v));
+        config.is_some_and(|c| {
+            c.get("connector.class").is_some() || c.get("source.cluster.alias").is_some()
+        })
+    },
     read: |input, report| connect::read(input.name, input.text, report),
     write: None,
     onto: None,
@@ -55,6 +64,8 @@ pub const CONNECT: Files = Files {
 
 /// Strimzi's `KafkaMirrorMaker2` resource.
 pub const STRIMZI: Files = Files {
+    id: "strimzi",
+    detect: |s| !s.json_like && s.text.contains("kind: KafkaMirrorMaker2"),
     read: |input, report| strimzi::read(input.name, input.text, report),
     write: Some(write_strimzi::resources),
     onto: Some(|t, original| write_strimzi::resources_onto(t, original.text)),

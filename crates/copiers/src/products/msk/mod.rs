@@ -25,6 +25,8 @@ pub const ABOUT: About = About {
 };
 
 pub const FILES: Files = Files {
+    id: "msk",
+    detect: |s| s.json_has("ReplicationInfoList") || s.json_has("replicationInfoList"),
     read: |input, report| read::read(input.name, input.text, report),
     write: Some(write::request),
     onto: Some(|t, original| write::request_onto(t, original.text)),

@@ -63,6 +63,19 @@ pub const SHOVEL: About = About {
 
 /// Definitions, one file per broker (each written onto its own: `export`).
 pub const FILES: Files = Files {
+    id: "rabbitmq",
+    detect: |s| {
+        [
+            "rabbit_version",
+            "parameters",
+            "policies",
+            "exchanges",
+            "queues",
+            "vhosts",
+        ]
+        .iter()
+        .any(|k| s.json_has(k))
+    },
     read: read::read,
     write: Some(write::definitions),
     onto: None,

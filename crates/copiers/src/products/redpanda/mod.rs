@@ -21,6 +21,12 @@ pub const ABOUT: About = About {
 };
 
 pub const FILES: Files = Files {
+    id: "redpanda-shadow",
+    detect: |s| {
+        !s.json_like
+            && (s.text.contains("client_options:")
+                || s.text.contains("topic_metadata_sync_options:"))
+    },
     read: read::read,
     write: None,
     onto: None,
