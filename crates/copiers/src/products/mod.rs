@@ -131,6 +131,8 @@ pub struct About {
     pub preset: fn(&Naming) -> Option<PresetId>,
     pub vocabulary: Vocabulary,
     pub flow_name: FlowName,
+    /// Its runbook words, by the preset a hop names it with.
+    pub runbooks: &'static [(PresetId, &'static runbook::Runbook)],
 }
 
 /// The product's [`About`].

@@ -36,20 +36,14 @@ pub struct Runbook {
     pub failback: Option<fn(&Ends, bool) -> Vec<String>>,
 }
 
-/// The steps of the copier a preset stands for; none where there are no words of its own.
+/// The steps of the copier a preset stands for (as its product's `About::runbooks` says);
+/// none where there are no words of its own.
 pub fn of_preset(id: PresetId) -> Option<&'static Runbook> {
-    Some(match id {
-        PresetId::Mm2Default => &super::mm2::runbook::PREFIXED,
-        PresetId::Mm2Identity => &super::mm2::runbook::IDENTITY,
-        PresetId::OffsetPreservingMirror => &READ_ONLY_MIRROR,
-        PresetId::JetstreamMirror => &super::jetstream::runbook::MIRROR,
-        PresetId::JetstreamSource => &super::jetstream::runbook::SOURCE,
-        PresetId::RabbitmqFederationMaxHops => &super::rabbitmq::runbook::FEDERATION,
-        PresetId::RabbitmqShovel => &super::rabbitmq::runbook::SHOVEL,
-        PresetId::MskReplicatorIdentical => &super::msk::runbook::RUNBOOK,
-        PresetId::KafkaClusterMirror => &super::cluster_mirror::runbook::RUNBOOK,
-        PresetId::PulsarReplicatedMarker => return None,
-    })
+    super::Product::ALL
+        .into_iter()
+        .flat_map(|p| super::about(p).runbooks)
+        .find(|(preset, _)| *preset == id)
+        .map(|(_, words)| *words)
 }
 
 /// Whether to add the reverse copy, in a step's words.
@@ -91,4 +85,38 @@ fn read_only_mirror_failover(e: &Ends) -> Vec<String> {
     vec![format!(
             "{c} at {b} is a read-only mirror of {a}/{s} until it is promoted: Cluster Linking's promote (or failover) of the mirror topic, Redpanda Shadowing's failover, or for a JetStream mirror an update of the stream's configuration without `mirror`; readers keep their positions (the mirror kept the numbers)"
         )]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_of_a_product_has_its_words_once() {
+        for id in PresetId::ALL {
+            let owners = crate::products::Product::ALL
+                .into_iter()
+                .filter(|&p| {
+                    crate::products::about(p)
+                        .runbooks
+                        .iter()
+                        .any(|(q, _)| *q == id)
+                })
+                .count();
+            // Pulsar's preset stands for no product this crate reads; the offset-preserving
+            // mirror for Cluster Linking and Redpanda Shadowing at once.
+            match id {
+                PresetId::PulsarReplicatedMarker => assert!(of_preset(id).is_none()),
+                PresetId::OffsetPreservingMirror => assert_eq!(owners, 2),
+                _ => assert_eq!(owners, 1, "{id}"),
+            }
+        }
+        let words = (of_preset(PresetId::KafkaClusterMirror).unwrap().failover)(&Ends {
+            a: "a".into(),
+            s: "orders".into(),
+            b: "b".into(),
+            c: "orders".into(),
+        });
+        assert!(words[0].contains("kafka-cluster-mirrors.sh"), "{words:?}");
+    }
 }

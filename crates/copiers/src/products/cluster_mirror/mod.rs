@@ -29,6 +29,7 @@ pub const ABOUT: About = About {
         streams: None,
     },
     flow_name: FlowName::Directed,
+    runbooks: &[(PresetId::KafkaClusterMirror, &runbook::RUNBOOK)],
 };
 
 /// The `kafka-cluster-mirrors.sh` set-up script.

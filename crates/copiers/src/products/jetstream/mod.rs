@@ -36,6 +36,7 @@ pub const SOURCE: About = About {
         streams: None,
     },
     flow_name: FlowName::StreamFromStream,
+    runbooks: &[(PresetId::JetstreamSource, &runbook::SOURCE)],
 };
 
 /// A stream's `mirror`.
@@ -48,6 +49,7 @@ pub const MIRROR: About = About {
         terms: WORDS,
         streams: None,
     },
+    runbooks: &[(PresetId::JetstreamMirror, &runbook::MIRROR)],
     ..SOURCE
 };
 

@@ -37,6 +37,10 @@ pub const ABOUT: About = About {
         streams: None,
     },
     flow_name: FlowName::Arrow,
+    runbooks: &[
+        (PresetId::Mm2Default, &runbook::PREFIXED),
+        (PresetId::Mm2Identity, &runbook::IDENTITY),
+    ],
 };
 
 /// `connect-mirror-maker.properties` (dedicated mode).

@@ -22,6 +22,7 @@ pub const ABOUT: About = About {
         streams: None,
     },
     flow_name: FlowName::Directed,
+    runbooks: &[(PresetId::MskReplicatorIdentical, &runbook::RUNBOOK)],
 };
 
 pub const FILES: Files = Files {

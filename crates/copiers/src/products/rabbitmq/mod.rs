@@ -35,12 +35,14 @@ pub const EXCHANGE_FEDERATION: About = About {
         streams: Some(["exchange", "exchanges"]),
     },
     flow_name: FlowName::Directed,
+    runbooks: &[(PresetId::RabbitmqFederationMaxHops, &runbook::FEDERATION)],
 };
 
 pub const QUEUE_FEDERATION: About = About {
     title: "RabbitMQ queue federation",
     // Queue federation moves messages to consumers: no preset stands for it.
     preset: |_| None,
+    runbooks: &[],
     vocabulary: Vocabulary {
         hop: ["federation link", "federation links"],
         terms: WORDS,
@@ -58,6 +60,7 @@ pub const SHOVEL: About = About {
         terms: WORDS,
         streams: Some(["queue", "queues"]),
     },
+    runbooks: &[(PresetId::RabbitmqShovel, &runbook::SHOVEL)],
     ..EXCHANGE_FEDERATION
 };
 

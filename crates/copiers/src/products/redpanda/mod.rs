@@ -18,6 +18,10 @@ pub const ABOUT: About = About {
         streams: None,
     },
     flow_name: FlowName::Directed,
+    runbooks: &[(
+        PresetId::OffsetPreservingMirror,
+        &super::runbook::READ_ONLY_MIRROR,
+    )],
 };
 
 pub const FILES: Files = Files {
