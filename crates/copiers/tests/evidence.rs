@@ -59,7 +59,7 @@ fn as_read(text: &str) -> String {
 /// Every (url, quote) shown as evidence: the import's rules and the presets.
 fn cited() -> Vec<(String, &'static str, &'static str)> {
     let mut all = Vec::new();
-    for rule in hoplab_copiers::RULES {
+    for rule in hoplab_copiers::rules() {
         for e in rule.evidence {
             all.push((rule.code.to_string(), e.url, e.quote));
         }

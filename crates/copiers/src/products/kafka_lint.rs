@@ -1,5 +1,8 @@
 //! Rules over Kafka-like flows (MirrorMaker 2, Strimzi, MSK Replicator, links).
 
+use crate::lint::kafka;
+use crate::lint::{Evidence, Rule};
+
 use crate::estate::{Estate, Product};
 use crate::lint::ImportFinding;
 use hoplab_model::spec::Topology;
@@ -222,3 +225,131 @@ pub fn heartbeats_off(e: &Estate, out: &mut Vec<ImportFinding>) {
         }
     }
 }
+
+/// This product's rules: codes, cards and the evidence they quote.
+pub const RULES: &[Rule] = &[
+    Rule {
+        code: "mm2-identity-loop",
+        card: "echo-loop",
+        finds: "MirrorMaker 2 flows with IdentityReplicationPolicy that form a cycle: every record goes round without end",
+        from_model: true,
+        evidence: &[
+            Evidence {
+                url: kafka!("mirror-client/src/main/java/org/apache/kafka/connect/mirror/IdentityReplicationPolicy.java"),
+                quote: "MirrorMaker is not able to prevent cycles when using this replication policy",
+            },
+            Evidence {
+                url: kafka!("mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConnector.java"),
+                quote: "// Extra check for IdentityReplicationPolicy and similar impls that don't prevent cycles.",
+            },
+        ],
+    },
+    Rule {
+        code: "one-cluster-two-aliases",
+        card: "echo-loop",
+        finds: "two cluster names with the same addresses: MirrorMaker 2's cycle check compares aliases, so one cluster under two names copies its own copies",
+        from_model: false,
+        evidence: &[Evidence {
+            url: kafka!("mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConnector.java"),
+            quote: "} else if (source.equals(sourceAndTarget.target())) {",
+        }],
+    },
+    Rule {
+        code: "strimzi-connect-cluster-not-target",
+        card: "echo-loop",
+        finds: "a Strimzi v1beta2 mirror whose connectCluster is not its targetCluster",
+        from_model: false,
+        evidence: &[Evidence {
+            url: "https://github.com/strimzi/strimzi-kafka-operator/blob/4843220d1f/packaging/examples/mirror-maker/kafka-mirror-maker-2.yaml",
+            quote: "connectCluster: \"cluster-b\" # Must be the target custer",
+        }],
+    },
+    Rule {
+        code: "group-sync-into-active-groups",
+        card: "reader-resume",
+        finds: "group offsets synced both ways between two clusters: the groups are in use on the target, and MirrorMaker 2 writes offsets only into idle groups",
+        from_model: false,
+        evidence: &[
+            Evidence {
+                url: kafka!("mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointTask.java"),
+                quote: "// (1) idle: because the consumer at target is not actively consuming the mirrored topic",
+            },
+            Evidence {
+                url: "https://www.mail-archive.com/dev@kafka.apache.org/msg157530.html",
+                quote: "Groups with active members on the destination are skipped.",
+            },
+        ],
+    },
+    Rule {
+        code: "checkpoint-source-mismatch",
+        card: "position-map",
+        finds: "the checkpoint connector configured differently from the source connector in one of the four keys both must share",
+        from_model: false,
+        evidence: &[Evidence {
+            url: "https://github.com/strimzi/strimzi-kafka-operator/blob/8541da1e336bdcda9647aeacfbc2048e57580a52/documentation/modules/configuring/con-config-mirrormaker2-connectors.adoc",
+            quote: "If these properties do not match, replication or offset synchronization can fail.",
+        }],
+    },
+    Rule {
+        code: "failover-without-position-map",
+        card: "failover-preconditions",
+        finds: "a MirrorMaker 2 or MSK flow that writes no translated positions for the target (checkpoints or group sync off, or group sync asked for without checkpoints)",
+        from_model: false,
+        evidence: &[
+            Evidence {
+                url: kafka!("mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointConfig.java"),
+                quote: "MirrorCheckpointConnector can't run with \" +",
+            },
+            Evidence {
+                url: kafka!("mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointConfig.java"),
+                quote: "MirrorCheckpointConnector can't run without offset syncs",
+            },
+            Evidence {
+                url: "https://docs.aws.amazon.com/msk/latest/developerguide/msk-replicator-perms-consumer-group-sync.html",
+                quote: "With this feature enabled, consumers can resume from the correct position after failover.",
+            },
+        ],
+    },
+    Rule {
+        code: "head-lost-at-start",
+        card: "replay-or-gap",
+        finds: "a copier that starts new streams at their newest record: what was written before it started (or before it found the stream) is never copied",
+        from_model: false,
+        evidence: &[
+            Evidence {
+                url: "https://docs.aws.amazon.com/msk/latest/developerguide/msk-replicator-how-it-works.html",
+                quote: "Any messages produced to the source topic before the topic has been created on the target cluster will not be replicated.",
+            },
+            Evidence {
+                url: kafka!("mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorConnectorConfig.java"),
+                quote: "props.putIfAbsent(AUTO_OFFSET_RESET_CONFIG, \"earliest\");",
+            },
+        ],
+    },
+    Rule {
+        code: "head-aged-out-before-discovery",
+        card: "replay-or-gap",
+        finds: "a MirrorMaker 2 flow that looks for new topics (refresh.topics.interval.seconds, 10 minutes unless set) less often than a copied source stream keeps its records: a new topic's first records can age out before the flow reads them",
+        from_model: false,
+        evidence: &[
+            Evidence {
+                url: kafka!("mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java"),
+                quote: "public static final long REFRESH_TOPICS_INTERVAL_SECONDS_DEFAULT = 10 * 60;",
+            },
+            Evidence {
+                url: kafka!("mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConnector.java"),
+                quote: "scheduler.scheduleRepeatingDelayed(this::refreshTopicPartitions, config.refreshTopicsInterval(),",
+            },
+        ],
+    },
+    Rule {
+        code: "heartbeats-off",
+        card: "lag-by-subtraction",
+        finds: "no MirrorMaker 2 heartbeats into a cluster: a quiet stream cannot be told from a stuck copier, and MirrorClient finds no upstream clusters",
+        from_model: false,
+        evidence: &[Evidence {
+            url: kafka!("mirror-client/src/main/java/org/apache/kafka/connect/mirror/MirrorClient.java"),
+            quote: "Finds upstream clusters, which may be multiple hops away, based on incoming heartbeats.",
+        }],
+    },
+];

@@ -135,6 +135,14 @@ pub struct About {
     pub runbooks: &'static [(PresetId, &'static runbook::Runbook)],
 }
 
+/// Each product's lint rules (the ones no product owns are `crate::lint::rules::SHARED`).
+pub const RULES: &[&[crate::lint::Rule]] = &[
+    kafka_lint::RULES,
+    jetstream::lint::RULES,
+    rabbitmq::lint::RULES,
+    cluster_mirror::lint::RULES,
+];
+
 /// The product's [`About`].
 pub fn about(p: Product) -> &'static About {
     match p {

@@ -1,5 +1,7 @@
 //! Cluster mirroring's own rules, from its set-up script.
 
+use crate::lint::{Evidence, Rule};
+
 use crate::estate::{Estate, Product};
 use crate::lint::ImportFinding;
 
@@ -23,3 +25,33 @@ pub fn stop_truncates_open_transactions(e: &Estate, out: &mut Vec<ImportFinding>
         ));
     }
 }
+
+/// This product's rules: codes, cards and the evidence they quote.
+pub const RULES: &[Rule] = &[
+    Rule {
+        code: "cluster-mirror-both-ways",
+        card: "single-writer-streams",
+        finds: "Kafka cluster mirrors (KIP-1279) both ways between two topics: the KIP mirrors one way, and a mirror topic takes no writes, so the mirror back cannot start",
+        from_model: true,
+        evidence: &[
+            Evidence {
+                url: "https://www.mail-archive.com/dev@kafka.apache.org/msg154433.html",
+                quote: "We only support unidirectional and asynchronous cross-cluster replication, but in a way that can be extended to support synchronous cross-cluster replication.",
+            },
+            Evidence {
+                url: "https://mail-archive.com/dev@kafka.apache.org/msg155063.html",
+                quote: "The KIP says produce requests to mirror topics will throw ReadOnlyTopicException.",
+            },
+        ],
+    },
+    Rule {
+        code: "cluster-mirror-stop-truncates",
+        card: "exactly-once-copy",
+        finds: "a cluster mirror stopped (failed over): KIP-1279 truncates each mirror partition to its last stable offset, so records of transactions open at the source are not on the destination",
+        from_model: false,
+        evidence: &[Evidence {
+            url: "https://www.mail-archive.com/dev@kafka.apache.org/msg155058.html",
+            quote: "During the mirror stopping transition, the MirrorCoordinator performs a log truncation operation that resets each mirror partition to its LSO.",
+        }],
+    },
+];

@@ -1,5 +1,6 @@
 //! NATS JetStream: stream configurations with `sources` and `mirror`, one file per domain.
 
+pub mod lint;
 pub mod read;
 pub mod runbook;
 pub mod write;
