@@ -216,6 +216,31 @@ mod tests {
     }
 
     #[test]
+    fn a_mirror_that_keeps_numbers_is_not_told_to_translate_positions_back() {
+        for preset in [
+            PresetId::OffsetPreservingMirror,
+            PresetId::KafkaClusterMirror,
+        ] {
+            let (d, _) = crate::designer::presets::demo(preset).unwrap();
+            let back = section(&build(&d, &[], None), "Failback")
+                .expect("failback")
+                .items
+                .join("\n");
+            assert!(
+                !back.contains("Translate every reader group"),
+                "{preset}: {back}"
+            );
+            assert!(back.contains("keep their numbers"), "{preset}: {back}");
+        }
+        let (d, _) = crate::designer::presets::demo(PresetId::Mm2Default).unwrap();
+        let back = section(&build(&d, &[], None), "Failback")
+            .unwrap()
+            .items
+            .join("\n");
+        assert!(back.contains("Translate every reader group"), "{back}");
+    }
+
+    #[test]
     fn mirrors_federation_and_an_imported_product_use_their_words() {
         let (d, _) = crate::designer::presets::demo(PresetId::OffsetPreservingMirror).unwrap();
         let md = items(&build(&d, &[], None));

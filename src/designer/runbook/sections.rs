@@ -4,7 +4,7 @@ use super::document::{Section, Table};
 use super::terms::{self, Copier};
 use crate::designer::design::Design;
 use crate::designer::run::RunSummary;
-use hoplab_model::spec::{qualified_target, HopSpec, OriginStamp, ReaderSpec, Topology};
+use hoplab_model::spec::{qualified_target, HopKind, HopSpec, OriginStamp, ReaderSpec, Topology};
 use hoplab_model::{fmt_n, Finding};
 
 fn secs(ms: u64) -> String {
@@ -234,15 +234,29 @@ pub(super) fn failback(t: &Topology) -> Section {
             back.push(format!("Give the reverse of {} an origin stamp, or it and {} copy each other's records forever", h.id, h.id));
         }
     }
-    // The closing steps in the terms of the copiers the design has: queues keep no positions.
+    // The closing steps in the terms of the copiers the design has: queues keep no
+    // positions, and a mirror keeps the source's numbers, so only a copy that renumbers
+    // has positions to translate.
     let copiers: Vec<Option<Copier>> = t.hops.iter().map(terms::of_hop).collect();
+    let keeps = |h: &HopSpec| terms::of_hop(h).is_none_or(|c| c.keeps_positions);
     let positions = copiers.iter().any(|c| c.is_none_or(|c| c.keeps_positions));
+    let renumbered = t
+        .hops
+        .iter()
+        .any(|h| keeps(h) && h.options.kind != HopKind::Mirror);
+    let mirrored = t
+        .hops
+        .iter()
+        .any(|h| keeps(h) && h.options.kind == HopKind::Mirror);
     let queues = copiers
         .iter()
         .any(|c| c.is_some_and(|c| !c.keeps_positions));
     back.push("Let the reverse copy drain to zero lag; stop writers on the standby side".into());
-    if positions {
+    if renumbered {
         back.push("Translate every reader group's position again, over the reverse copy's own position map (the old map does not apply to the rebuilt site)".into());
+    }
+    if mirrored {
+        back.push("Reader groups of a mirror keep their numbers: once the mirror back has caught up, they resume at the same positions, with no map to translate over".into());
     }
     if queues {
         back.push("RabbitMQ consumers have no positions to translate: they read the queues at the broker they move back to, once the messages left on the standby have been consumed or moved".into());
