@@ -27,6 +27,35 @@ pub enum Ignored {
     NotModelled,
 }
 
+impl Ignored {
+    /// Why a key no reader takes has no effect: most likely a typo of a known key close
+    /// to it ([`close`]), else a key the product does not read.
+    pub fn for_unknown<'k>(key: &str, known: impl IntoIterator<Item = &'k str>) -> Ignored {
+        match known.into_iter().find(|n| close(key, n)) {
+            Some(n) => Ignored::Misspelt {
+                meant: n.to_string(),
+            },
+            None => Ignored::Unknown,
+        }
+    }
+}
+
+/// Same letters but for one swap, one missing or one extra character.
+pub fn close(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len().abs_diff(b.len()) > 1 || a.len() < 4 {
+        return false;
+    }
+    let same_prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let same_suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    same_prefix + same_suffix + 2 >= a.len().max(b.len())
+}
+
 /// One key that had no effect.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct IgnoredKey {

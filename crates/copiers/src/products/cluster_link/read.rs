@@ -85,15 +85,7 @@ fn ignore_unknown_keys(file: &str, props: &[properties::Prop], report: &mut Repo
             && !p.key.starts_with("ssl.")
             && !p.key.starts_with("sasl.")
         {
-            let why = match LINK_KEYS
-                .iter()
-                .find(|n| crate::products::jetstream::read::close(&p.key, n))
-            {
-                Some(n) => Ignored::Misspelt {
-                    meant: (*n).to_string(),
-                },
-                None => Ignored::Unknown,
-            };
+            let why = Ignored::for_unknown(&p.key, LINK_KEYS.iter().copied());
             report.ignore(file, Some(p.line), &p.key, why);
         }
     }

@@ -120,16 +120,7 @@ fn parse_call<'a>(
                 })?;
             get.push((key, value));
         } else if !FLAGS.contains(&key) {
-            let why = match WITH_VALUE
-                .iter()
-                .chain(ACTIONS)
-                .find(|n| crate::products::jetstream::read::close(key, n))
-            {
-                Some(n) => Ignored::Misspelt {
-                    meant: (*n).to_string(),
-                },
-                None => Ignored::Unknown,
-            };
+            let why = Ignored::for_unknown(key, WITH_VALUE.iter().chain(ACTIONS).copied());
             report.ignore(file, Some(c.line), key, why);
         }
     }
@@ -274,15 +265,7 @@ fn config_of<'s>(
             && !p.key.starts_with("ssl.")
             && !p.key.starts_with("sasl.")
         {
-            let why = match CONFIG_KEYS
-                .iter()
-                .find(|n| crate::products::jetstream::read::close(&p.key, n))
-            {
-                Some(n) => Ignored::Misspelt {
-                    meant: (*n).to_string(),
-                },
-                None => Ignored::Unknown,
-            };
+            let why = Ignored::for_unknown(&p.key, CONFIG_KEYS.iter().copied());
             report.ignore(file, Some(w.line + p.line - 1), &p.key, why);
         }
     }

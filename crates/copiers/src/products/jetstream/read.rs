@@ -88,32 +88,10 @@ fn check_keys(
 ) {
     for k in obj.keys() {
         if !known.contains(&k.as_str()) {
-            let near = known.iter().find(|n| close(k, n));
-            let why = match near {
-                Some(n) => Ignored::Misspelt {
-                    meant: (*n).to_string(),
-                },
-                None => Ignored::Unknown,
-            };
+            let why = Ignored::for_unknown(k, known.iter().copied());
             report.ignore(file, json::line_of(text, k), k, why);
         }
     }
-}
-
-/// Same letters but for one swap, one missing or one extra character.
-pub fn close(a: &str, b: &str) -> bool {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    if a.len().abs_diff(b.len()) > 1 || a.len() < 4 {
-        return false;
-    }
-    let same_prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let same_suffix = a
-        .iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count();
-    same_prefix + same_suffix + 2 >= a.len().max(b.len())
 }
 
 struct Stream<'a> {
@@ -318,8 +296,8 @@ mod tests {
     fn the_api_prefix_names_the_domain() {
         assert_eq!(domain_of_api("$JS.hub.API"), Some("hub".into()));
         assert_eq!(domain_of_api("$JS.API"), None);
-        assert!(close("subjetcs", "subjects"));
-        assert!(!close("mirror", "sources"));
+        assert!(crate::report::close("subjetcs", "subjects"));
+        assert!(!crate::report::close("mirror", "sources"));
     }
 
     #[test]

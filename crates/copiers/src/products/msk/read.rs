@@ -72,15 +72,7 @@ fn check(file: &str, text: &str, v: Option<&Value>, known: &[&str], report: &mut
         if known.contains(&p.as_str()) {
             continue;
         }
-        let why = match known
-            .iter()
-            .find(|n| crate::products::jetstream::read::close(&p, n))
-        {
-            Some(n) => Ignored::Misspelt {
-                meant: (*n).to_string(),
-            },
-            None => Ignored::Unknown,
-        };
+        let why = Ignored::for_unknown(&p, known.iter().copied());
         report.ignore(file, json::line_of(text, k), k, why);
     }
 }

@@ -84,15 +84,7 @@ fn check(
     report: &mut Report,
 ) {
     for k in obj.keys().filter(|k| !known.contains(&k.as_str())) {
-        let why = match known
-            .iter()
-            .find(|n| crate::products::jetstream::read::close(k, n))
-        {
-            Some(n) => Ignored::Misspelt {
-                meant: (*n).to_string(),
-            },
-            None => Ignored::Unknown,
-        };
+        let why = Ignored::for_unknown(k, known.iter().copied());
         report.ignore(file, json::line_of(text, k), &format!("{what}.{k}"), why);
     }
 }

@@ -2,26 +2,21 @@
 
 pub mod read;
 
-use super::{About, Files, FlowName, Vocabulary};
-use hoplab_model::spec::{CopierId, PresetId};
+use super::{About, Files, Vocabulary};
+use hoplab_model::spec::CopierId;
 
+/// An offset-preserving mirror like a cluster link: only its name, row, sources and
+/// word for a link differ.
 pub const ABOUT: About = About {
     title: "Redpanda Shadowing",
     copier: CopierId::RedpandaShadowing,
     sources_at: &["redpanda"],
-    kafka_like: true,
-    keeps_positions: true,
-    preset: |_| Some(PresetId::OffsetPreservingMirror),
     vocabulary: Vocabulary {
         hop: ["shadow link", "shadow links"],
         terms: &[("position map", "consumer offset sync")],
         streams: None,
     },
-    flow_name: FlowName::Directed,
-    runbooks: &[(
-        PresetId::OffsetPreservingMirror,
-        &super::runbook::READ_ONLY_MIRROR,
-    )],
+    ..super::cluster_link::ABOUT
 };
 
 pub const FILES: Files = Files {
