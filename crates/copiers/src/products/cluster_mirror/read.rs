@@ -388,28 +388,25 @@ pub(super) fn parse(
     Ok((script, mirrors))
 }
 
-/// The first address the script gives for each end of mirror `m` (`ends` as [`ends`]
-/// names them): the config's `bootstrap.servers` and the commands' `--bootstrap-server`.
-pub(super) fn addresses_of(
+/// The (source, destination) sites mirror `m` copies between, as an import names them,
+/// each with the first address the script gives for it (its config's
+/// `bootstrap.servers`, the commands' `--bootstrap-server`).
+pub(super) fn ends(
+    input: &Input,
     m: &Mirror,
     written: &[script::Written],
-    (source, target): (&str, &str),
-) -> Vec<(String, String)> {
-    let from_config = config_file(m, written).and_then(|w| {
-        let props = properties::parse(&w.text);
-        properties::last(&props, "bootstrap.servers").map(|p| p.value.clone())
-    });
-    [(source, from_config), (target, m.destination.clone())]
-        .into_iter()
-        .filter_map(|(site, list)| Some((site.to_string(), addresses(&list?).first()?.clone())))
-        .collect()
-}
-
-/// The (source, destination) sites mirror `m` copies between, as an import names them.
-pub(super) fn ends(input: &Input, m: &Mirror, written: &[script::Written]) -> (String, String) {
+) -> [(String, Option<String>); 2] {
     let mut estate = Estate::default();
     let flow = flow_of(input, m, written, &mut estate, &mut Report::default());
-    (flow.source, flow.target)
+    let first_address = |site: &str| {
+        estate
+            .clusters
+            .iter()
+            .find(|c| c.name == site)
+            .and_then(|c| c.addresses.first().cloned())
+    };
+    let (source_at, target_at) = (first_address(&flow.source), first_address(&flow.target));
+    [(flow.source, source_at), (flow.target, target_at)]
 }
 
 pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {

@@ -119,10 +119,10 @@ pub fn script_onto(t: &Topology, original: &Input) -> Option<String> {
     let mut dropped: Vec<(u32, u32)> = Vec::new();
     let mut before: BTreeMap<u32, String> = BTreeMap::new();
     for m in &mirrors {
-        let (source, target) = read::ends(original, m, &script.files);
-        for (site, at) in read::addresses_of(m, &script.files, (&source, &target)) {
-            if !known.iter().any(|(s, _)| *s == site) {
-                known.push((site, at));
+        let [(source, source_at), (target, target_at)] = read::ends(original, m, &script.files);
+        for (site, at) in [(&source, source_at), (&target, target_at)] {
+            if let Some(at) = at.filter(|_| !known.iter().any(|(s, _)| s == site)) {
+                known.push((site.clone(), at));
             }
         }
         let commands: Vec<&Command> = m.commands.iter().map(|&i| &script.commands[i]).collect();
