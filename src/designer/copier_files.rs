@@ -66,6 +66,19 @@ pub struct Imported {
     pub formats: Vec<&'static str>,
     pub report: ImportReport,
     pub findings: Vec<ProductFinding>,
+    /// What the copiers' import gave, kept so the lint of the design as it is edited
+    /// does not read the files again.
+    pub read: ReadEstate,
+}
+
+/// The copiers' own import result; two are the same only if they are one.
+#[derive(Clone, Debug)]
+pub struct ReadEstate(std::sync::Arc<hoplab_copiers::Imported>);
+
+impl PartialEq for ReadEstate {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 /// A format a design can be written back as.
@@ -128,9 +141,9 @@ pub struct Importer {
     pub export: fn(&Topology, &str, &[CopierFile]) -> Result<Exported, String>,
     /// Which of the pasted stream names the files' flows copy, and why not.
     pub which_copied: fn(&[CopierFile], &str) -> Result<Vec<NameVerdict>, String>,
-    /// The products' lint of the design as it is now, standing on these files (read
-    /// again): the Lint panel's findings in the products' words, redone on every edit.
-    pub relint: fn(&[CopierFile], &Topology) -> Vec<ProductFinding>,
+    /// The products' lint of the design as it is now, standing on what the import read:
+    /// the Lint panel's findings in the products' words, redone on every edit.
+    pub relint: fn(&Imported, &Topology) -> Vec<ProductFinding>,
 }
 
 pub use hoplab_copiers::which_copied::NameVerdict;
@@ -181,17 +194,12 @@ fn product_finding(f: hoplab_copiers::ImportFinding) -> ProductFinding {
     }
 }
 
-/// The products' lint of `design`, standing on `files`; none if they no longer read.
-pub fn relint(files: &[CopierFile], design: &Topology) -> Vec<ProductFinding> {
-    hoplab_copiers::import(&inputs_of(files), None).map_or_else(
-        |_| Vec::new(),
-        |done| {
-            hoplab_copiers::lint_design(&done, design)
-                .into_iter()
-                .map(product_finding)
-                .collect()
-        },
-    )
+/// The products' lint of `design`, standing on what `imported` read.
+pub fn relint(imported: &Imported, design: &Topology) -> Vec<ProductFinding> {
+    hoplab_copiers::lint_design(&imported.read.0, design)
+        .into_iter()
+        .map(product_finding)
+        .collect()
 }
 
 fn report_of(r: &hoplab_copiers::Report) -> ImportReport {
@@ -246,7 +254,8 @@ pub fn import_files(files: &[CopierFile]) -> Result<Imported, String> {
         formats: done.formats.iter().map(|f| f.id()).collect(),
         report: report_of(&done.report),
         findings,
-        spec: done.spec,
+        spec: done.spec.clone(),
+        read: ReadEstate(std::sync::Arc::new(done)),
     })
 }
 

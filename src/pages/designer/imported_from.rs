@@ -97,11 +97,6 @@ impl ImportedFrom {
         }
     }
 
-    /// The files (tracked).
-    pub fn files(self) -> Vec<CopierFile> {
-        self.files.get()
-    }
-
     /// The kept files, whatever the design (the stream-name check reads them).
     pub fn get_untracked(self) -> Vec<CopierFile> {
         self.files.get_untracked()

@@ -103,9 +103,8 @@ pub fn LintPanel() -> impl IntoView {
     let products = Memo::new(move |_| {
         let done = imported.done()?;
         let imp = importer.loaded()?;
-        let files = imported.files();
         ctx.topology
-            .with(|t| same_sites(t, &done.spec.topology).then(|| Arc::new((imp.relint)(&files, t))))
+            .with(|t| same_sites(t, &done.spec.topology).then(|| Arc::new((imp.relint)(&done, t))))
     });
     // What only the products' settings show (a misspelt key, a start position).
     let from_files = move || -> Vec<ProductFinding> {
