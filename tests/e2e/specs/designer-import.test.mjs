@@ -417,6 +417,15 @@ test("files that do not read: named line and key, a billion laughs refused, mark
   await page.waitForFunction(() => document.querySelector(".import-error")?.innerText.includes("<img src=x"));
   assert.equal(await page.locator(".designer-import img").count(), 0);
 
+  // A cluster-mirroring script that starts a mirror no --create made, with markup in its
+  // name, chosen as a person would: the line and the name are said, as text.
+  const orphan = "kafka-cluster-mirrors.sh --bootstrap-server b:9092 --start --mirror '<b>m</b>' --topics orders\n";
+  await chooseFiles(page, [{ name: "setup/<i>x</i>.sh", text: orphan }]);
+  await page.waitForFunction(() => document.querySelector(".import-error")?.innerText.includes("no --create before it"));
+  assert.match(await error.innerText(), /line 1/);
+  assert.match(await error.innerText(), /'<b>m<\/b>'/);
+  assert.equal(await page.locator(".designer-import b, .designer-import i").count(), 0);
+
   await dropFiles(page, [{ name: "huge.properties", text: "x".repeat(1024 * 1024 + 10) }]);
   await page.waitForFunction(() => document.querySelector(".import-error")?.innerText.includes("at most 1 MiB"));
   assert.equal(await page.locator("g.dz-site").count(), 2, "the canvas keeps the template");
