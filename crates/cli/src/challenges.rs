@@ -22,7 +22,7 @@ pub fn grade(id: &str, design: &Path, json: bool, seeds: Option<u32>) -> Result<
         (format!("{id} is not a challenge: {}", ids.join(", ")), 2)
     })?;
     let spec = crate::load(&design.display().to_string(), &[])?;
-    let v = challenge::grade(&c, &spec.topology, seeds)
+    let v = challenge::grade(&c, &spec.topology, &spec.timeline, seeds)
         .map_err(|e| (format!("{}: {e}", design.display()), 2))?;
     if json {
         out!(

@@ -38,6 +38,7 @@ mod numbers;
 mod posmap;
 pub mod presets;
 mod reader;
+mod recovery;
 mod rng;
 pub mod scenarios;
 mod series;
@@ -67,6 +68,7 @@ pub use merge::{MergeMeasure, RuleDisagreement};
 pub use posmap::{MapPair, PositionMap, Translation, SYNCS_PER_PART};
 
 pub use reader::{MoveReport, PartMove};
+pub use recovery::{ActorKind, ActorRecovery};
 pub use rng::Rng;
 pub use scenarios::{Button, Scenario};
 pub use series::Sample;

@@ -3,6 +3,7 @@
 use crate::census::{MergeMeasure, SiteCensus, StreamOrder};
 use crate::hop::HopStatus;
 use crate::reader::MoveReport;
+use crate::recovery::{ActorKind, ActorRecovery};
 use crate::sim::{Backup, BudgetExhausted, Sim, SiteStatus};
 use crate::time::Millis;
 use serde::Serialize;
@@ -129,6 +130,10 @@ pub struct WriterMeasure {
     /// (left out when none): never under the hop's round trip plus the target's write.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub min_far_ack_delay_ms: Option<Millis>,
+    /// Records written while a same-named stream at another site also took writes. Not
+    /// in the JSON: the runs' pinned fingerprints digest it, and a drill reads it here.
+    #[serde(skip)]
+    pub split_writes: u64,
     /// Distinct records of this writer still stored on some site.
     pub survived: u64,
     /// Acknowledged but stored nowhere any more.
@@ -391,6 +396,29 @@ impl Sim {
         }
     }
 
+    /// Each writer's and reader group's outage over the run: what a drill's measured
+    /// recovery time is made of.
+    pub fn recovery(&self) -> Vec<ActorRecovery> {
+        let writers = self
+            .writers()
+            .iter()
+            .map(|w| w.outage.report(ActorKind::Writer, &w.id));
+        let readers = self
+            .readers()
+            .iter()
+            .map(|r| r.outage.report(ActorKind::ReaderGroup, &r.id));
+        writers.chain(readers).collect()
+    }
+
+    /// Whether the writer or reader group `a` names is at `site` now.
+    pub(crate) fn actor_at(&self, a: &ActorRecovery, site: &str) -> bool {
+        let at = match a.kind {
+            ActorKind::Writer => self.writers().iter().find(|w| w.id == a.id).map(|w| w.site),
+            ActorKind::ReaderGroup => self.readers().iter().find(|r| r.id == a.id).map(|r| r.site),
+        };
+        at.is_some_and(|s| self.site_name(s) == site)
+    }
+
     fn writer_measures(&self) -> Vec<WriterMeasure> {
         let survived = self.distinct_per_writer(|s| self.sites()[s] != SiteStatus::Lost);
         self.writers()
@@ -410,6 +438,7 @@ impl Sim {
                     max_ack_delay_ms: w.max_ack_delay,
                     awaiting_far_copy: w.awaiting_far,
                     min_far_ack_delay_ms: w.min_far_ack_delay,
+                    split_writes: w.split_writes,
                     survived: *surv,
                     missing: acked.saturating_sub(*surv),
                 }

@@ -3,6 +3,7 @@
 //! unseen sequence), so a move to another cluster can be priced in replay and gap.
 //! `sim/reading.rs` runs a group's ticks; the move itself is in `sim/commands.rs`.
 
+use crate::recovery::Outage;
 use crate::spec::{ReaderSpec, StartFrom};
 use crate::store::Part;
 use crate::time::Millis;
@@ -30,6 +31,8 @@ pub(crate) struct ReaderState {
     /// Records passed over: aged out before being read, or skipped by a move.
     pub gap: u64,
     pub moves: Vec<MoveReport>,
+    /// Its site not answering, and back within a second of the end, for a drill.
+    pub outage: Outage,
 }
 
 /// What moving a reader group cost, per part and in total.
@@ -91,6 +94,17 @@ impl ReaderState {
         (read, batches)
     }
 
+    /// Within a second of its own processing rate of the stream's durable end: working
+    /// again after an outage.
+    pub fn caught_up(&self, parts: &[Part], now: Millis) -> bool {
+        let behind: u64 = parts
+            .iter()
+            .zip(&self.positions)
+            .map(|(part, &at)| part.durable_end(now).saturating_sub(at))
+            .sum();
+        behind as f64 <= self.rate.max(1.0)
+    }
+
     pub fn new(r: &ReaderSpec, site: usize, stream: usize, parts: usize) -> Self {
         Self {
             id: r.id.clone(),
@@ -108,6 +122,7 @@ impl ReaderState {
             replayed: 0,
             gap: 0,
             moves: Vec::new(),
+            outage: Outage::default(),
         }
     }
 

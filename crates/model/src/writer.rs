@@ -2,6 +2,7 @@
 //! own durability delay. Nothing a copier does is on this path. This file is the
 //! writer's own state and rules; `sim/writing.rs` runs its ticks against the clusters.
 
+use crate::recovery::Outage;
 use crate::rng::fnv1a;
 use crate::spec::WriterSpec;
 use crate::store::PayloadId;
@@ -17,6 +18,8 @@ const SETTLE_AT: usize = 16;
 pub(crate) enum RefusalCause {
     SiteLost,
     SiteUnreachable,
+    /// The operator fenced the site: it takes no writes.
+    Fenced,
     ReadOnlyMirror,
     /// The companion (its index) that has no answering instance.
     CompanionMissing(usize),
@@ -70,6 +73,10 @@ pub(crate) struct WriterState {
     pub min_far_ack_delay: Option<Millis>,
     /// When and why a refusal was last narrated.
     refusal_noted: Option<(Millis, RefusalCause)>,
+    /// Refused and working again, for a drill's recovery time.
+    pub outage: Outage,
+    /// Records written while a same-named stream at another site also took writes.
+    pub split_writes: u64,
 }
 
 impl WriterState {
@@ -116,6 +123,8 @@ impl WriterState {
             awaiting_far: 0,
             min_far_ack_delay: None,
             refusal_noted: None,
+            outage: Outage::default(),
+            split_writes: 0,
         };
         writer.set_rate(w.rate_per_sec);
         writer
@@ -204,6 +213,7 @@ impl WriterState {
     /// changes, then every 5 s: not every tick).
     pub fn refuse(&mut self, n: u64, read_only: bool, why: RefusalCause, now: Millis) -> bool {
         self.refused += n;
+        self.outage.down(now);
         if read_only {
             self.refused_read_only += n;
         }
@@ -219,10 +229,13 @@ impl WriterState {
     }
 
     /// A publish went through: the next refusal is narrated again.
-    pub fn published(&mut self) {
+    pub fn published(&mut self, now: Millis) {
         // Tested first: most ticks have nothing to forget (and no string to free).
         if self.refusal_noted.is_some() {
             self.refusal_noted = None;
+        }
+        if self.outage.is_down() {
+            self.outage.up(now);
         }
     }
 

@@ -11,7 +11,8 @@ fn names(c: &Command, r: &ElementRef) -> bool {
             Command::LoseSite { site }
             | Command::CutSite { site }
             | Command::RestoreSite { site }
-            | Command::TakeBackup { site },
+            | Command::TakeBackup { site }
+            | Command::FenceSite { site },
             ElementRef::Site(n),
         ) => site == n,
         (
@@ -28,7 +29,9 @@ fn names(c: &Command, r: &ElementRef) -> bool {
             | Command::RestartHop { hop }
             | Command::CutLink { hop }
             | Command::HealLink { hop }
-            | Command::StartHop { hop },
+            | Command::StartHop { hop }
+            | Command::Promote { hop }
+            | Command::CheckLag { hop },
             ElementRef::Hop(n),
         ) => hop == n,
         (Command::MoveReader { reader, .. }, ElementRef::Reader(n)) => reader == n,

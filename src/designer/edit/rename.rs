@@ -192,6 +192,7 @@ fn command_site(c: &mut Command) -> Option<&mut String> {
         | Command::CutSite { site }
         | Command::RestoreSite { site }
         | Command::TakeBackup { site }
+        | Command::FenceSite { site }
         | Command::MoveReader { site, .. }
         | Command::MoveWriter { site, .. }
         | Command::CompanionDown { site, .. }
@@ -207,7 +208,9 @@ fn command_hop(c: &mut Command) -> Option<&mut String> {
         | Command::RestartHop { hop }
         | Command::CutLink { hop }
         | Command::HealLink { hop }
-        | Command::StartHop { hop } => Some(hop),
+        | Command::StartHop { hop }
+        | Command::Promote { hop }
+        | Command::CheckLag { hop } => Some(hop),
         _ => None,
     }
 }

@@ -99,6 +99,8 @@ pub fn Brief(challenge: Arc<Challenge>) -> impl IntoView {
     let run = move |_| {
         let c = c.clone();
         let design = ctx.with_topology(Clone::clone);
+        // A drill grades the timeline's moves; other briefs bring every fault themselves.
+        let moves = ctx.with_design(|d| d.spec.timeline.clone());
         if let Err(e) = check_givens(&c.givens, &design) {
             return grade.set(Grade::Refused(e.0));
         }
@@ -108,7 +110,7 @@ pub fn Brief(challenge: Arc<Challenge>) -> impl IntoView {
                 grade.set(Grade::Running(seed as u32, c.seeds));
                 // One seed per slice: the page stays live while the faults run.
                 TimeoutFuture::new(0).await;
-                match run_once(&c, &design, seed) {
+                match run_once(&c, &design, &moves, seed) {
                     Ok(measured) => grading.add(seed, &measured),
                     Err(e) => return grade.set(Grade::Refused(e.0)),
                 }
@@ -156,7 +158,7 @@ fn Results(verdict: Arc<Verdict>, challenge: Arc<Challenge>) -> impl IntoView {
         let c = challenge.clone();
         move |_| {
             let design = ctx.design_untracked();
-            let spec = c.spec_for(design.topology(), seed);
+            let spec = c.spec_for(design.topology(), &design.spec.timeline, seed);
             let mut next = design.clone();
             next.spec.timeline = spec.timeline;
             next.spec.duration_ms = c.duration_ms;

@@ -35,6 +35,16 @@ pub enum Measure {
     WriteLatencyMs,
     /// Stored copies per record written.
     CopiesPerRecord,
+    /// Seconds from the first fault until every writer and reader group that stopped
+    /// works again (writes go through; the group is within a second of the end), at
+    /// site `on` when named: the measured recovery time. Never: infinite.
+    RtoSeconds {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        on: Option<String>,
+    },
+    /// Records written to a stream while a same-named stream at another site also took
+    /// writes: both sides accepting writes at once.
+    SplitWrites,
     /// GB (10^9 bytes) a day crossing every link at the run's rate, for records of
     /// `record_bytes` bytes.
     EgressGbPerDay { record_bytes: u64 },
@@ -80,6 +90,9 @@ impl Measure {
                 .max()
                 .unwrap_or(0) as f64,
             Measure::CopiesPerRecord => m.echo.copies_per_original,
+            Measure::RtoSeconds { on } => super::drill::rto_ms(sim, &sim.recovery(), on.as_deref())
+                .map_or(f64::INFINITY, |ms| ms as f64 / 1000.0),
+            Measure::SplitWrites => m.writers.iter().map(|w| w.split_writes).sum::<u64>() as f64,
             Measure::EgressGbPerDay { record_bytes } => egress(m, *record_bytes, None).0,
             Measure::EgressCostPerDay {
                 record_bytes,

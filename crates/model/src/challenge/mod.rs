@@ -4,10 +4,16 @@
 //! requirement holds only if it holds on every one. The site's `/challenges` and
 //! `hoplab grade` share this grader.
 
+mod debrief;
+mod drill;
 mod givens;
 mod measure;
 mod shipped;
 
+pub use debrief::figure;
+pub use drill::{
+    debrief, drill_run, Debrief, Difference, Drill, DrillRun, FlawedMoves, Stage, StageName,
+};
 pub use givens::check_givens;
 pub use measure::Measure;
 pub use shipped::{find, SHIPPED};
@@ -45,6 +51,9 @@ pub struct Challenge {
     pub reference: Topology,
     /// Why the reference passes, shown after a pass or on giving up.
     pub reference_why: String,
+    /// A failover drill: the faults are the model's, the failover the learner's moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drill: Option<Drill>,
 }
 
 fn five() -> u32 {
@@ -64,6 +73,13 @@ pub enum Fault {
         between_ms: [Millis; 2],
         #[serde(default = "five_seconds")]
         fail_over_ms: Millis,
+    },
+    /// The site stops answering for `for_ms`, then answers again with what it held:
+    /// writers still pointed at it write there once more.
+    CutSite {
+        site: String,
+        between_ms: [Millis; 2],
+        for_ms: Millis,
     },
     /// Every hop between two sites is cut for `for_ms`.
     CutLink {
@@ -146,57 +162,22 @@ impl Challenge {
         serde_json::from_str(text).map_err(|e| e.to_string())
     }
 
-    /// The design's run on `seed`: its topology with this seed's faults and failover.
-    pub fn spec_for(&self, design: &Topology, seed: u64) -> ScenarioSpec {
+    /// The design's run on `seed`: its topology with this seed's faults and the model's
+    /// failover, or in a drill the learner's `moves` (each `at_ms` after the first fault).
+    pub fn spec_for(&self, design: &Topology, moves: &[TimedCommand], seed: u64) -> ScenarioSpec {
         let mut rng = Rng::new(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x5EED);
         let mut timeline = Vec::new();
         for f in &self.faults {
-            let at = |rng: &mut Rng, [lo, hi]: [Millis; 2]| lo + rng.up_to(hi.saturating_sub(lo));
-            match f {
-                Fault::LoseSite {
-                    site,
-                    to,
-                    between_ms,
-                    fail_over_ms,
-                } => {
-                    let t = at(&mut rng, *between_ms);
-                    timeline.push(TimedCommand {
-                        at_ms: t,
-                        command: Command::LoseSite { site: site.clone() },
-                    });
-                    timeline.extend(fail_over(design, site, to, t + fail_over_ms));
-                }
-                Fault::CutLink {
-                    sites,
-                    between_ms,
-                    for_ms,
-                } => {
-                    let t = at(&mut rng, *between_ms);
-                    for h in design.hops.iter().filter(|h| joins(h, sites)) {
-                        timeline.push(TimedCommand {
-                            at_ms: t,
-                            command: Command::CutLink { hop: h.id.clone() },
-                        });
-                        timeline.push(TimedCommand {
-                            at_ms: t + for_ms,
-                            command: Command::HealLink { hop: h.id.clone() },
-                        });
-                    }
-                }
-                Fault::RestartCopier { between_ms } => {
-                    let t = at(&mut rng, *between_ms);
-                    if !design.hops.is_empty() {
-                        let i = rng.up_to(design.hops.len() as u64 - 1) as usize;
-                        timeline.push(TimedCommand {
-                            at_ms: t,
-                            command: Command::RestartHop {
-                                hop: design.hops[i].id.clone(),
-                            },
-                        });
-                    }
-                }
-            }
+            self.schedule(f, design, &mut rng, &mut timeline);
         }
+        if self.drill.is_some() {
+            let fault_ms = timeline.iter().map(|c| c.at_ms).min().unwrap_or(0);
+            timeline.extend(moves.iter().map(|m| TimedCommand {
+                at_ms: fault_ms.saturating_add(m.at_ms),
+                command: m.command.clone(),
+            }));
+        }
+        // Stable: at one time, faults before moves, moves in the learner's order.
         timeline.sort_by_key(|c| c.at_ms);
         ScenarioSpec {
             version: FORMAT_VERSION,
@@ -206,6 +187,80 @@ impl Challenge {
             duration_ms: self.duration_ms,
             sample_every_ms: 1_000,
             merge: None,
+        }
+    }
+
+    /// Fault `f` on the timeline at a time drawn from `rng` (with the model's failover
+    /// after a site loss, outside a drill).
+    fn schedule(
+        &self,
+        f: &Fault,
+        design: &Topology,
+        rng: &mut Rng,
+        timeline: &mut Vec<TimedCommand>,
+    ) {
+        let at = |rng: &mut Rng, [lo, hi]: [Millis; 2]| lo + rng.up_to(hi.saturating_sub(lo));
+        match f {
+            Fault::LoseSite {
+                site,
+                to,
+                between_ms,
+                fail_over_ms,
+            } => {
+                let t = at(rng, *between_ms);
+                timeline.push(TimedCommand {
+                    at_ms: t,
+                    command: Command::LoseSite { site: site.clone() },
+                });
+                if self.drill.is_none() {
+                    timeline.extend(fail_over(design, site, to, t + fail_over_ms));
+                }
+            }
+            Fault::CutSite {
+                site,
+                between_ms,
+                for_ms,
+            } => {
+                let t = at(rng, *between_ms);
+                let site = site.clone();
+                timeline.push(TimedCommand {
+                    at_ms: t,
+                    command: Command::CutSite { site: site.clone() },
+                });
+                timeline.push(TimedCommand {
+                    at_ms: t + for_ms,
+                    command: Command::RestoreSite { site },
+                });
+            }
+            Fault::CutLink {
+                sites,
+                between_ms,
+                for_ms,
+            } => {
+                let t = at(rng, *between_ms);
+                for h in design.hops.iter().filter(|h| joins(h, sites)) {
+                    timeline.push(TimedCommand {
+                        at_ms: t,
+                        command: Command::CutLink { hop: h.id.clone() },
+                    });
+                    timeline.push(TimedCommand {
+                        at_ms: t + for_ms,
+                        command: Command::HealLink { hop: h.id.clone() },
+                    });
+                }
+            }
+            Fault::RestartCopier { between_ms } => {
+                let t = at(rng, *between_ms);
+                if !design.hops.is_empty() {
+                    let i = rng.up_to(design.hops.len() as u64 - 1) as usize;
+                    timeline.push(TimedCommand {
+                        at_ms: t,
+                        command: Command::RestartHop {
+                            hop: design.hops[i].id.clone(),
+                        },
+                    });
+                }
+            }
         }
     }
 }
@@ -250,12 +305,19 @@ fn fail_over(t: &Topology, lost: &str, to: &str, at: Millis) -> Vec<TimedCommand
     out
 }
 
-/// Grades `design` against `c` on `seeds` seeds (the challenge's own count if none).
-pub fn grade(c: &Challenge, design: &Topology, seeds: Option<u32>) -> Result<Verdict, GradeError> {
+/// Grades `design` against `c` on `seeds` seeds (the challenge's own count if none); in
+/// a drill, with the learner's `moves` (ignored otherwise).
+pub fn grade(
+    c: &Challenge,
+    design: &Topology,
+    moves: &[TimedCommand],
+    seeds: Option<u32>,
+) -> Result<Verdict, GradeError> {
     check_givens(&c.givens, design)?;
+    drill::check_moves(c, moves)?;
     let mut grading = Grading::new(c);
     for seed in 1..=u64::from(seeds.unwrap_or(c.seeds).max(1)) {
-        grading.add(seed, &run_once(c, design, seed)?);
+        grading.add(seed, &run_once(c, design, moves, seed)?);
     }
     Ok(grading.verdict())
 }
@@ -323,7 +385,7 @@ impl<'c> Grading<'c> {
 }
 
 /// How far a figure is on the wrong side of the target (larger: worse).
-fn badness(r: &Requirement, v: f64) -> f64 {
+pub(super) fn badness(r: &Requirement, v: f64) -> f64 {
     match (r.at_most, r.at_least) {
         (Some(_), _) => v,
         (None, Some(_)) => -v,
@@ -332,16 +394,37 @@ fn badness(r: &Requirement, v: f64) -> f64 {
 }
 
 /// One seed's run: each requirement's figure.
-pub fn run_once(c: &Challenge, design: &Topology, seed: u64) -> Result<Vec<f64>, GradeError> {
-    let spec = c.spec_for(design, seed);
+pub fn run_once(
+    c: &Challenge,
+    design: &Topology,
+    moves: &[TimedCommand],
+    seed: u64,
+) -> Result<Vec<f64>, GradeError> {
+    let sim = finished_run(c, design, moves, seed)?;
+    Ok(figures(c, &sim, design))
+}
+
+/// The design's run on `seed`, played to the end.
+fn finished_run(
+    c: &Challenge,
+    design: &Topology,
+    moves: &[TimedCommand],
+    seed: u64,
+) -> Result<Sim, GradeError> {
+    let spec = c.spec_for(design, moves, seed);
     let mut sim =
         Sim::new(&spec, seed).map_err(|e| GradeError(format!("the design does not run: {e}")))?;
     sim.advance_to(spec.duration_ms);
+    Ok(sim)
+}
+
+/// Each requirement's figure in a finished run.
+fn figures(c: &Challenge, sim: &Sim, design: &Topology) -> Vec<f64> {
     let m = sim.measures();
     let mut measured: Vec<f64> = c
         .requirements
         .iter()
-        .map(|r| r.measure.of(&sim, &m, design))
+        .map(|r| r.measure.of(sim, &m, design))
         .collect();
     // A run stopped for the model's budget (an echo loop filling memory) fails every
     // requirement with a target: what it would have come to is unknown.
@@ -354,7 +437,7 @@ pub fn run_once(c: &Challenge, design: &Topology, seed: u64) -> Result<Vec<f64>,
             }
         }
     }
-    Ok(measured)
+    measured
 }
 
 #[cfg(test)]

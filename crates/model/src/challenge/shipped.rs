@@ -35,6 +35,18 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "sync-ledger",
         include_str!("../../../../content/challenges/sync-ledger.json"),
     ),
+    (
+        "failover-drill",
+        include_str!("../../../../content/challenges/failover-drill.json"),
+    ),
+    (
+        "translate-drill",
+        include_str!("../../../../content/challenges/translate-drill.json"),
+    ),
+    (
+        "split-brain-drill",
+        include_str!("../../../../content/challenges/split-brain-drill.json"),
+    ),
 ];
 
 /// The shipped challenge `id`, read.

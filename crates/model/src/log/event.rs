@@ -100,6 +100,10 @@ pub enum Refusal {
     SiteUnreachable {
         site: String,
     },
+    /// The operator fenced the site.
+    Fenced {
+        site: String,
+    },
     ReadOnlyMirror {
         stream: String,
         site: String,

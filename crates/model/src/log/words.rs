@@ -104,6 +104,7 @@ impl fmt::Display for Refusal {
         match self {
             Refusal::SiteLost { site } => write!(f, "site {site} is lost"),
             Refusal::SiteUnreachable { site } => write!(f, "site {site} does not answer"),
+            Refusal::Fenced { site } => write!(f, "site {site} is fenced"),
             Refusal::ReadOnlyMirror { stream, site } => write!(
                 f,
                 "stream {stream} on site {site} is a read-only mirror until it is promoted"

@@ -25,6 +25,7 @@ enum SiteAction {
     Cut,
     Restore,
     Backup,
+    Fence,
 }
 
 /// What a command does to a hop.
@@ -99,6 +100,10 @@ impl Sim {
             Command::CutSite { site } => self.apply_to_site(site, SiteAction::Cut)?,
             Command::RestoreSite { site } => self.apply_to_site(site, SiteAction::Restore)?,
             Command::TakeBackup { site } => self.apply_to_site(site, SiteAction::Backup)?,
+            Command::FenceSite { site } => self.apply_to_site(site, SiteAction::Fence)?,
+            Command::CheckLag { hop } => {
+                self.find_hop(hop)?;
+            }
             Command::StallHop { hop } => self.apply_to_hop(hop, HopAction::Stall)?,
             Command::ResumeHop { hop } => self.apply_to_hop(hop, HopAction::Resume)?,
             Command::RestartHop { hop } => self.apply_to_hop(hop, HopAction::Restart)?,
@@ -141,6 +146,7 @@ impl Sim {
                 }
             }
             SiteAction::Restore => self.sites[s] = SiteStatus::Up,
+            SiteAction::Fence => self.fenced[s] = true,
             SiteAction::Backup => {
                 let per_writer = self.distinct_per_writer(|st| st == s);
                 self.backups.push(Backup {
@@ -196,6 +202,8 @@ impl Sim {
                     .ok_or_else(|| CommandError(format!("site '{site}' has no stream '{name}'")))?;
                 self.writers[w].site = s;
                 self.writers[w].stream = stream;
+                // Working again once a write goes through where it now points.
+                self.writers[w].outage.down(self.now);
                 self.writers[w].far_ack = self.hops.iter().any(|h| h.acks_far(stream));
             }
             WriterAction::SetRate(rate) => {
@@ -272,6 +280,8 @@ impl Sim {
         reader.positions.resize(parts, 0);
         reader.last_ts = vec![None; parts];
         reader.gap += report.gap;
+        // Working again once it is within a second of the end where it now reads.
+        reader.outage.down(self.now);
         if self.log.on() {
             let event = LogEvent::ReaderResumed {
                 reader: reader.id.clone(),

@@ -50,6 +50,10 @@ pub(crate) struct StreamState {
     pub start_position: u64,
     /// The mirror hop that owns this stream: read-only until that hop is promoted.
     pub mirrored_by: Option<usize>,
+    /// Streams of the same name at other sites (where a writer moved here came from).
+    pub twins: Vec<usize>,
+    /// When a writer last wrote an original record here, for counting split writes.
+    pub last_original_ms: Option<Millis>,
 }
 
 #[derive(Clone, Debug)]
@@ -106,6 +110,8 @@ pub struct Sim {
     queue: EventQueue<Event>,
     rng: Rng,
     sites: Vec<SiteStatus>,
+    /// Per site: fenced by the operator, refusing every write.
+    fenced: Vec<bool>,
     streams: Vec<StreamState>,
     hops: Vec<HopState>,
     writers: Vec<WriterState>,

@@ -10,10 +10,15 @@ impl Sim {
         self.queue
             .push(now + reader.interval, Event::ReaderTick(r as u32));
         if self.sites[reader.site] != SiteStatus::Up {
+            reader.outage.down(now);
             return;
         }
-        let (read, batches) = reader.tick(&self.streams[reader.stream].parts, now);
+        let parts = &self.streams[reader.stream].parts;
+        let (read, batches) = reader.tick(parts, now);
         self.batches += batches;
+        if reader.outage.is_down() && reader.caught_up(parts, now) {
+            reader.outage.up(now);
+        }
         if read > 0 && self.log.on() {
             let reader = &self.readers[r];
             let event = LogEvent::ReaderRead {

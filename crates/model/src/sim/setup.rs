@@ -31,6 +31,7 @@ pub(super) fn build(spec: ScenarioSpec, resolved: Validated, seed: u64) -> Sim {
         next_checkpoint,
         housekeeping_at: 0, // the first event runs housekeeping, which sets it
         sites: vec![SiteStatus::Up; resolved.sites.len()],
+        fenced: vec![false; resolved.sites.len()],
         series: Series::new(spec.sample_every_ms),
         spec,
         resolved,
@@ -65,8 +66,15 @@ fn build_streams(t: &Topology, resolved: &Validated) -> Vec<StreamState> {
             retention: s.retention,
             start_position: s.start_position,
             mirrored_by: None,
+            twins: Vec::new(),
+            last_original_ms: None,
         })
         .collect();
+    for s in 0..streams.len() {
+        streams[s].twins = (0..streams.len())
+            .filter(|&t| streams[t].site != streams[s].site && streams[t].name == streams[s].name)
+            .collect();
+    }
     for (h, (hop, &(_, dst))) in t.hops.iter().zip(&resolved.hops).enumerate() {
         if hop.options.kind == crate::spec::HopKind::Mirror {
             streams[dst].mirrored_by.get_or_insert(h);

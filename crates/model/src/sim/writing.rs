@@ -42,6 +42,7 @@ impl Sim {
         let cause = match self.sites[site] {
             SiteStatus::Lost => Some(RefusalCause::SiteLost),
             SiteStatus::Unreachable => Some(RefusalCause::SiteUnreachable),
+            SiteStatus::Up if self.fenced[site] => Some(RefusalCause::Fenced),
             SiteStatus::Up if read_only => Some(RefusalCause::ReadOnlyMirror),
             SiteStatus::Up => self
                 .missing_companion(w)
@@ -64,8 +65,27 @@ impl Sim {
             }
             return;
         }
-        self.writers[w].published();
+        self.writers[w].published(now);
+        self.note_split_write(w, n);
         self.append_batch(w, n);
+    }
+
+    /// Counts the tick's `n` records as split writes when a same-named stream at another
+    /// site took an original write within this writer's last tick (a write one tick
+    /// apart counts as at once), then stamps this stream's last original write.
+    fn note_split_write(&mut self, w: usize, n: u64) {
+        let now = self.now;
+        let (stream, interval) = (self.writers[w].stream, self.writers[w].interval);
+        let since = now.saturating_sub(interval);
+        let streams = &self.streams;
+        let split = streams[stream]
+            .twins
+            .iter()
+            .any(|&t| streams[t].last_original_ms.is_some_and(|at| at >= since));
+        if split {
+            self.writers[w].split_writes += n;
+        }
+        self.streams[stream].last_original_ms = Some(now);
     }
 
     /// A refusal's cause with the names the narration gives it.
@@ -74,6 +94,7 @@ impl Sim {
         match cause {
             RefusalCause::SiteLost => Refusal::SiteLost { site: site_name },
             RefusalCause::SiteUnreachable => Refusal::SiteUnreachable { site: site_name },
+            RefusalCause::Fenced => Refusal::Fenced { site: site_name },
             RefusalCause::ReadOnlyMirror => Refusal::ReadOnlyMirror {
                 stream: self.streams[stream].name.clone(),
                 site: site_name,

@@ -117,6 +117,16 @@ pub enum Command {
     TakeBackup {
         site: String,
     },
+    /// Fences the site: it refuses every write from now on (producer permissions revoked,
+    /// its streams made read-only), so nothing is written both there and elsewhere.
+    FenceSite {
+        site: String,
+    },
+    /// The operator reads a copier's lag before deciding; it changes nothing, and a
+    /// drill stamps it as the moment the fault was noticed.
+    CheckLag {
+        hop: String,
+    },
 }
 
 impl Command {
@@ -161,6 +171,10 @@ impl Command {
                 format!("Companion {name} at site {site} is back")
             }
             Command::TakeBackup { site } => format!("A file backup of site {site} is taken"),
+            Command::FenceSite { site } => {
+                format!("Site {site} is fenced: it refuses every write from now on")
+            }
+            Command::CheckLag { hop } => format!("The operator reads copier {hop}'s lag"),
         }
     }
 }

@@ -43,13 +43,15 @@ pub fn check_command(v: &Validated, spec: &ScenarioSpec, c: &Command) -> Result<
         Command::LoseSite { site: s }
         | Command::CutSite { site: s }
         | Command::RestoreSite { site: s }
-        | Command::TakeBackup { site: s } => site(s),
+        | Command::TakeBackup { site: s }
+        | Command::FenceSite { site: s } => site(s),
         Command::StallHop { hop: h }
         | Command::ResumeHop { hop: h }
         | Command::RestartHop { hop: h }
         | Command::CutLink { hop: h }
         | Command::HealLink { hop: h }
-        | Command::StartHop { hop: h } => hop(h),
+        | Command::StartHop { hop: h }
+        | Command::CheckLag { hop: h } => hop(h),
         Command::Promote { hop: h } => {
             hop(h)?;
             let mirror = t

@@ -1,0 +1,179 @@
+//! A drill's debrief: each way the learner's run differs from the best run of the same
+//! seed, with what it cost and the card that explains it. Costs come from the runs'
+//! figures, not from a lecture: a premature move is named, and its price is the
+//! difference in what the two runs measured.
+
+use super::drill::{Difference, Drill, DrillRun};
+use super::{badness, Challenge, Fault};
+use crate::decimal::plain;
+use crate::spec::{Command, TimedCommand};
+use crate::time::Millis;
+
+/// A stage this much longer than the best run's is worth a line.
+const STAGE_SLACK_MS: Millis = 2_000;
+/// A move this much later than the best run's is worth a line.
+const LATE_MS: Millis = 5_000;
+
+/// Requirements and stages where the learner's run came out worse.
+pub(super) fn measured(c: &Challenge, yours: &DrillRun, best: &DrillRun) -> Vec<Difference> {
+    let mut out = Vec::new();
+    for (i, r) in c.requirements.iter().enumerate() {
+        let (y, b) = (yours.measured[i], best.measured[i]);
+        if badness(r, y) > badness(r, b) + 1e-9 {
+            out.push(Difference {
+                says: format!("{}: {} (target {})", r.says, figure(y), r.target()),
+                cost: format!("the best run measured {}", figure(b)),
+                card: r.card.clone(),
+            });
+        }
+    }
+    for (y, b) in yours.stages.iter().zip(&best.stages) {
+        if y.ms > b.ms + STAGE_SLACK_MS {
+            out.push(Difference {
+                says: format!("{} took {} s", y.name.words(), seconds(y.ms)),
+                cost: format!(
+                    "{} s more than the best run's {} s",
+                    seconds(y.ms - b.ms),
+                    seconds(b.ms)
+                ),
+                card: stage_card(y.name).into(),
+            });
+        }
+    }
+    out
+}
+
+/// The learner's moves against the best ones: missing, late, another resume rule, and
+/// reader groups moved before the writers were fenced or moved.
+pub(super) fn moves(c: &Challenge, drill: &Drill, yours: &[TimedCommand]) -> Vec<Difference> {
+    let mut out = Vec::new();
+    for best in &drill.best_moves {
+        let Some(wanted) = subject(&best.command) else {
+            continue;
+        };
+        let card = move_card(&best.command).to_string();
+        match yours
+            .iter()
+            .find(|m| subject(&m.command).as_ref() == Some(&wanted))
+        {
+            None => out.push(Difference {
+                says: format!("You never made this move: {}", best.command.describe()),
+                cost: format!(
+                    "the best run made it {} s after the fault",
+                    seconds(best.at_ms)
+                ),
+                card,
+            }),
+            Some(m) => out.extend(compared(best, m, card)),
+        }
+    }
+    // Only a site that may answer again can take writes after its readers left.
+    if c.faults.iter().any(|f| matches!(f, Fault::CutSite { .. })) {
+        out.extend(premature_readers(yours));
+    }
+    out
+}
+
+fn compared(best: &TimedCommand, yours: &TimedCommand, card: String) -> Option<Difference> {
+    if let (
+        Command::MoveReader { reader, rule, .. },
+        Command::MoveReader {
+            rule: best_rule, ..
+        },
+    ) = (&yours.command, &best.command)
+    {
+        if rule != best_rule {
+            return Some(Difference {
+                says: format!("Reader group {reader} resumed by {}", rule.id()),
+                cost: format!("the best run resumed it by {}", best_rule.id()),
+                card,
+            });
+        }
+    }
+    (yours.at_ms > best.at_ms + LATE_MS).then(|| Difference {
+        says: format!(
+            "{} came {} s after the fault",
+            yours.command.describe(),
+            seconds(yours.at_ms)
+        ),
+        cost: format!(
+            "{} s later than in the best run",
+            seconds(yours.at_ms - best.at_ms)
+        ),
+        card,
+    })
+}
+
+/// Reader groups moved before the old site was fenced.
+fn premature_readers(yours: &[TimedCommand]) -> Vec<Difference> {
+    let fenced = yours
+        .iter()
+        .filter(|m| matches!(m.command, Command::FenceSite { .. }))
+        .map(|m| m.at_ms)
+        .min();
+    yours
+        .iter()
+        .filter_map(|m| match &m.command {
+            Command::MoveReader { reader, .. } if fenced.is_none_or(|f| m.at_ms < f) => {
+                Some(Difference {
+                    says: format!(
+                        "Reader group {reader} moved at {} s, before the old site was fenced",
+                        seconds(m.at_ms)
+                    ),
+                    cost: "whatever is written at the old site after it left, it never reads \
+                           there: see what the figures above say it cost"
+                        .into(),
+                    card: "move-the-clients".into(),
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// What a move acts on, to pair the learner's move with the best run's.
+fn subject(c: &Command) -> Option<(&'static str, String)> {
+    match c {
+        Command::CheckLag { hop } => Some(("check-lag", hop.clone())),
+        Command::Promote { hop } => Some(("promote", hop.clone())),
+        Command::FenceSite { site } => Some(("fence", site.clone())),
+        Command::MoveWriter { writer, .. } => Some(("move-writer", writer.clone())),
+        Command::MoveReader { reader, .. } => Some(("move-reader", reader.clone())),
+        Command::StopWriter { writer } => Some(("stop-writer", writer.clone())),
+        _ => None,
+    }
+}
+
+fn move_card(c: &Command) -> &'static str {
+    match c {
+        Command::CheckLag { .. } => "copy-lag",
+        Command::Promote { .. } => "failover-preconditions",
+        Command::FenceSite { .. } | Command::StopWriter { .. } => "single-writer-streams",
+        Command::MoveWriter { .. } => "move-the-clients",
+        Command::MoveReader { .. } => "reader-resume",
+        _ => "rehearsal",
+    }
+}
+
+fn stage_card(s: super::drill::StageName) -> &'static str {
+    use super::drill::StageName::*;
+    match s {
+        Noticing | Deciding => "rehearsal",
+        FencingAndMovingWriters => "move-the-clients",
+        MovingReaders => "rto-readers",
+        CatchingUp => "reader-resume",
+    }
+}
+
+/// A figure in words; an infinite one means it never came right by the run's end.
+pub fn figure(v: f64) -> String {
+    if v.is_finite() {
+        plain(v)
+    } else {
+        "never, by the end of the run".into()
+    }
+}
+
+fn seconds(ms: Millis) -> String {
+    plain(ms as f64 / 1000.0)
+}
