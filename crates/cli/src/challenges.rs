@@ -24,32 +24,91 @@ pub fn grade(id: &str, design: &Path, json: bool, seeds: Option<u32>) -> Result<
     let spec = crate::load(&design.display().to_string(), &[])?;
     let v = challenge::grade(&c, &spec.topology, &spec.timeline, seeds)
         .map_err(|e| (format!("{}: {e}", design.display()), 2))?;
+    // A drill's debrief, beside the best moves: on the worst seed of the first miss, or
+    // of the recovery time when nothing misses.
+    let debrief = match &c.drill {
+        Some(_) => {
+            let seed = v
+                .requirements
+                .iter()
+                .find(|r| !r.passed)
+                .or_else(|| v.requirements.iter().find(|r| r.id == "rto"))
+                .map_or(1, |r| r.seed);
+            Some(
+                challenge::debrief(&c, &spec.topology, &spec.timeline, seed)
+                    .map_err(|e| (format!("{}: {e}", design.display()), 2))?,
+            )
+        }
+        None => None,
+    };
     if json {
+        let mut out = serde_json::to_value(&v).expect("a verdict serialises");
+        if let Some(d) = &debrief {
+            out["debrief"] = serde_json::to_value(d).expect("a debrief serialises");
+        }
         out!(
             "{}",
-            serde_json::to_string_pretty(&v).expect("a verdict serialises")
+            serde_json::to_string_pretty(&out).expect("a verdict serialises")
         );
-    } else {
-        out!("{}: {}", c.id, if v.passed { "passed" } else { "not yet" });
-        for r in &v.requirements {
-            out!(
-                "  {} {}: {} (target {}, worst on seed {}){}",
-                if r.passed { "ok  " } else { "MISS" },
-                r.id,
-                if r.measured.is_finite() {
-                    hoplab_model::decimal::plain(r.measured)
-                } else {
-                    "stopped early (the records filled the model's memory: an echo loop?)".into()
-                },
-                r.target,
-                r.seed,
-                if r.passed {
-                    String::new()
-                } else {
-                    format!(" — see card: {}", r.card)
-                }
-            );
-        }
+        return Ok(u8::from(!v.passed));
+    }
+    out!("{}: {}", c.id, if v.passed { "passed" } else { "not yet" });
+    for r in &v.requirements {
+        let measure = c
+            .requirements
+            .iter()
+            .find(|q| q.id == r.id)
+            .map(|q| &q.measure);
+        out!(
+            "  {} {}: {} (target {}, worst on seed {}){}",
+            if r.passed { "ok  " } else { "MISS" },
+            r.id,
+            measured_words(r.measured, measure),
+            r.target,
+            r.seed,
+            if r.passed {
+                String::new()
+            } else {
+                format!(" — see card: {}", r.card)
+            }
+        );
+    }
+    if let Some(d) = &debrief {
+        print_debrief(d);
     }
     Ok(u8::from(!v.passed))
+}
+
+/// A figure in words; an endless one says why it has no number.
+fn measured_words(v: f64, measure: Option<&challenge::Measure>) -> String {
+    match measure {
+        _ if v.is_finite() => hoplab_model::decimal::plain(v),
+        Some(challenge::Measure::RtoSeconds { .. }) => {
+            "never: a writer or reader group was not working there by the run's end".into()
+        }
+        _ => "stopped early (the records filled the model's memory: an echo loop?)".into(),
+    }
+}
+
+fn print_debrief(d: &challenge::Debrief) {
+    let stages = |run: &challenge::DrillRun| -> String {
+        run.stages
+            .iter()
+            .map(|s| format!("{} {} s", s.name.words(), s.ms as f64 / 1000.0))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    out!(
+        "Seed {}: the fault at {} s; your stages: {}",
+        d.yours.seed,
+        d.yours.fault_ms as f64 / 1000.0,
+        stages(&d.yours)
+    );
+    out!("  the best moves' stages: {}", stages(&d.best));
+    if d.differences.is_empty() {
+        out!("  no difference from the best run worth a line");
+    }
+    for x in &d.differences {
+        out!("  - {}; {} — see card: {}", x.says, x.cost, x.card);
+    }
 }

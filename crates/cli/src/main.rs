@@ -142,7 +142,8 @@ enum Cmd {
     /// challenge or a design that drops or changes a given.
     Grade {
         challenge: String,
-        /// The design: a topology file (as the designer exports it).
+        /// The design: a topology file (as the designer exports it); for a drill, its
+        /// timeline holds the moves, each at_ms after the fault.
         design: PathBuf,
         #[arg(long)]
         json: bool,

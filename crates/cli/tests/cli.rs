@@ -560,3 +560,61 @@ fn challenges_are_listed_and_a_design_is_graded_with_exit_codes_a_ci_can_use() {
     assert_eq!(code, 2);
     assert!(err.contains("no-such-brief is not a challenge"), "{err}");
 }
+
+/// A drill's reference estate with `moves` (a JSON list, `at_ms` after the fault) as
+/// the design file's timeline.
+fn drill_design(id: &str, moves: serde_json::Value) -> String {
+    let text = std::fs::read_to_string(format!(
+        "{}/../../content/challenges/{id}.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let c: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let spec = serde_json::json!({"version": 1, "name": "mine", "duration_ms": 60000,
+        "topology": c["reference"], "timeline": moves});
+    write_temp(&format!("{id}-moves.json"), &spec.to_string())
+}
+
+#[test]
+fn a_drill_is_graded_on_the_moves_in_the_design_files_timeline_with_a_debrief() {
+    let c: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!(
+            "{}/../../content/challenges/failover-drill.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let best = drill_design("failover-drill", c["drill"]["best_moves"].clone());
+    let (code, out, err) = hoplab(&["grade", "failover-drill", &best, "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["passed"].as_bool(), Some(true));
+    let stages = v["debrief"]["yours"]["stages"].as_array().unwrap();
+    assert_eq!(stages.len(), 5, "{stages:?}");
+    assert_eq!(stages[0]["name"], "noticing");
+    // settle resumed at the end: the miss, and the debrief names the rule and its card.
+    let mut at_end = c["drill"]["best_moves"].clone();
+    at_end[2]["command"]["rule"] = "end".into();
+    let at_end = drill_design("failover-drill", at_end);
+    let (code, out, _) = hoplab(&["grade", "failover-drill", &at_end]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("MISS no-skip"), "{out}");
+    assert!(
+        out.contains("Reader group settle resumed by end; the best run resumed it by raw-number — see card: reader-resume"),
+        "{out}"
+    );
+    // No moves at all: never working again on the standby.
+    let none = drill_design("failover-drill", serde_json::json!([]));
+    let (code, out, _) = hoplab(&["grade", "failover-drill", &none]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("MISS rto: never"), "{out}");
+    // A fault among the moves is refused, naming it.
+    let fault = drill_design(
+        "failover-drill",
+        serde_json::json!([{"at_ms": 1000, "command": {"do": "restore-site", "site": "primary"}}]),
+    );
+    let (code, _, err) = hoplab(&["grade", "failover-drill", &fault]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a drill's moves are the operator's"), "{err}");
+}

@@ -14,12 +14,12 @@ const STAGE_SLACK_MS: Millis = 2_000;
 /// A move this much later than the best run's is worth a line.
 const LATE_MS: Millis = 5_000;
 
-/// Requirements and stages where the learner's run came out worse.
+/// Requirements the learner's run misses, and stages where it came out slower.
 pub(super) fn measured(c: &Challenge, yours: &DrillRun, best: &DrillRun) -> Vec<Difference> {
     let mut out = Vec::new();
     for (i, r) in c.requirements.iter().enumerate() {
         let (y, b) = (yours.measured[i], best.measured[i]);
-        if badness(r, y) > badness(r, b) + 1e-9 {
+        if !r.holds(y) && badness(r, y) > badness(r, b) + 1e-9 {
             out.push(Difference {
                 says: format!("{}: {} (target {})", r.says, figure(y), r.target()),
                 cost: format!("the best run measured {}", figure(b)),
@@ -67,6 +67,7 @@ pub(super) fn moves(c: &Challenge, drill: &Drill, yours: &[TimedCommand]) -> Vec
             Some(m) => out.extend(compared(best, m, card)),
         }
     }
+    out.extend(reversed(drill, yours));
     // Only a site that may answer again can take writes after its readers left.
     if c.faults.iter().any(|f| matches!(f, Fault::CutSite { .. })) {
         out.extend(premature_readers(yours));
@@ -102,6 +103,41 @@ fn compared(best: &TimedCommand, yours: &TimedCommand, card: String) -> Option<D
         ),
         card,
     })
+}
+
+/// Pairs of moves the learner made the other way round from the best run.
+fn reversed(drill: &Drill, yours: &[TimedCommand]) -> Vec<Difference> {
+    let when = |c: &Command| -> Option<Millis> {
+        let wanted = subject(c)?;
+        yours
+            .iter()
+            .find(|m| subject(&m.command).as_ref() == Some(&wanted))
+            .map(|m| m.at_ms)
+    };
+    let mut out = Vec::new();
+    for (i, first) in drill.best_moves.iter().enumerate() {
+        for then in drill.best_moves[i + 1..]
+            .iter()
+            .filter(|t| t.at_ms > first.at_ms)
+        {
+            if let (Some(a), Some(b)) = (when(&first.command), when(&then.command)) {
+                if b < a {
+                    out.push(Difference {
+                        says: format!(
+                            "{} ({} s) came before: {} ({} s)",
+                            then.command.describe(),
+                            seconds(b),
+                            first.command.describe(),
+                            seconds(a)
+                        ),
+                        cost: "the best run made them the other way round".into(),
+                        card: move_card(&first.command).into(),
+                    });
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Reader groups moved before the old site was fenced.

@@ -165,7 +165,8 @@ fn told(
     let fault_ms = fault_at(sim).unwrap_or(0);
     let actors = sim.recovery();
     let rto_ms = rto_ms(sim, &actors, Some(to));
-    let stages = stages(moves, &actors, fault_ms, rto_ms);
+    let run_ms = sim.now().saturating_sub(fault_ms);
+    let stages = stages(moves, &actors, fault_ms, rto_ms.ok_or(run_ms));
     DrillRun {
         seed,
         fault_ms,
@@ -208,12 +209,14 @@ pub(crate) fn rto_ms(sim: &Sim, actors: &[ActorRecovery], on: Option<&str>) -> O
 }
 
 /// Where the time until recovery went: each stage ends where the next thing a stage
-/// waits for happened, never before the stage before it, never after the recovery.
+/// waits for happened, never before the stage before it, never after the recovery. With
+/// no recovery (`Err` of the run's time after the fault), a stage whose moment never
+/// came lasts until the run's end.
 fn stages(
     moves: &[TimedCommand],
     actors: &[ActorRecovery],
     fault_ms: Millis,
-    rto_ms: Option<Millis>,
+    rto_ms: Result<Millis, Millis>,
 ) -> Vec<Stage> {
     let back = |kind: ActorKind| -> Option<Millis> {
         actors
@@ -240,11 +243,14 @@ fn stages(
         (StageName::MovingReaders, readers_moved),
         (StageName::CatchingUp, back(ActorKind::ReaderGroup)),
     ];
-    let cap = rto_ms.unwrap_or(Millis::MAX);
+    let (cap, never) = match rto_ms {
+        Ok(rto) => (rto, None),
+        Err(run) => (run, Some(run)),
+    };
     let mut at = 0;
     ends.into_iter()
         .map(|(name, end)| {
-            let end = end.unwrap_or(at).clamp(at, cap.max(at));
+            let end = end.or(never).unwrap_or(at).clamp(at, cap.max(at));
             let stage = Stage { name, ms: end - at };
             at = end;
             stage
