@@ -36,7 +36,7 @@ if (!root) {
 /** Pages every build has; the rest are found by following their links. */
 const FIXED = ["/", "/cards", "/copiers", "/course", "/lab", "/practice", "/practice/quiz", "/practice/levels", "/resume", "/challenges", "/designer"];
 /** Links followed to find more pages: one card, lesson, scenario or preset each. */
-const FOLLOWED = /^\/(cards\/|course\/|lab\/|designer\/preset\/|challenges\/)[a-z0-9-]+$/;
+const FOLLOWED = /^\/(cards\/|course\/|lab\/|designer\/preset\/|challenges\/|drills\/)[a-z0-9-]+$/;
 /** Pages at once (the machine that builds may have two cores). */
 const TABS = 2;
 /** A page that has not drawn by then has a bug worth stopping the build for. */

@@ -20,7 +20,8 @@ use crate::pages::card::{record_button, CardProgress, RecordButton, CARD_PROGRES
 use crate::pages::lab::{run_panels, LoadRunPanels, PanelsLoad, RunHandle, RunPanels};
 use crate::pages::{
     CardList, CardPage, ChallengePage, ChallengesList, CopiersPage, CourseIndexPage, Designer,
-    LabIndex, LabPage, LessonPage, PracticeLevels, PracticePage, PracticeQuiz, ResumePage,
+    GameDayPage, LabIndex, LabPage, LessonPage, PracticeLevels, PracticePage, PracticeQuiz,
+    ResumePage,
 };
 use crate::pages::{RunbookPart, RUNBOOK_PART};
 
@@ -117,6 +118,10 @@ lazy_page!(
 lazy_page!(
     /// `/challenges/:id`: a design challenge in the designer, with its grader.
     ChallengeRoute, challenge_chunk, preload_challenge, ChallengePage
+);
+lazy_page!(
+    /// `/drills/:id`: a failover game day against the live model.
+    DrillRoute, drill_chunk, preload_drill, GameDayPage
 );
 lazy_page!(
     /// `/designer`: the topology designer, with the model for lint and runs.
@@ -285,6 +290,8 @@ pub fn preload_page(path: &str) {
         spawn_local(async { _ = preload_challenges().await });
     } else if path.starts_with("/challenges/") {
         spawn_local(async { _ = preload_challenge().await });
+    } else if path.starts_with("/drills/") {
+        spawn_local(async { _ = preload_drill().await });
     } else if path == "/resume" {
         spawn_local(async { _ = preload_resume().await });
     } else if path == "/designer" || path.starts_with("/designer/") {

@@ -4,12 +4,14 @@
 
 pub mod app;
 pub mod card_json;
+pub mod challenge_status;
 pub mod components;
 pub mod course;
 pub mod designer;
 pub mod download;
 pub mod fetch;
 mod file_text;
+pub mod game_day;
 pub mod keys;
 pub mod lab;
 pub mod lazy_pages;

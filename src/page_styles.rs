@@ -48,6 +48,8 @@ page_styles! {
     RECORDER = "recorder",
     /// `/designer`.
     DESIGNER = "designer",
+    /// `/drills/:id`, a failover game day (over the designer's sheet).
+    GAME_DAY = "game-day",
     /// The course's lesson list and lessons.
     COURSE = "course",
 }

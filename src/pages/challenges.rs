@@ -5,8 +5,8 @@ use hoplab_model::challenge::{Challenge, SHIPPED};
 use leptos::prelude::*;
 use leptos_router::components::A;
 
+use crate::challenge_status::status_of as challenge_status;
 use crate::components::set_page_title;
-use crate::pages::designer::challenge_status;
 
 #[component]
 pub fn ChallengesList() -> impl IntoView {
@@ -27,7 +27,7 @@ pub fn ChallengesList() -> impl IntoView {
                     let status = challenge_status(&c.id);
                     view! {
                         <li data-challenge=c.id.clone()>
-                            <A href=format!("/challenges/{}", c.id)>{c.title.clone()}</A>
+                            <A href=c.page()>{c.title.clone()}</A>
                             <span class="row-note">{format!(" · {} · ", c.level)}</span>
                             <span class="challenge-status">{match status.as_deref() {
                                 Some("passed") => "passed",

@@ -155,13 +155,13 @@ fn show_me(out: &mut String, card: &Card) {
     let challenges = challenges_on(&card.slug);
     if !challenges.is_empty() {
         out.push_str(
-            r#"<p class="card__challenges">Then design it yourself, graded by the model's faults:"#,
+            r#"<p class="card__challenges">Then design it or run the failover yourself, graded by the model's faults:"#,
         );
-        for (id, title) in challenges {
+        for (page, title) in challenges {
             _ = write!(
                 out,
-                r#" <a href="/challenges/{}">{}</a>"#,
-                escape(&id),
+                r#" <a href="{}">{}</a>"#,
+                escape(&page),
                 escape(&title)
             );
         }
@@ -170,13 +170,13 @@ fn show_me(out: &mut String, card: &Card) {
     out.push_str("</section>");
 }
 
-/// The design challenges that draw on card `slug`: (id, title).
+/// The design challenges and drills that draw on card `slug`: (their page, title).
 fn challenges_on(slug: &str) -> Vec<(String, String)> {
     hoplab_model::challenge::SHIPPED
         .iter()
         .filter_map(|(_, text)| hoplab_model::challenge::Challenge::from_json(text).ok())
         .filter(|c| c.cards.iter().any(|card| card == slug))
-        .map(|c| (c.id, c.title))
+        .map(|c| (c.page(), c.title))
         .collect()
 }
 

@@ -23,32 +23,6 @@ pub fn save_key(id: &str) -> String {
     format!("hoplab.challenge.{id}")
 }
 
-/// Which challenges were passed or tried: `{"dr-one-way": "passed"}`.
-pub const STATUS_KEY: &str = "hoplab.challenges.status";
-
-pub fn status_of(id: &str) -> Option<String> {
-    let text = crate::storage::read(STATUS_KEY)?;
-    let map: std::collections::BTreeMap<String, String> = serde_json::from_str(&text).ok()?;
-    map.get(id).cloned()
-}
-
-fn set_status(id: &str, passed: bool) {
-    let mut map: std::collections::BTreeMap<String, String> = crate::storage::read(STATUS_KEY)
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .unwrap_or_default();
-    let was_passed = map.get(id).is_some_and(|s| s == "passed");
-    map.insert(
-        id.into(),
-        if passed || was_passed {
-            "passed"
-        } else {
-            "tried"
-        }
-        .into(),
-    );
-    _ = crate::storage::write(STATUS_KEY, &serde_json::to_string(&map).unwrap_or_default());
-}
-
 fn design_of(c: &Challenge, topology: &hoplab_model::spec::Topology, name: &str) -> Design {
     Design::from_spec(ScenarioSpec {
         version: FORMAT_VERSION,
@@ -116,7 +90,7 @@ pub fn Brief(challenge: Arc<Challenge>) -> impl IntoView {
                 }
             }
             let verdict = grading.verdict();
-            set_status(&c.id, verdict.passed);
+            crate::challenge_status::record(&c.id, verdict.passed);
             grade.set(Grade::Done(Arc::new(verdict)));
         });
     };

@@ -22,7 +22,6 @@ mod timeline;
 mod toolbar;
 mod topic_check;
 
-pub use challenge_view::status_of as challenge_status;
 pub use importer::LoadImporter;
 use leptos::ev;
 use leptos::prelude::*;

@@ -210,6 +210,7 @@ pub fn figure(v: f64) -> String {
     }
 }
 
+/// Seconds to a tenth: what a person reads off a clock.
 fn seconds(ms: Millis) -> String {
-    plain(ms as f64 / 1000.0)
+    plain((ms as f64 / 100.0).round() / 10.0)
 }

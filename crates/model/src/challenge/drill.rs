@@ -128,6 +128,16 @@ pub struct Debrief {
     pub differences: Vec<Difference>,
 }
 
+impl Debrief {
+    /// Whether every requirement of `c` held on the learner's run.
+    pub fn yours_passed(&self, c: &Challenge) -> bool {
+        c.requirements
+            .iter()
+            .zip(&self.yours.measured)
+            .all(|(r, &v)| r.holds(v))
+    }
+}
+
 /// One way the learner's run differs from the best run: what happened, what it cost,
 /// and the card that explains it.
 #[derive(Clone, Debug, PartialEq, Serialize)]

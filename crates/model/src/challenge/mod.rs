@@ -158,6 +158,15 @@ impl std::fmt::Display for GradeError {
 }
 
 impl Challenge {
+    /// The site's page for it: a drill is played at `/drills/<id>`, a design challenge
+    /// is designed at `/challenges/<id>`.
+    pub fn page(&self) -> String {
+        match self.drill {
+            Some(_) => format!("/drills/{}", self.id),
+            None => format!("/challenges/{}", self.id),
+        }
+    }
+
     pub fn from_json(text: &str) -> Result<Challenge, String> {
         serde_json::from_str(text).map_err(|e| e.to_string())
     }

@@ -1,0 +1,41 @@
+//! A game day's addresses and seeds: the run in the URL's fragment, and the seed that
+//! picks the fault's moment.
+
+use crate::game_day::link::{self, PlayedRun};
+
+/// A seed from 1 to `seeds`: the grader's seeds, so `hoplab grade` can say the same.
+pub(super) fn draw_seed(seeds: u32) -> u64 {
+    1 + (js_sys::Math::random() * f64::from(seeds)).floor() as u64 % u64::from(seeds)
+}
+
+/// The run carried by the page's URL fragment, if any.
+pub(super) fn link_in_url() -> Result<Option<PlayedRun>, String> {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    link::decode(&hash)
+}
+
+/// Puts `played` in the URL's fragment without a new history entry, so the address is the
+/// run's link.
+pub(super) fn show_link(played: &PlayedRun) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let path = window.location().pathname().unwrap_or_default();
+    let url = format!("{path}#{}", link::encode(played));
+    if let Ok(history) = window.history() {
+        _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// The full address of `played`, to copy.
+pub(super) fn address_of(played: &PlayedRun) -> String {
+    let location = web_sys::window().map(|w| w.location());
+    let origin = location
+        .as_ref()
+        .and_then(|l| l.origin().ok())
+        .unwrap_or_default();
+    let path = location.and_then(|l| l.pathname().ok()).unwrap_or_default();
+    format!("{origin}{path}#{}", link::encode(played))
+}

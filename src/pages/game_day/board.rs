@@ -1,0 +1,106 @@
+//! What the running game day shows, kept in signals and refreshed from the live run after
+//! each tick and move: the state tables, the alerts, the moves made and the line a screen
+//! reader announces (the fault, once; each move).
+
+use hoplab_model::spec::{ResumeRule, TimedCommand};
+use leptos::prelude::*;
+
+use super::live::LiveRun;
+use crate::game_day::link::PlayedRun;
+use crate::game_day::moves::{with_rule, MoveChoice};
+use crate::game_day::snapshot::Snapshot;
+
+/// Alerts shown at once.
+const ALERTS: usize = 5;
+
+pub(super) fn seconds(ms: u64) -> String {
+    format!("{:.1} s", ms as f64 / 1000.0)
+}
+
+#[derive(Clone, Copy)]
+pub(super) struct Board {
+    run: StoredValue<Option<LiveRun>, LocalStorage>,
+    pub snap: RwSignal<Option<Snapshot>>,
+    pub alerts: RwSignal<Vec<(f64, String)>>,
+    pub made: RwSignal<Vec<TimedCommand>>,
+    pub announce: RwSignal<String>,
+}
+
+impl Board {
+    pub fn new(run: StoredValue<Option<LiveRun>, LocalStorage>) -> Board {
+        Board {
+            run,
+            snap: RwSignal::new(run.with_value(|r| r.as_ref().map(LiveRun::snapshot))),
+            alerts: RwSignal::new(Vec::new()),
+            made: RwSignal::new(Vec::new()),
+            announce: RwSignal::new(String::new()),
+        }
+    }
+
+    fn refresh(&self) {
+        self.run.with_value(|r| {
+            if let Some(r) = r {
+                self.snap.set(Some(r.snapshot()));
+                self.alerts.set(r.alerts(ALERTS));
+                self.made.set(r.moves.clone());
+            }
+        })
+    }
+
+    /// Moves the run on by `by_ms`; true once it has reached its end.
+    pub fn tick(&self, by_ms: u64) -> bool {
+        let (was_struck, struck, finished) = self
+            .run
+            .try_update_value(|r| {
+                let r = r.as_mut()?;
+                let was = r.struck();
+                r.advance(by_ms);
+                Some((was, r.struck(), r.finished()))
+            })
+            .flatten()
+            .unwrap_or((false, false, true));
+        self.refresh();
+        if struck && !was_struck {
+            let first = self
+                .alerts
+                .with_untracked(|a| a.last().map(|(_, t)| t.clone()));
+            self.announce.set(format!(
+                "The fault has struck: {}. The clock is running.",
+                first.unwrap_or_else(|| "something has failed".into())
+            ));
+        }
+        finished
+    }
+
+    /// Makes `choice` now, with `rule` for a reader group, and says so.
+    pub fn make(&self, choice: &MoveChoice, rule: ResumeRule) {
+        let command = with_rule(&choice.command, rule);
+        let said = command.describe();
+        let result = self
+            .run
+            .try_update_value(|r| r.as_mut().map(|r| r.make(command)))
+            .flatten();
+        match result {
+            Some(Ok(())) => {
+                self.refresh();
+                let at = self
+                    .made
+                    .with_untracked(|m| m.last().map_or(0, |m| m.at_ms));
+                self.announce
+                    .set(format!("Done at {} after the fault: {said}.", seconds(at)));
+            }
+            Some(Err(e)) => self.announce.set(e),
+            None => {}
+        }
+    }
+
+    /// The run so far, as a link carries it.
+    pub fn played(&self) -> Option<PlayedRun> {
+        self.run.with_value(|r| {
+            r.as_ref().map(|r| PlayedRun {
+                seed: r.seed,
+                moves: r.moves.clone(),
+            })
+        })
+    }
+}
