@@ -34,7 +34,7 @@ if (!root) {
 }
 
 /** Pages every build has; the rest are found by following their links. */
-const FIXED = ["/", "/cards", "/copiers", "/course", "/lab", "/practice", "/practice/quiz", "/practice/levels", "/resume", "/challenges", "/designer"];
+const FIXED = ["/", "/cards", "/copiers", "/course", "/lab", "/practice", "/practice/quiz", "/practice/levels", "/resume", "/challenges", "/drills", "/designer"];
 /** Links followed to find more pages: one card, lesson, scenario or preset each. */
 const FOLLOWED = /^\/(cards\/|course\/|lab\/|designer\/preset\/|challenges\/|drills\/)[a-z0-9-]+$/;
 /** Pages at once (the machine that builds may have two cores). */

@@ -8,9 +8,9 @@ use crate::components::{Footer, Header};
 use crate::lazy_pages::{
     load_card_progress, load_card_recorder, load_importer, load_runbook,
     preload_engine_for_deep_link, preload_on_intent, CardListRoute, CardRoute, ChallengeRoute,
-    ChallengesRoute, CopiersRoute, CourseRoute, DesignerRoute, DrillRoute, LabIndexRoute, LabRoute,
-    LessonRoute, PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute, ResumeRoute,
-    LOAD_RUN_PANELS,
+    ChallengesRoute, CopiersRoute, CourseRoute, DesignerRoute, DrillRoute, DrillsRoute,
+    LabIndexRoute, LabRoute, LessonRoute, PracticeLevelsRoute, PracticeQuizRoute, PracticeRoute,
+    ResumeRoute, LOAD_RUN_PANELS,
 };
 use crate::pages::card::{LoadCardProgress, LoadCardRecorder};
 use crate::pages::{Home, NotFound};
@@ -50,6 +50,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/resume") view={Lazy::<ResumeRoute>::new()} />
                     <Route path=path!("/challenges") view={Lazy::<ChallengesRoute>::new()} />
                     <Route path=path!("/challenges/:id") view={Lazy::<ChallengeRoute>::new()} />
+                    <Route path=path!("/drills") view={Lazy::<DrillsRoute>::new()} />
                     <Route path=path!("/drills/:id") view={Lazy::<DrillRoute>::new()} />
                     <Route path=path!("/designer") view={Lazy::<DesignerRoute>::new()} />
                     <Route path=path!("/designer/preset/:id") view={Lazy::<DesignerRoute>::new()} />

@@ -20,8 +20,8 @@ use crate::pages::card::{record_button, CardProgress, RecordButton, CARD_PROGRES
 use crate::pages::lab::{run_panels, LoadRunPanels, PanelsLoad, RunHandle, RunPanels};
 use crate::pages::{
     CardList, CardPage, ChallengePage, ChallengesList, CopiersPage, CourseIndexPage, Designer,
-    GameDayPage, LabIndex, LabPage, LessonPage, PracticeLevels, PracticePage, PracticeQuiz,
-    ResumePage,
+    DrillsList, GameDayPage, LabIndex, LabPage, LessonPage, PracticeLevels, PracticePage,
+    PracticeQuiz, ResumePage,
 };
 use crate::pages::{RunbookPart, RUNBOOK_PART};
 
@@ -118,6 +118,10 @@ lazy_page!(
 lazy_page!(
     /// `/challenges/:id`: a design challenge in the designer, with its grader.
     ChallengeRoute, challenge_chunk, preload_challenge, ChallengePage
+);
+lazy_page!(
+    /// `/drills`: the failover drills.
+    DrillsRoute, drills_chunk, preload_drills, DrillsList
 );
 lazy_page!(
     /// `/drills/:id`: a failover game day against the live model.
@@ -290,6 +294,8 @@ pub fn preload_page(path: &str) {
         spawn_local(async { _ = preload_challenges().await });
     } else if path.starts_with("/challenges/") {
         spawn_local(async { _ = preload_challenge().await });
+    } else if path == "/drills" {
+        spawn_local(async { _ = preload_drills().await });
     } else if path.starts_with("/drills/") {
         spawn_local(async { _ = preload_drill().await });
     } else if path == "/resume" {

@@ -15,7 +15,7 @@ mod resume;
 
 pub use card::CardPage;
 pub use card_list::CardList;
-pub use challenges::ChallengesList;
+pub use challenges::{ChallengesList, DrillsList};
 pub use copiers::CopiersPage;
 pub use course::{CourseIndexPage, LessonPage};
 pub use designer::{ChallengePage, Designer, LoadImporter, LoadRunbook, RunbookPart, RUNBOOK_PART};

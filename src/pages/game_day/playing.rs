@@ -161,7 +161,8 @@ fn StateTables(snap: Snapshot) -> impl IntoView {
         }
     };
     view! {
-        <div class="gd-tables">
+        // Focusable: on a narrow screen it scrolls sideways, by keyboard too.
+        <div class="gd-tables" tabindex="0" role="group" aria-label="The estate now">
             <table class="gd-table">
                 <caption>"Sites and copiers"</caption>
                 <thead><tr><th scope="col">"Name"</th><th scope="col">"State"</th><th scope="col">"Behind"</th></tr></thead>

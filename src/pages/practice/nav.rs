@@ -12,6 +12,7 @@ pub fn PracticeNav() -> impl IntoView {
             <A href="/practice/quiz">"Red-flag quiz"</A>
             <A href="/practice/levels">"Level path"</A>
             <A href="/challenges">"Design challenges"</A>
+            <A href="/drills">"Failover drills"</A>
         </nav>
     }
 }

@@ -15,6 +15,7 @@ export const ROUTES = [
   { path: "/lab/echo-loop", content: "svg.stage[data-ready=true]", styled: [".lab-grid", "display", "grid"] },
   { path: "/designer", heading: "Topology designer", content: "main h1", styled: [".designer-work", "display", "grid"] },
   { path: "/challenges", heading: "Design challenges", content: ".challenge-list a", styled: [".challenge-list", "display", "grid"] },
+  { path: "/drills", heading: "Failover drills", content: ".challenge-list a", styled: [".challenge-list", "display", "grid"] },
   { path: "/resume", heading: "Where will my consumers resume?", content: "label[for=resume-files]", styled: [".resume-drop", "border-top-style", "dashed"] },
   { path: "/no/such/page", heading: "This page does not exist", content: "main h1", styled: [".not-found", "max-width", "704px"] },
 ];
