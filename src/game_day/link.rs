@@ -1,5 +1,7 @@
 //! A drill run as a link: its seed and moves, deflated and base64url-encoded in the URL's
-//! fragment (`#r1=<seed>.<data>`), which never reaches a server.
+//! fragment (`#r1=<seed>.<data>`), which never reaches a server. A game day on a design of
+//! one's own carries that design in the fragment too (`#d1=…;r1=…`): the parts are
+//! separated by `;`, which base64url never uses.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -28,11 +30,28 @@ pub fn encode(run: &PlayedRun) -> String {
     format!("{PREFIX}{}.{}", run.seed, URL_SAFE_NO_PAD.encode(packed))
 }
 
+/// `fragment`'s parts (without `#`), separated by `;`.
+pub fn parts(fragment: &str) -> impl Iterator<Item = &str> {
+    fragment
+        .trim_start_matches('#')
+        .split(';')
+        .filter(|p| !p.is_empty())
+}
+
+/// `fragment` with `run` as its run part, its other parts kept.
+pub fn with_run(fragment: &str, run: &PlayedRun) -> String {
+    let mut kept: Vec<String> = parts(fragment)
+        .filter(|p| !p.starts_with(PREFIX))
+        .map(str::to_string)
+        .collect();
+    kept.push(encode(run));
+    kept.join(";")
+}
+
 /// The run in a fragment (with or without `#`): `Ok(None)` when it carries none; an error
 /// in words when it is damaged.
 pub fn decode(fragment: &str) -> Result<Option<PlayedRun>, String> {
-    let fragment = fragment.trim_start_matches('#');
-    let Some(data) = fragment.strip_prefix(PREFIX) else {
+    let Some(data) = parts(fragment).find_map(|p| p.strip_prefix(PREFIX)) else {
         return Ok(None);
     };
     let bad = |why: &str| {
@@ -86,6 +105,24 @@ mod tests {
         let fragment = encode(&run());
         assert!(fragment.starts_with("r1=3."), "{fragment}");
         assert_eq!(decode(&format!("#{fragment}")).unwrap(), Some(run()));
+    }
+
+    #[test]
+    fn a_run_sits_beside_a_design_in_one_fragment() {
+        let both = with_run("#d1=abc", &run());
+        assert!(both.starts_with("d1=abc;r1=3."), "{both}");
+        assert_eq!(decode(&both).unwrap(), Some(run()));
+        let again = with_run(
+            &both,
+            &PlayedRun {
+                seed: 5,
+                moves: vec![],
+            },
+        );
+        assert!(
+            again.starts_with("d1=abc;r1=5.") && !again.contains("r1=3."),
+            "{again}"
+        );
     }
 
     #[test]

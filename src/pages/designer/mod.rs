@@ -6,6 +6,7 @@ mod challenge_view;
 mod export_menu;
 mod fields;
 mod files;
+mod game_day_menu;
 mod hop_form;
 mod import_panel;
 mod imported_from;

@@ -103,6 +103,7 @@ pub fn Toolbar() -> impl IntoView {
                 <button type="button" on:click=relayout>"Tidy layout"</button>
             </div>
             <super::export_menu::ExportMenu />
+            <super::game_day_menu::GameDayMenu />
             {move || link.get().map(|l| view! {
                 <div class="share-link">
                     <label for="dz-share">"Link to this design"</label>

@@ -22,8 +22,11 @@ pub(super) fn show_link(played: &PlayedRun) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let path = window.location().pathname().unwrap_or_default();
-    let url = format!("{path}#{}", link::encode(played));
+    let location = window.location();
+    let path = location.pathname().unwrap_or_default();
+    let search = location.search().unwrap_or_default();
+    let hash = location.hash().unwrap_or_default();
+    let url = format!("{path}{search}#{}", link::with_run(&hash, played));
     if let Ok(history) = window.history() {
         _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
@@ -36,6 +39,30 @@ pub(super) fn address_of(played: &PlayedRun) -> String {
         .as_ref()
         .and_then(|l| l.origin().ok())
         .unwrap_or_default();
-    let path = location.and_then(|l| l.pathname().ok()).unwrap_or_default();
-    format!("{origin}{path}#{}", link::encode(played))
+    let path = location
+        .as_ref()
+        .and_then(|l| l.pathname().ok())
+        .unwrap_or_default();
+    let search = location
+        .as_ref()
+        .and_then(|l| l.search().ok())
+        .unwrap_or_default();
+    let hash = location.and_then(|l| l.hash().ok()).unwrap_or_default();
+    format!("{origin}{path}{search}#{}", link::with_run(&hash, played))
+}
+
+/// The design a game day on one's own design carries in the fragment (`d1=…`, as the
+/// designer's share links do).
+pub(super) fn own_design_in_url() -> Result<hoplab_model::Topology, String> {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    let design = link::parts(&hash)
+        .find(|p| p.starts_with(crate::designer::share::PREFIX))
+        .ok_or(
+            "This address carries no design: start a game day from the designer's Game day button.",
+        )?;
+    let design =
+        crate::designer::share::decode(design)?.ok_or("This address carries no design.")?;
+    Ok(design.spec.topology)
 }

@@ -15,7 +15,7 @@ mod playing;
 use std::sync::Arc;
 
 use gloo_timers::future::TimeoutFuture;
-use hoplab_model::challenge::{debrief, Challenge, Debrief};
+use hoplab_model::challenge::{debrief, drill_on, Challenge, Debrief};
 use hoplab_model::spec::TimedCommand;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -24,7 +24,7 @@ use leptos_router::components::A;
 use crate::components::set_page_title;
 use crate::game_day::kept;
 use crate::game_day::link::PlayedRun;
-use address::{draw_seed, link_in_url, show_link};
+use address::{draw_seed, link_in_url, own_design_in_url, show_link};
 use debrief_view::DebriefView;
 use live::LiveRun;
 use playing::Playing;
@@ -48,6 +48,22 @@ pub fn GameDayPage() -> impl IntoView {
     crate::page_styles::GAME_DAY.add();
     let params = leptos_router::hooks::use_params_map();
     let id = params.with_untracked(|p| p.get("id").unwrap_or_default());
+    if id == "custom" {
+        return match own_drill() {
+            Ok(c) => view! { <GameDay challenge=Arc::new(c) /> }.into_any(),
+            Err(why) => {
+                set_page_title("Game day on your design");
+                view! {
+                    <div class="page">
+                        <h1>"Game day on your design"</h1>
+                        <p role="alert">{why}</p>
+                        <p><A href="/designer">"Back to the designer"</A></p>
+                    </div>
+                }
+                .into_any()
+            }
+        };
+    }
     match hoplab_model::challenge::find(&id).filter(|c| c.drill.is_some()) {
         Some(c) => view! { <GameDay challenge=Arc::new(c) /> }.into_any(),
         None => {
@@ -62,6 +78,17 @@ pub fn GameDayPage() -> impl IntoView {
             .into_any()
         }
     }
+}
+
+/// The drill on the design the address carries, losing `?lose=` and failing over to `?to=`.
+fn own_drill() -> Result<Challenge, String> {
+    let query = leptos_router::hooks::use_query_map();
+    let (lose, to) = query.with_untracked(|q| (q.get("lose"), q.get("to")));
+    let (Some(lose), Some(to)) = (lose, to) else {
+        return Err("The address does not say which site is lost and which takes over.".into());
+    };
+    let design = own_design_in_url()?;
+    drill_on(&design, &lose, &to).map_err(|e| format!("No game day on this design: {e}."))
 }
 
 #[component]
@@ -82,8 +109,11 @@ fn GameDay(challenge: Arc<Challenge>) -> impl IntoView {
             TimeoutFuture::new(0).await;
             match debrief(&c, &c.reference, &played.moves, played.seed) {
                 Ok(d) => {
-                    crate::challenge_status::record(&c.id, d.yours_passed(&c));
-                    _ = kept::keep(&c.id, &played);
+                    // A game day on one's own design is kept only in its link.
+                    if c.id != "custom" {
+                        crate::challenge_status::record(&c.id, d.yours_passed(&c));
+                        _ = kept::keep(&c.id, &played);
+                    }
                     show_link(&played);
                     phase.set(Phase::Done(Arc::new(d)));
                 }
@@ -155,7 +185,9 @@ fn Start(
 ) -> impl IntoView {
     let seeds = challenge.seeds.max(1);
     let start = move |_| begin.run((draw_seed(seeds), Vec::new()));
-    let last = kept::last_run(&challenge.id);
+    let last = (challenge.id != "custom")
+        .then(|| kept::last_run(&challenge.id))
+        .flatten();
     view! {
         <section class="gd-start" aria-labelledby="gd-start-title">
             <h2 id="gd-start-title">"Your game day"</h2>

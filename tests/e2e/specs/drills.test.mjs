@@ -118,3 +118,35 @@ test("a damaged drill link says so and keeps the game day; an unknown drill says
   assertClean(page);
   await page.close();
 });
+
+test("a game day on one's own design: from the designer's button to the debrief, and back to the designer", async () => {
+  const page = await openPage(session);
+  await visit(page, session, "/designer");
+  await page.selectOption("#dz-template", "one-way-dr");
+  await page.click("text=Load template");
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-site").length === 2);
+  await page.selectOption("#dz-gd-lose", "primary");
+  await page.selectOption("#dz-gd-to", "standby");
+  await page.click("text=Play the game day");
+  await page.waitForSelector("text=Start the game day");
+  assert.equal(await page.textContent("main h1"), "Game day on your design: primary is lost");
+  assert.match(page.url(), /\/drills\/custom\?lose=primary&to=standby#d1=/);
+  await press(page, "Start the game day");
+  await page.selectOption(".gd-controls select", "20");
+  await page.waitForSelector(".gd-move button:not([disabled])", { timeout: 90000 });
+  await press(page, "Move reader group billing to standby");
+  await press(page, "Move writer checkout to standby");
+  await press(page, "Finish and debrief");
+  await page.waitForSelector(".gd-debrief", { timeout: 60000 });
+  assert.match(await page.locator('.gd-figures tr[data-requirement="rto"]').innerText(), /\(held\)/);
+  // The address keeps the design beside the run.
+  assert.match(page.url(), /#d1=[^;]+;r1=\d\./);
+  // Watched back in the designer: the loss and the moves are on its timeline.
+  await page.click("text=Watch this run in the designer");
+  await page.waitForSelector("#dz-timeline-title");
+  const timeline = await page.locator(".designer-timeline").innerText();
+  assert.match(timeline, /Site primary is lost with everything on it/);
+  assert.match(timeline, /Reader group billing moves to site standby, resuming by position-map/);
+  assertClean(page);
+  await page.close();
+});

@@ -8,6 +8,7 @@ mod debrief;
 mod drill;
 mod givens;
 mod measure;
+mod on_design;
 mod shipped;
 
 pub use debrief::figure;
@@ -16,6 +17,7 @@ pub use drill::{
 };
 pub use givens::check_givens;
 pub use measure::Measure;
+pub use on_design::drill_on;
 pub use shipped::{find, SHIPPED};
 
 use crate::rng::Rng;
