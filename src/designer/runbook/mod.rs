@@ -5,7 +5,7 @@
 
 mod document;
 mod sections;
-mod terms;
+pub mod terms;
 
 use super::design::Design;
 use super::run::RunSummary;

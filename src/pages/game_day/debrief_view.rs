@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 
 use super::address::{address_of, draw_seed};
+use super::runbook_words::RunbookWords;
 use crate::game_day::link::PlayedRun;
 
 fn seconds(ms: u64) -> String {
@@ -34,6 +35,11 @@ pub(super) fn DebriefView(
     let designer = designer_link(&challenge, &played);
     let seeds = challenge.seeds.max(1);
     let replay = played.clone();
+    let to = challenge
+        .drill
+        .as_ref()
+        .map(|x| x.to.clone())
+        .unwrap_or_default();
     let best_why = challenge
         .drill
         .as_ref()
@@ -68,6 +74,7 @@ pub(super) fn DebriefView(
                 <div>
                     <MoveList title="The best moves" moves=d.best.moves.clone() />
                     <p class="row-note">{best_why}</p>
+                    <RunbookWords estate=challenge.reference.clone() to=to />
                 </div>
             </div>
             <div class="gd-actions">

@@ -11,6 +11,7 @@ mod board;
 mod debrief_view;
 mod live;
 mod playing;
+mod runbook_words;
 
 use std::sync::Arc;
 

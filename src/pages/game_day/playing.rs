@@ -12,6 +12,7 @@ use leptos::prelude::*;
 
 use super::board::Board;
 use super::live::{LiveRun, TICK_MS};
+use super::runbook_words::RunbookWords;
 use crate::game_day::link::PlayedRun;
 use crate::game_day::moves::{menu, rule_words, MoveChoice, MoveKind};
 use crate::game_day::snapshot::{ActorLine, Snapshot};
@@ -66,7 +67,10 @@ pub(super) fn Playing(
                     <Alerts alerts=alerts struck=Signal::derive(struck) />
                     {move || snap.get().map(|s| view! { <StateTables snap=s /> })}
                 </div>
-                <MovesPanel choices=choices struck=Signal::derive(struck) made=made make=make />
+                <div>
+                    <MovesPanel choices=choices struck=Signal::derive(struck) made=made make=make />
+                    <RunbookWords estate=challenge.reference.clone() to=drill.to.clone() />
+                </div>
             </div>
         </section>
     }

@@ -53,6 +53,8 @@ test("a drill played by keyboard: a premature move, its cost in the debrief, and
   await page.waitForSelector("text=Start the game day");
   await assertAccessible(page, "a drill's brief");
   await press(page, "Start the game day");
+  // The design's runbook beside the moves, in its copier's words.
+  assert.match(await page.locator(".gd-runbook").textContent(), /payments-dr.*promote/s);
   // Before the fault the moves wait.
   assert.equal(await page.getByRole("button", { name: "Promote mirror payments-dr" }).isDisabled(), true);
   await page.selectOption(".gd-controls select", "20");
