@@ -12,6 +12,8 @@ pub enum MoveKind {
     Promote,
     MoveWriter,
     MoveReader,
+    /// Starts a copy out of the site taking over (the copy back, for the failback).
+    StartCopyBack,
 }
 
 /// One button of the menu.
@@ -76,6 +78,13 @@ pub fn menu(estate: &Topology, to: &str) -> Vec<MoveChoice> {
             },
         });
     }
+    for h in estate.hops.iter().filter(|h| h.from.site == to) {
+        out.push(MoveChoice {
+            kind: MoveKind::StartCopyBack,
+            label: format!("Start copier {} ({to} to {})", h.id, h.to.site),
+            command: Command::StartHop { hop: h.id.clone() },
+        });
+    }
     out
 }
 
@@ -130,6 +139,24 @@ mod tests {
                 reader: "settle".into(),
                 site: "standby".into(),
                 rule: ResumeRule::End
+            }
+        );
+    }
+
+    #[test]
+    fn a_copy_out_of_the_site_taking_over_can_be_started() {
+        let c = hoplab_model::challenge::find("failover-drill").unwrap();
+        let mut estate = c.reference.clone();
+        let mut back = estate.hops[0].clone();
+        back.id = "payments-back".into();
+        std::mem::swap(&mut back.from, &mut back.to);
+        estate.hops.push(back);
+        let last = menu(&estate, "standby").pop().unwrap();
+        assert_eq!(last.kind, MoveKind::StartCopyBack);
+        assert_eq!(
+            last.command,
+            Command::StartHop {
+                hop: "payments-back".into()
             }
         );
     }
