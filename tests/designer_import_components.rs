@@ -151,7 +151,7 @@ async fn the_export_menu_offers_every_format_the_designer_writes() {
     tick().await;
     assert_eq!(
         count(&root, "#dz-export-to option"),
-        hoplab::designer::copier_files::EXPORT_FORMATS.len() as u32
+        hoplab::designer::copier_files::export_formats().len() as u32
     );
     assert!(text(&root, "#dz-export-to").contains("Cluster mirroring script (KIP-1279)"));
     // With no hops there is nothing to write, and the page says so.

@@ -4,6 +4,7 @@
 //! [`Importer`], which the release build keeps in a chunk of its own
 //! (`lazy_pages::import_chunk`), so the readers load only when a person imports or exports.
 
+use hoplab_copiers::products::NAMES;
 use hoplab_copiers::{Format, Input};
 use hoplab_model::spec::Topology;
 use hoplab_model::ScenarioSpec;
@@ -81,7 +82,7 @@ impl PartialEq for ReadEstate {
     }
 }
 
-/// A format a design can be written back as.
+/// A format the designer writes, as its export menu offers it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExportFormat {
     /// The command line's name for it (`hoplab export-config --to ID`).
@@ -92,45 +93,32 @@ pub struct ExportFormat {
     pub mime: &'static str,
 }
 
-/// Every format the designer writes, in menu order (`hoplab_copiers::Format::can_export`).
-pub const EXPORT_FORMATS: &[ExportFormat] = &[
-    ExportFormat {
-        id: "mm2-properties",
-        label: "MirrorMaker 2 properties",
-        suffix: ".mm2.properties",
-        mime: "text/plain",
-    },
-    ExportFormat {
-        id: "strimzi",
-        label: "Strimzi KafkaMirrorMaker2",
-        suffix: ".strimzi.yaml",
-        mime: "application/yaml",
-    },
-    ExportFormat {
-        id: "nats",
-        label: "JetStream streams",
-        suffix: ".nats.json",
-        mime: "application/json",
-    },
-    ExportFormat {
-        id: "rabbitmq",
-        label: "RabbitMQ definitions",
-        suffix: ".rabbitmq.json",
-        mime: "application/json",
-    },
-    ExportFormat {
-        id: "msk",
-        label: "MSK Replicator request",
-        suffix: ".msk.json",
-        mime: "application/json",
-    },
-    ExportFormat {
-        id: "kafka-cluster-mirrors",
-        label: "Cluster mirroring script (KIP-1279)",
-        suffix: ".cluster-mirrors.sh",
-        mime: "text/plain",
-    },
-];
+/// Every format the designer writes, in menu order: from the copiers' catalog, data only
+/// (`hoplab_copiers::products::NAMES`), so the menu does not bring the writers with it.
+pub fn export_formats() -> Vec<ExportFormat> {
+    NAMES
+        .iter()
+        .filter_map(|n| {
+            n.menu.map(|m| ExportFormat {
+                id: n.id,
+                label: m.label,
+                suffix: m.suffix,
+                mime: m.mime,
+            })
+        })
+        .collect()
+}
+
+/// What an import reads, in words for the import panel: "a MirrorMaker 2 properties file,
+/// …, or a kafka-cluster-mirrors.sh set-up script".
+pub fn formats_read_in_words() -> String {
+    let all: Vec<&str> = NAMES.iter().map(|n| n.described).collect();
+    match all.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.to_string(),
+        None => String::new(),
+    }
+}
 
 /// What the import chunk holds: the readers, their lint and the writers.
 #[derive(Clone, Copy)]
@@ -384,9 +372,18 @@ mod tests {
     }
 
     #[test]
+    fn the_import_panel_lists_every_format_the_import_reads() {
+        assert_eq!(
+            formats_read_in_words(),
+            "a MirrorMaker 2 properties file, connector JSON, a Strimzi KafkaMirrorMaker2 resource, JetStream stream configurations, RabbitMQ definitions (one file per broker), an MSK Replicator request, a Confluent cluster link, a Redpanda shadow link or a kafka-cluster-mirrors.sh set-up script (KIP-1279, proposed)"
+        );
+        assert_eq!(export_formats().len(), 6);
+    }
+
+    #[test]
     fn every_export_format_reads_back_to_the_same_hops() {
         let done = import_files(&[file("mm2.properties", BOTH_WAYS)]).unwrap();
-        for f in EXPORT_FORMATS {
+        for f in export_formats() {
             let text = export_topology(&done.spec.topology, f.id, &[])
                 .unwrap()
                 .text;

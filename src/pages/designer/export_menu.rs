@@ -8,7 +8,7 @@ use super::files::file_stem;
 use super::imported_from::use_imported_from;
 use super::importer::use_importer;
 use super::state::use_ctx;
-use crate::designer::copier_files::EXPORT_FORMATS;
+use crate::designer::copier_files::export_formats;
 use crate::download::download;
 
 #[component]
@@ -16,10 +16,12 @@ pub fn ExportMenu() -> impl IntoView {
     let ctx = use_ctx();
     let importer = use_importer();
     let imported_from = use_imported_from();
-    let chosen = RwSignal::new(EXPORT_FORMATS[0].id.to_string());
+    let formats = export_formats();
+    let chosen = RwSignal::new(formats[0].id.to_string());
+    let options = formats.clone();
     let export = move |_| {
         let id = chosen.get_untracked();
-        let Some(format) = EXPORT_FORMATS.iter().find(|f| f.id == id) else {
+        let Some(format) = formats.iter().find(|f| f.id == id).copied() else {
             return;
         };
         let (stem, topology) = ctx.with_design(|d| (file_stem(&d.spec.name), d.topology().clone()));
@@ -46,7 +48,7 @@ pub fn ExportMenu() -> impl IntoView {
         <div class="tool-group">
             <label for="dz-export-to">"Export as"</label>
             <select id="dz-export-to" prop:value=move || chosen.get() on:change=move |ev| chosen.set(event_target_value(&ev))>
-                {EXPORT_FORMATS.iter().map(|f| view! { <option value=f.id>{f.label}</option> }).collect_view()}
+                {options.iter().map(|f| view! { <option value=f.id>{f.label}</option> }).collect_view()}
             </select>
             <button type="button" on:click=export>"Export configuration"</button>
         </div>

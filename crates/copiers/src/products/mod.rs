@@ -163,6 +163,10 @@ pub fn about(p: Product) -> &'static About {
 pub struct Files {
     /// The command line's name for it (`mm2-properties`).
     pub id: &'static str,
+    /// How the import panel names it, in a list of what it reads.
+    pub described: &'static str,
+    /// How the designer's export menu offers it; none where Hoplab does not write it.
+    pub menu: Option<Menu>,
     /// Whether a text is in this format (asked in [`DETECTION_ORDER`]).
     pub detect: fn(&Sniffed) -> bool,
     pub read: fn(&Input, &mut Report) -> Result<Estate, ImportError>,
@@ -172,6 +176,46 @@ pub struct Files {
     /// decide; none where the format is written afresh (or per site, see `export`).
     pub onto: Option<fn(&Topology, &Input) -> Option<String>>,
 }
+
+/// A written format in the designer's export menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Menu {
+    pub label: &'static str,
+    /// What the file name ends with.
+    pub suffix: &'static str,
+    pub mime: &'static str,
+}
+
+/// A format as a page names it: data only, taken from its [`Files`] when the crate is
+/// compiled, so that a page can list the formats without their readers and writers
+/// (which come with the designer's import chunk).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Named {
+    pub id: &'static str,
+    pub described: &'static str,
+    pub menu: Option<Menu>,
+}
+
+const fn named(files: &Files) -> Named {
+    Named {
+        id: files.id,
+        described: files.described,
+        menu: files.menu,
+    }
+}
+
+/// Every format, in [`Format::ALL`]'s order, as pages name it.
+pub const NAMES: [Named; 9] = [
+    named(&mm2::PROPERTIES),
+    named(&mm2::CONNECT),
+    named(&mm2::STRIMZI),
+    named(&jetstream::FILES),
+    named(&rabbitmq::FILES),
+    named(&msk::FILES),
+    named(&cluster_link::FILES),
+    named(&redpanda::FILES),
+    named(&cluster_mirror::FILES),
+];
 
 /// The format's [`Files`].
 pub fn files(f: Format) -> &'static Files {
@@ -202,3 +246,17 @@ pub const KAFKA_TERMS: &[(&str, &str)] = &[
     ("writers", "producers"),
     ("writer", "producer"),
 ];
+
+#[cfg(test)]
+mod names_tests {
+    use super::*;
+
+    #[test]
+    fn each_format_is_named_in_order_and_offered_for_export_exactly_when_it_is_written() {
+        for (f, n) in Format::ALL.into_iter().zip(NAMES) {
+            let files = files(f);
+            assert_eq!(n.id, files.id);
+            assert_eq!(n.menu.is_some(), files.write.is_some(), "{}", n.id);
+        }
+    }
+}

@@ -26,6 +26,8 @@ pub const ABOUT: About = About {
 
 pub const FILES: Files = Files {
     id: "cluster-link",
+    described: "a Confluent cluster link",
+    menu: None,
     detect: |s| {
         !s.json_like
             && [

@@ -9,7 +9,7 @@ pub mod runbook;
 mod script;
 pub mod write;
 
-use super::{About, Files, FlowName, Vocabulary};
+use super::{About, Files, FlowName, Menu, Vocabulary};
 use hoplab_model::spec::{CopierId, PresetId};
 
 pub const ABOUT: About = About {
@@ -35,6 +35,12 @@ pub const ABOUT: About = About {
 /// The `kafka-cluster-mirrors.sh` set-up script.
 pub const FILES: Files = Files {
     id: "kafka-cluster-mirrors",
+    described: "a kafka-cluster-mirrors.sh set-up script (KIP-1279, proposed)",
+    menu: Some(Menu {
+        label: "Cluster mirroring script (KIP-1279)",
+        suffix: ".cluster-mirrors.sh",
+        mime: "text/plain",
+    }),
     detect: |s| !s.json_like && read::mentions_the_tool(s.text),
     read: read::read,
     write: Some(write::script),

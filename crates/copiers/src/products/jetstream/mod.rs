@@ -5,7 +5,7 @@ pub mod read;
 pub mod runbook;
 pub mod write;
 
-use super::{About, Files, FlowName, Vocabulary};
+use super::{About, Files, FlowName, Menu, Vocabulary};
 use hoplab_model::spec::{CopierId, PresetId};
 
 const WORDS: &[(&str, &str)] = &[
@@ -57,6 +57,12 @@ pub const MIRROR: About = About {
 /// Stream configurations, one file per domain (each written onto its own: `export`).
 pub const FILES: Files = Files {
     id: "nats",
+    described: "JetStream stream configurations",
+    menu: Some(Menu {
+        label: "JetStream streams",
+        suffix: ".nats.json",
+        mime: "application/json",
+    }),
     detect: |s| {
         ["mirror", "sources", "subjects"]
             .iter()

@@ -11,7 +11,7 @@ pub mod strimzi;
 pub mod write;
 pub mod write_strimzi;
 
-use super::{About, Files, FlowName, Vocabulary};
+use super::{About, Files, FlowName, Menu, Vocabulary};
 use crate::estate::Naming;
 use hoplab_model::spec::{CopierId, PresetId};
 
@@ -46,6 +46,12 @@ pub const ABOUT: About = About {
 /// `connect-mirror-maker.properties` (dedicated mode).
 pub const PROPERTIES: Files = Files {
     id: "mm2-properties",
+    described: "a MirrorMaker 2 properties file",
+    menu: Some(Menu {
+        label: "MirrorMaker 2 properties",
+        suffix: ".mm2.properties",
+        mime: "text/plain",
+    }),
     detect: |s| !s.json_like && s.sets("clusters"),
     read: |input, report| dedicated::read(input.name, input.text, report),
     write: Some(write::mm2_properties),
@@ -55,6 +61,8 @@ pub const PROPERTIES: Files = Files {
 /// Connectors' JSON for a Kafka Connect cluster (read only).
 pub const CONNECT: Files = Files {
     id: "mm2-connect",
+    described: "connector JSON",
+    menu: None,
     detect: |s| {
         let config = s.json.as_ref().map(|v| v.get("config").unwrap_or(v));
         config.is_some_and(|c| {
@@ -69,6 +77,12 @@ pub const CONNECT: Files = Files {
 /// Strimzi's `KafkaMirrorMaker2` resource.
 pub const STRIMZI: Files = Files {
     id: "strimzi",
+    described: "a Strimzi KafkaMirrorMaker2 resource",
+    menu: Some(Menu {
+        label: "Strimzi KafkaMirrorMaker2",
+        suffix: ".strimzi.yaml",
+        mime: "application/yaml",
+    }),
     detect: |s| !s.json_like && s.text.contains("kind: KafkaMirrorMaker2"),
     read: |input, report| strimzi::read(input.name, input.text, report),
     write: Some(write_strimzi::resources),

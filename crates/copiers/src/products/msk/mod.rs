@@ -4,7 +4,7 @@ pub mod read;
 pub mod runbook;
 pub mod write;
 
-use super::{About, Files, FlowName, Vocabulary};
+use super::{About, Files, FlowName, Menu, Vocabulary};
 use crate::estate::Naming;
 use hoplab_model::spec::{CopierId, PresetId};
 
@@ -27,6 +27,12 @@ pub const ABOUT: About = About {
 
 pub const FILES: Files = Files {
     id: "msk",
+    described: "an MSK Replicator request",
+    menu: Some(Menu {
+        label: "MSK Replicator request",
+        suffix: ".msk.json",
+        mime: "application/json",
+    }),
     detect: |s| s.json_has("ReplicationInfoList") || s.json_has("replicationInfoList"),
     read: |input, report| read::read(input.name, input.text, report),
     write: Some(write::request),

@@ -5,7 +5,7 @@ pub mod read;
 pub mod runbook;
 pub mod write;
 
-use super::{About, Files, FlowName, Vocabulary};
+use super::{About, Files, FlowName, Menu, Vocabulary};
 use hoplab_model::spec::{CopierId, PresetId};
 
 /// RabbitMQ's words; a stream is an exchange or a queue, by the product.
@@ -67,6 +67,12 @@ pub const SHOVEL: About = About {
 /// Definitions, one file per broker (each written onto its own: `export`).
 pub const FILES: Files = Files {
     id: "rabbitmq",
+    described: "RabbitMQ definitions (one file per broker)",
+    menu: Some(Menu {
+        label: "RabbitMQ definitions",
+        suffix: ".rabbitmq.json",
+        mime: "application/json",
+    }),
     detect: |s| {
         [
             "rabbit_version",

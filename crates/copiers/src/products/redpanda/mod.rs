@@ -21,6 +21,8 @@ pub const ABOUT: About = About {
 
 pub const FILES: Files = Files {
     id: "redpanda-shadow",
+    described: "a Redpanda shadow link",
+    menu: None,
     detect: |s| {
         !s.json_like
             && (s.text.contains("client_options:")
