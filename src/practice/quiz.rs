@@ -215,6 +215,7 @@ mod tests {
                 format!("Says {slug} is instant"),
                 format!("Claims {slug} is free."),
             ],
+            drills: Vec::new(),
         }
     }
 

@@ -170,6 +170,19 @@ fn show_me(out: &mut String, card: &Card) {
     out.push_str("</section>");
 }
 
+/// The failover drills that draw on card `slug`, for its practice.
+pub fn drills_on(slug: &str) -> Vec<crate::practice::DrillLink> {
+    hoplab_model::challenge::SHIPPED
+        .iter()
+        .filter_map(|(_, text)| hoplab_model::challenge::Challenge::from_json(text).ok())
+        .filter(|c| c.drill.is_some() && c.cards.iter().any(|card| card == slug))
+        .map(|c| crate::practice::DrillLink {
+            page: c.page(),
+            title: c.title,
+        })
+        .collect()
+}
+
 /// The design challenges and drills that draw on card `slug`: (their page, title).
 fn challenges_on(slug: &str) -> Vec<(String, String)> {
     hoplab_model::challenge::SHIPPED
@@ -253,6 +266,17 @@ fn neighbours(out: &mut String, card: &Card, index: &CardIndex) {
 mod tests {
     use super::*;
     use crate::card::{CardSummary, DepthTabs, FollowUp, Platforms, SectionIndex, SourceKind};
+
+    #[test]
+    fn a_card_knows_the_drills_that_draw_on_it_and_their_pages() {
+        let drills = drills_on("rto-readers");
+        assert!(
+            drills.iter().any(|d| d.page == "/drills/failover-drill"),
+            "{drills:?}"
+        );
+        assert!(drills.iter().all(|d| d.page.starts_with("/drills/")));
+        assert!(drills_on("no-such-card").is_empty());
+    }
 
     fn sample_card() -> Card {
         Card {

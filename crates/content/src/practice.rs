@@ -18,6 +18,17 @@ pub struct PracticeCard {
     pub depth: DepthTabs,
     /// Each an HTML fragment.
     pub red_flags: Vec<String>,
+    /// The failover drills that draw on the card (left out of the file when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drills: Vec<DrillLink>,
+}
+
+/// A failover drill, as a card's practice links it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DrillLink {
+    /// Its page: `/drills/<id>`.
+    pub page: String,
+    pub title: String,
 }
 
 /// Every card in the tree's reading order.
@@ -39,6 +50,7 @@ impl PracticeDeck {
                     basics: card.basics.clone(),
                     depth: card.depth.clone(),
                     red_flags: card.red_flags.clone(),
+                    drills: Vec::new(),
                 })
                 .collect(),
         }

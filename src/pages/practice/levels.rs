@@ -128,6 +128,11 @@ fn PathCard(card: PracticeCard, level: Level) -> impl IntoView {
                 </span>
             </div>
             <div class="prose path-card__depth" inner_html=card.depth.get(level).to_string()></div>
+            {(!card.drills.is_empty()).then(|| view! {
+                <p class="path-card__drills">"Run the failover yourself: "
+                    {card.drills.clone().into_iter().map(|d| view! { <A href=d.page>{d.title}</A>" " }).collect_view()}
+                </p>
+            })}
             {(!below.is_empty()).then(|| view! {
                 <details class="path-card__below">
                     <summary>"…and what the levels below add"</summary>

@@ -110,6 +110,18 @@ test("a drill played by keyboard: a premature move, its cost in the debrief, and
   await again.close();
 });
 
+test("the level path links each card's failover drills", async () => {
+  const page = await openPage(session);
+  await visit(page, session, "/practice/levels");
+  await page.waitForSelector(".path-card");
+  const links = page.locator('.path-card__drills a[href="/drills/failover-drill"]');
+  assert.ok((await links.count()) >= 1);
+  await links.first().click();
+  await page.waitForSelector("text=Start the game day");
+  assertClean(page);
+  await page.close();
+});
+
 test("a damaged drill link says so and keeps the game day; an unknown drill says it is none", async () => {
   const page = await openPage(session);
   await visit(page, session, "/drills/failover-drill#r1=2.!!!");

@@ -71,10 +71,12 @@ fn export_cards(content_dir: &Path, out_dir: &Path) -> Result<usize, String> {
     write_json(&out_dir.join("index.json"), &index.without_search_text())?;
     write_json(&out_dir.join("search-index.json"), &index)?;
     // Practice mode's level path and red-flag quiz read every card's depth tabs and red flags.
-    write_json(
-        &out_dir.join("practice.json"),
-        &PracticeDeck::from_cards(&cards),
-    )?;
+    // The level path links each card's failover drills.
+    let mut deck = PracticeDeck::from_cards(&cards);
+    for card in &mut deck.cards {
+        card.drills = hoplab_content::page::drills_on(&card.slug);
+    }
+    write_json(&out_dir.join("practice.json"), &deck)?;
     let pages_dir: PathBuf = out_dir.join("card-pages");
     std::fs::create_dir_all(&pages_dir).map_err(|e| format!("{}: {e}", pages_dir.display()))?;
     for card in &cards {
