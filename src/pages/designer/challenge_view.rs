@@ -101,15 +101,7 @@ pub fn Brief(challenge: Arc<Challenge>) -> impl IntoView {
             <h1 id="challenge-title">{c.title.clone()}</h1>
             <p class="challenge-prompt">{c.brief.clone()}</p>
             <p><strong>"You may add: "</strong>{c.may_add.clone()}" The brief’s sites, streams, writers and reader groups are given: they cannot be removed."</p>
-            <h2>"Requirements"</h2>
-            <ul class="challenge-requirements">
-                {c.requirements.iter().map(|r| view! {
-                    <li>
-                        {format!("{} ({})", r.says, r.target())}
-                        <details><summary>"Hint"</summary><p>{r.hint.clone()}</p></details>
-                    </li>
-                }).collect_view()}
-            </ul>
+            <crate::components::RequirementList requirements=c.requirements.clone() />
             <p class="row-note">{format!("Grading runs hidden faults on {} seeds; a requirement holds only if it holds on every one.", c.seeds)}</p>
             <button type="button" class="primary" on:click=run disabled=move || matches!(grade.get(), Grade::Running(..))>"Grade my design"</button>
             <div role="status" aria-live="polite" class="challenge-grade">

@@ -164,15 +164,7 @@ fn GameDay(challenge: Arc<Challenge>) -> impl IntoView {
 #[component]
 fn Requirements(challenge: Arc<Challenge>) -> impl IntoView {
     view! {
-        <h2>"Requirements"</h2>
-        <ul class="challenge-requirements">
-            {challenge.requirements.iter().map(|r| view! {
-                <li>
-                    {format!("{} ({})", r.says, r.target())}
-                    <details><summary>"Hint"</summary><p>{r.hint.clone()}</p></details>
-                </li>
-            }).collect_view()}
-        </ul>
+        <crate::components::RequirementList requirements=challenge.requirements.clone() />
         <p class="row-note">{challenge.may_add.clone()}</p>
     }
 }

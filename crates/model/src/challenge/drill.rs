@@ -147,6 +147,13 @@ pub struct Difference {
     pub card: String,
 }
 
+/// `c`'s drill, or why there is none.
+fn drill_of(c: &Challenge) -> Result<&Drill, GradeError> {
+    c.drill
+        .as_ref()
+        .ok_or_else(|| GradeError(format!("{} is not a drill", c.id)))
+}
+
 /// The learner's drill run on `seed`.
 pub fn drill_run(
     c: &Challenge,
@@ -154,10 +161,7 @@ pub fn drill_run(
     moves: &[TimedCommand],
     seed: u64,
 ) -> Result<DrillRun, GradeError> {
-    let drill = c
-        .drill
-        .as_ref()
-        .ok_or_else(|| GradeError(format!("{} is not a drill", c.id)))?;
+    let drill = drill_of(c)?;
     check_moves(c, moves)?;
     let sim = finished_run(c, design, moves, seed)?;
     Ok(told(c, &sim, design, moves, &drill.to, seed))
@@ -275,10 +279,7 @@ pub fn debrief(
     moves: &[TimedCommand],
     seed: u64,
 ) -> Result<Debrief, GradeError> {
-    let drill = c
-        .drill
-        .as_ref()
-        .ok_or_else(|| GradeError(format!("{} is not a drill", c.id)))?;
+    let drill = drill_of(c)?;
     let yours = drill_run(c, design, moves, seed)?;
     let best = drill_run(c, &c.reference, &drill.best_moves, seed)?;
     let mut differences = super::debrief::measured(c, &yours, &best);

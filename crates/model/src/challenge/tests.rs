@@ -2,7 +2,7 @@
 //! flaws a candidate makes fail on the requirement that names the flaw.
 
 use super::*;
-use crate::spec::{HopKind, OriginStamp};
+use crate::spec::{HopKind, OriginStamp, TimedCommand};
 
 fn shipped() -> Vec<Challenge> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/challenges");
@@ -28,7 +28,12 @@ fn named(id: &str) -> Challenge {
 }
 
 fn failed(c: &Challenge, design: &Topology) -> Vec<String> {
-    let v = grade(c, design, &[], None).unwrap_or_else(|e| panic!("{}: {e}", c.id));
+    missed(c, design, &[])
+}
+
+/// The requirements `design` with `moves` misses.
+fn missed(c: &Challenge, design: &Topology, moves: &[TimedCommand]) -> Vec<String> {
+    let v = grade(c, design, moves, None).unwrap_or_else(|e| panic!("{}: {e}", c.id));
     v.requirements
         .iter()
         .filter(|r| !r.passed)
@@ -226,13 +231,8 @@ mod drills {
             .collect()
     }
 
-    fn passed_ids(c: &Challenge, moves: &[TimedCommand]) -> Vec<String> {
-        let v = grade(c, &c.reference, moves, None).unwrap_or_else(|e| panic!("{}: {e}", c.id));
-        v.requirements
-            .iter()
-            .filter(|r| !r.passed)
-            .map(|r| r.id.clone())
-            .collect()
+    fn missed_by(c: &Challenge, moves: &[TimedCommand]) -> Vec<String> {
+        missed(c, &c.reference, moves)
     }
 
     #[test]
@@ -242,14 +242,14 @@ mod drills {
         for c in &all {
             let d = c.drill.as_ref().unwrap();
             assert_eq!(
-                passed_ids(c, &d.best_moves),
+                missed_by(c, &d.best_moves),
                 Vec::<String>::new(),
                 "{}",
                 c.id
             );
             assert!(d.flawed.len() >= 2, "{}", c.id);
             for f in &d.flawed {
-                let mut missed = passed_ids(c, &f.moves);
+                let mut missed = missed_by(c, &f.moves);
                 missed.sort();
                 let mut named = f.fails.clone();
                 named.sort();
