@@ -122,6 +122,22 @@ test("the level path links each card's failover drills", async () => {
   await page.close();
 });
 
+test("at phone width and in dark mode a game day fits the screen, plays by keyboard and passes axe", async () => {
+  const page = await openPage(session, { viewport: { width: 390, height: 844 } });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await visit(page, session, "/drills/split-brain-drill");
+  await press(page, "Start the game day");
+  await page.selectOption(".gd-controls select", "20");
+  await page.waitForSelector(".gd-move button:not([disabled])", { timeout: 90000 });
+  await press(page, "Fence primary");
+  assert.match(await page.locator(".gd-announce").innerText(), /Site primary is fenced/);
+  const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the page is ${overflow} px wider than the screen`);
+  await assertAccessible(page, "a game day at phone width, dark");
+  assertClean(page);
+  await page.close();
+});
+
 test("a damaged drill link says so and keeps the game day; an unknown drill says it is none", async () => {
   const page = await openPage(session);
   await visit(page, session, "/drills/failover-drill#r1=2.!!!");
