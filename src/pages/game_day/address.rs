@@ -16,17 +16,22 @@ pub(super) fn link_in_url() -> Result<Option<PlayedRun>, String> {
     link::decode(&hash)
 }
 
+/// This page's path, query and fragment with `played` as the fragment's run part (a
+/// design the fragment carries stays beside it).
+fn run_path(location: &web_sys::Location, played: &PlayedRun) -> String {
+    let path = location.pathname().unwrap_or_default();
+    let search = location.search().unwrap_or_default();
+    let hash = location.hash().unwrap_or_default();
+    format!("{path}{search}#{}", link::with_run(&hash, played))
+}
+
 /// Puts `played` in the URL's fragment without a new history entry, so the address is the
 /// run's link.
 pub(super) fn show_link(played: &PlayedRun) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let location = window.location();
-    let path = location.pathname().unwrap_or_default();
-    let search = location.search().unwrap_or_default();
-    let hash = location.hash().unwrap_or_default();
-    let url = format!("{path}{search}#{}", link::with_run(&hash, played));
+    let url = run_path(&window.location(), played);
     if let Ok(history) = window.history() {
         _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
@@ -34,21 +39,11 @@ pub(super) fn show_link(played: &PlayedRun) {
 
 /// The full address of `played`, to copy.
 pub(super) fn address_of(played: &PlayedRun) -> String {
-    let location = web_sys::window().map(|w| w.location());
-    let origin = location
-        .as_ref()
-        .and_then(|l| l.origin().ok())
-        .unwrap_or_default();
-    let path = location
-        .as_ref()
-        .and_then(|l| l.pathname().ok())
-        .unwrap_or_default();
-    let search = location
-        .as_ref()
-        .and_then(|l| l.search().ok())
-        .unwrap_or_default();
-    let hash = location.and_then(|l| l.hash().ok()).unwrap_or_default();
-    format!("{origin}{path}{search}#{}", link::with_run(&hash, played))
+    let Some(location) = web_sys::window().map(|w| w.location()) else {
+        return String::new();
+    };
+    let origin = location.origin().unwrap_or_default();
+    format!("{origin}{}", run_path(&location, played))
 }
 
 /// The design a game day on one's own design carries in the fragment (`d1=…`, as the

@@ -12,12 +12,9 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 
 use super::address::{address_of, draw_seed};
+use super::board::seconds;
 use super::runbook_words::RunbookWords;
 use crate::game_day::link::PlayedRun;
-
-fn seconds(ms: u64) -> String {
-    format!("{:.1} s", ms as f64 / 1000.0)
-}
 
 #[component]
 pub(super) fn DebriefView(

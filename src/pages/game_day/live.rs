@@ -3,7 +3,7 @@
 //! moment they are made, each stamped with its time after the fault. A replay applies a
 //! kept run's moves at their times instead.
 
-use hoplab_model::challenge::Challenge;
+use hoplab_model::challenge::{first_fault_ms, Challenge};
 use hoplab_model::spec::{Command, TimedCommand};
 use hoplab_model::{LogKind, Millis, Sim};
 
@@ -41,7 +41,7 @@ impl LiveRun {
     )]
     pub fn start(c: &Challenge, seed: u64, script: Vec<TimedCommand>) -> Result<LiveRun, String> {
         let spec = c.spec_for(&c.reference, &[], seed);
-        let fault_ms = spec.timeline.iter().map(|t| t.at_ms).min().unwrap_or(0);
+        let fault_ms = first_fault_ms(&spec.timeline).unwrap_or(0);
         let sim =
             Sim::new(&spec, seed).map_err(|e| format!("The drill's estate does not run: {e}"))?;
         let mut script = script;

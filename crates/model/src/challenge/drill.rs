@@ -192,18 +192,24 @@ fn told(
     }
 }
 
-/// When the run's first fault struck: the first site lost, cut off or link cut.
-pub(crate) fn fault_at(sim: &Sim) -> Option<Millis> {
-    sim.spec()
-        .timeline
+/// When a drill's fault strikes on `timeline`: the first site lost, cut off or link cut.
+/// A drill's moves, its stages and the live game day all count from it.
+pub fn first_fault_ms(timeline: &[TimedCommand]) -> Option<Millis> {
+    timeline
         .iter()
-        .find(|c| {
+        .filter(|c| {
             matches!(
                 c.command,
                 Command::LoseSite { .. } | Command::CutSite { .. } | Command::CutLink { .. }
             )
         })
         .map(|c| c.at_ms)
+        .min()
+}
+
+/// [`first_fault_ms`] of the run's timeline.
+pub(crate) fn fault_at(sim: &Sim) -> Option<Millis> {
+    first_fault_ms(&sim.spec().timeline)
 }
 
 /// From the fault until every writer and reader group that went down works again, and

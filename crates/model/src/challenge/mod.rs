@@ -13,7 +13,8 @@ mod shipped;
 
 pub use debrief::figure;
 pub use drill::{
-    debrief, drill_run, Debrief, Difference, Drill, DrillRun, FlawedMoves, Stage, StageName,
+    debrief, drill_run, first_fault_ms, Debrief, Difference, Drill, DrillRun, FlawedMoves, Stage,
+    StageName,
 };
 pub use givens::check_givens;
 pub use measure::Measure;
@@ -182,7 +183,7 @@ impl Challenge {
             self.schedule(f, design, &mut rng, &mut timeline);
         }
         if self.drill.is_some() {
-            let fault_ms = timeline.iter().map(|c| c.at_ms).min().unwrap_or(0);
+            let fault_ms = drill::first_fault_ms(&timeline).unwrap_or(0);
             timeline.extend(moves.iter().map(|m| TimedCommand {
                 at_ms: fault_ms.saturating_add(m.at_ms),
                 command: m.command.clone(),
