@@ -58,13 +58,7 @@ fn filters(
             .get("patternType")
             .and_then(Value::as_str)
             .is_some_and(|p| p.eq_ignore_ascii_case("PREFIXED"));
-        let pattern = if name == "*" {
-            ".*".to_string()
-        } else if prefixed {
-            format!("{name}.*")
-        } else {
-            name.to_string()
-        };
+        let pattern = filter_pattern(name, prefixed);
         if f.get("filterType")
             .and_then(Value::as_str)
             .is_some_and(|t| t.eq_ignore_ascii_case("EXCLUDE"))
@@ -183,4 +177,17 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
         "{file}: Confluent cluster link ({mode}) between {remote} and {local}"
     ));
     Ok(estate)
+}
+
+/// A topic filter's name as the selector's pattern: `*` is every topic, a prefixed name
+/// every topic it starts, a literal name itself (Cluster Linking's `topicFilters` and
+/// Redpanda's shadow-topic filters say it the same way).
+pub(crate) fn filter_pattern(name: &str, prefixed: bool) -> String {
+    if name == "*" {
+        ".*".into()
+    } else if prefixed {
+        format!("{name}.*")
+    } else {
+        name.to_string()
+    }
 }

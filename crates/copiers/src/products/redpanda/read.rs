@@ -45,13 +45,7 @@ fn topic_filters(topics: Option<&Node>) -> (Vec<String>, Vec<String>) {
             .get("pattern_type")
             .and_then(Node::str)
             .is_some_and(|p| p.eq_ignore_ascii_case("PREFIX"));
-        let pattern = if name == "*" {
-            ".*".into()
-        } else if prefix {
-            format!("{name}.*")
-        } else {
-            name.to_string()
-        };
+        let pattern = crate::products::cluster_link::read::filter_pattern(name, prefix);
         if f.get("filter_type")
             .and_then(Node::str)
             .is_some_and(|t| t.eq_ignore_ascii_case("EXCLUDE"))
