@@ -4,7 +4,8 @@
 //! difference in what the two runs measured.
 
 use super::drill::{Difference, Drill, DrillRun};
-use super::{badness, Challenge, Fault};
+use super::grading::badness;
+use super::{Challenge, Fault};
 use crate::decimal::plain;
 use crate::spec::{Command, TimedCommand};
 use crate::time::Millis;

@@ -7,6 +7,7 @@
 mod debrief;
 mod drill;
 mod givens;
+mod grading;
 mod measure;
 mod on_design;
 mod shipped;
@@ -17,6 +18,7 @@ pub use drill::{
     StageName,
 };
 pub use givens::check_givens;
+pub use grading::{Grading, RequirementResult, Verdict};
 pub use measure::Measure;
 pub use on_design::drill_on;
 pub use shipped::{find, SHIPPED};
@@ -128,26 +130,6 @@ impl Requirement {
             _ => "measured only".into(),
         }
     }
-}
-
-/// One requirement's result: the figure on the worst seed.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RequirementResult {
-    pub id: String,
-    pub says: String,
-    pub passed: bool,
-    pub target: String,
-    pub measured: f64,
-    pub card: String,
-    /// The seed of the worst figure (the one to watch in the lab).
-    pub seed: u64,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Verdict {
-    pub challenge: String,
-    pub passed: bool,
-    pub requirements: Vec<RequirementResult>,
 }
 
 /// Why a design cannot be graded.
@@ -334,77 +316,6 @@ pub fn grade(
     Ok(grading.verdict())
 }
 
-/// A grade under way, one seed at a time (the site runs a seed per slice).
-#[derive(Clone, Debug)]
-pub struct Grading<'c> {
-    challenge: &'c Challenge,
-    /// Per requirement, the worst figure so far and its seed.
-    worst: Vec<Option<(f64, u64)>>,
-}
-
-impl<'c> Grading<'c> {
-    pub fn new(challenge: &'c Challenge) -> Self {
-        Grading {
-            challenge,
-            worst: vec![None; challenge.requirements.len()],
-        }
-    }
-
-    /// One seed's figures ([`run_once`]).
-    pub fn add(&mut self, seed: u64, measured: &[f64]) {
-        for ((r, worst), &v) in self
-            .challenge
-            .requirements
-            .iter()
-            .zip(&mut self.worst)
-            .zip(measured)
-        {
-            let worse = match *worst {
-                None => true,
-                Some((w, _)) => !r.holds(v) && r.holds(w) || badness(r, v) > badness(r, w),
-            };
-            if worse {
-                *worst = Some((v, seed));
-            }
-        }
-    }
-
-    pub fn verdict(&self) -> Verdict {
-        let requirements: Vec<RequirementResult> = self
-            .challenge
-            .requirements
-            .iter()
-            .zip(&self.worst)
-            .map(|(r, w)| {
-                let (measured, seed) = w.unwrap_or((0.0, 1));
-                RequirementResult {
-                    id: r.id.clone(),
-                    says: r.says.clone(),
-                    passed: r.holds(measured),
-                    target: r.target(),
-                    measured,
-                    card: r.card.clone(),
-                    seed,
-                }
-            })
-            .collect();
-        Verdict {
-            challenge: self.challenge.id.clone(),
-            passed: requirements.iter().all(|r| r.passed),
-            requirements,
-        }
-    }
-}
-
-/// How far a figure is on the wrong side of the target (larger: worse).
-pub(super) fn badness(r: &Requirement, v: f64) -> f64 {
-    match (r.at_most, r.at_least) {
-        (Some(_), _) => v,
-        (None, Some(_)) => -v,
-        _ => 0.0,
-    }
-}
-
 /// One seed's run: each requirement's figure.
 pub fn run_once(
     c: &Challenge,
@@ -455,3 +366,7 @@ fn figures(c: &Challenge, sim: &Sim, design: &Topology) -> Vec<f64> {
 #[cfg(test)]
 #[path = "tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "drill_tests.rs"]
+mod drill_tests;
