@@ -334,7 +334,7 @@ mod tests {
         for h in &done.spec.topology.hops {
             assert_eq!(
                 h.options.product,
-                Some(hoplab_model::presets::PresetId::Mm2Identity),
+                Some(hoplab_copiers::presets::PresetId::Mm2Identity),
                 "{}",
                 h.id
             );

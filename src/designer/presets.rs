@@ -1,4 +1,4 @@
-//! Product presets for a hop's options: the model's own (`hoplab_model::presets`, with
+//! Product presets for a hop's options: the model's own (`hoplab_copiers::presets`, with
 //! their sources and approximations), plus the two things the designer needs on top:
 //! recognising which preset a hop's options match, and applying one while keeping the
 //! hop's own link settings.
@@ -9,7 +9,7 @@ use hoplab_model::spec::{HopOptions, OriginStamp};
 use super::design::Design;
 use super::templates;
 
-pub use hoplab_model::presets::{all, find, get, Preset, PresetId};
+pub use hoplab_copiers::presets::{all, find, get, Preset, PresetId};
 
 /// The template that shows what a preset is for: a one-way copy for the presets made for
 /// disaster recovery, two sites copying both ways for the ones that must stop echoes (with

@@ -124,7 +124,7 @@ pub struct CopierRow {
     pub cards: Vec<String>,
     /// The designer presets that model it (none where the model has no preset for it).
     #[serde(default)]
-    pub presets: Vec<hoplab_model::presets::PresetId>,
+    pub presets: Vec<hoplab_model::spec::PresetId>,
     pub sources: Vec<Source>,
     /// What the real-copiers layer found when it ran this copier's cases: filled in at
     /// export from `content/real-copiers.json` ([`attach_real_runs`]), never authored.
@@ -174,7 +174,7 @@ impl RealRun {
 pub struct RealCase {
     pub id: String,
     pub title: String,
-    pub preset: hoplab_model::presets::PresetId,
+    pub preset: hoplab_model::spec::PresetId,
     /// Whether the server and the model read the same on every fact compared.
     pub agrees: bool,
 }
@@ -221,7 +221,7 @@ mod authoring {
                 cases: Vec::new(),
             });
             let preset =
-                hoplab_model::presets::PresetId::parse(&field("preset")).ok_or_else(|| {
+                hoplab_model::spec::PresetId::parse(&field("preset")).ok_or_else(|| {
                     format!(
                     "real-copiers.json: case {} names preset `{}`, which the model does not have",
                     field("id"),

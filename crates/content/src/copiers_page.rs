@@ -8,7 +8,7 @@
 //! `content/real-copiers.json` and the card index, and is escaped here. Links are plain
 //! `<a href>`: the site's router follows them.
 
-use hoplab_model::presets::PresetId;
+use hoplab_model::spec::PresetId;
 use std::fmt::Write;
 
 use crate::card::{question_for, CardIndex};

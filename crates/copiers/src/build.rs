@@ -6,9 +6,9 @@
 
 use crate::estate::{Estate, Flow, Naming};
 use crate::limits::MAX_STREAMS;
+use crate::presets::PresetId;
 use crate::report::Report;
 use crate::selector;
-use hoplab_model::presets::PresetId;
 use hoplab_model::spec::{
     HopOptions, HopSpec, SiteSpec, StreamRef, StreamSpec, Topology, WriterSpec,
 };

@@ -20,6 +20,7 @@ pub mod export;
 mod format;
 pub mod limits;
 pub mod lint;
+pub mod presets;
 pub mod products;
 mod report;
 pub mod selector;

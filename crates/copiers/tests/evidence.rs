@@ -3,7 +3,7 @@
 //! with how it was read) and the quote is found in it. Compared as a reader sees the
 //! page: markup tags dropped and line breaks read as spaces (docs wrap their sentences).
 
-use hoplab_model::presets;
+use hoplab_copiers::presets;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -36,7 +36,6 @@ mod measures;
 mod merge;
 mod numbers;
 mod posmap;
-pub mod presets;
 mod reader;
 mod recovery;
 mod rng;

@@ -1,6 +1,5 @@
 //! Offset-preserving mirrors, promotion and the hop-budget stamp, run end to end.
 
-use hoplab_model::presets::{self, PresetId};
 use hoplab_model::spec::*;
 use hoplab_model::{Command, ScenarioSpec, Sim};
 
@@ -23,8 +22,13 @@ fn two_sites(options: HopOptions, target_writer: bool) -> ScenarioSpec {
     ScenarioSpec::from_json(&json).unwrap()
 }
 
+/// The offset-preserving mirror preset's options (`hoplab_copiers::presets`).
 fn mirror() -> HopOptions {
-    presets::get(PresetId::OffsetPreservingMirror).options
+    HopOptions {
+        kind: HopKind::Mirror,
+        map_every: None,
+        ..HopOptions::default()
+    }
 }
 
 #[test]

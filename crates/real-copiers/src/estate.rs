@@ -1,6 +1,6 @@
 //! The model's side of a case: small constructors so an estate reads as its description.
 
-use hoplab_model::presets;
+use hoplab_copiers::presets;
 use hoplab_model::spec::*;
 
 /// A preset's hop options (a case names the preset it checks).

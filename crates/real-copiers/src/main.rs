@@ -43,7 +43,7 @@ struct CaseReport<'a> {
     copier: hoplab_model::spec::CopierId,
     server: &'a str,
     title: &'a str,
-    preset: hoplab_model::presets::PresetId,
+    preset: hoplab_copiers::presets::PresetId,
     agrees: bool,
     error: Option<String>,
     #[serde(flatten)]

@@ -143,6 +143,21 @@ pub const RULES: &[&[crate::lint::Rule]] = &[
     cluster_mirror::lint::RULES,
 ];
 
+/// Every product's presets (`crate::presets` holds the two no one product owns); their
+/// order is `PresetId::ALL`'s, not this table's.
+pub const PRESETS: &[fn() -> crate::presets::Preset] = &[
+    mm2::mm2_default,
+    mm2::mm2_identity,
+    crate::presets::offset_preserving_mirror,
+    crate::presets::pulsar_replicated_marker,
+    rabbitmq::rabbitmq_max_hops,
+    msk::msk_identical_names,
+    jetstream::jetstream_mirror,
+    jetstream::jetstream_source,
+    rabbitmq::rabbitmq_shovel,
+    cluster_mirror::kafka_cluster_mirror,
+];
+
 /// The product's [`About`].
 pub fn about(p: Product) -> &'static About {
     match p {

@@ -4,7 +4,7 @@ mod loops;
 mod mirror;
 mod products;
 
-use crate::presets::PresetId;
+use crate::spec::PresetId;
 use crate::spec::{HopKind, PartMapping, ResumeRule, Timestamps, Topology};
 use serde::Serialize;
 

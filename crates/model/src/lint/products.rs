@@ -3,7 +3,7 @@
 //! real-copiers layer (`crates/real-copiers`), beside the product's source.
 
 use super::{Code, Finding, Subject};
-use crate::presets::PresetId;
+use crate::spec::PresetId;
 use crate::spec::{HopSpec, OriginStamp, Topology};
 
 fn is(h: &HopSpec, product: PresetId) -> bool {
@@ -183,7 +183,6 @@ pub(super) fn short_hop_budget(t: &Topology, out: &mut Vec<Finding>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::presets;
     use crate::spec::kit::*;
     use crate::spec::HopOptions;
 
@@ -213,7 +212,11 @@ mod tests {
 
     #[test]
     fn a_jetstream_cycle_inside_one_site_is_refused_and_across_sites_loops() {
-        let js = presets::get(PresetId::JetstreamSource).options;
+        let js = HopOptions {
+            map_every: None,
+            product: Some(PresetId::JetstreamSource),
+            ..HopOptions::default()
+        };
         let one = with(
             vec![
                 hop("x-y", at("A", "X"), at("A", "Y"), js.clone()),
@@ -250,7 +253,12 @@ mod tests {
 
     #[test]
     fn shovels_each_way_are_found_and_one_way_is_not() {
-        let sh = presets::get(PresetId::RabbitmqShovel).options;
+        let sh = HopOptions {
+            map_every: None,
+            commit_interval_ms: 1,
+            product: Some(PresetId::RabbitmqShovel),
+            ..HopOptions::default()
+        };
         let both = with(
             vec![
                 hop("a-b", at("A", "x"), at("B", "x"), sh.clone()),
@@ -279,8 +287,11 @@ mod tests {
     #[test]
     fn a_ring_of_three_needs_a_budget_of_two() {
         let ring = |budget| {
-            let mut o = presets::get(PresetId::RabbitmqFederationMaxHops).options;
-            o.stamp = OriginStamp::HopBudget(budget);
+            let o = HopOptions {
+                stamp: OriginStamp::HopBudget(budget),
+                map_every: None,
+                ..HopOptions::default()
+            };
             with(
                 vec![
                     hop("a-b", at("a", "x"), at("b", "x"), o.clone()),

@@ -136,22 +136,27 @@ impl LoopPrevention {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::presets;
 
     #[test]
-    fn every_preset_names_its_product_s_kind() {
-        let kind = |id| LoopPrevention::of(&presets::get(id).options);
+    fn each_stamp_names_its_kind_and_a_jetstream_hop_its_own() {
+        let kind = |stamp, product| {
+            LoopPrevention::of(&HopOptions {
+                stamp,
+                product,
+                ..HopOptions::default()
+            })
+        };
         assert_eq!(
-            kind(PresetId::Mm2Default),
+            kind(OriginStamp::QualifiedName, None),
             LoopPrevention::OriginQualifiedNames
         );
-        assert_eq!(kind(PresetId::Mm2Identity), LoopPrevention::None);
+        assert_eq!(kind(OriginStamp::None, None), LoopPrevention::None);
         assert_eq!(
-            kind(PresetId::RabbitmqFederationMaxHops),
+            kind(OriginStamp::HopBudget(1), None),
             LoopPrevention::HopBudgetAndVisitedSites(1)
         );
         assert_eq!(
-            kind(PresetId::JetstreamSource),
+            kind(OriginStamp::None, Some(PresetId::JetstreamSource)),
             LoopPrevention::LastStreamOnly
         );
         let provenance = HopOptions {

@@ -4,7 +4,7 @@
 use super::spelt_ids::spelt_ids;
 
 spelt_ids! {
-    /// One preset of [`crate::presets::all`], by name (kept with the spec, which names a
+    /// One preset (`hoplab_copiers::presets`), by name (kept with the spec, which names a
     /// hop's product by it, so the spec does not depend on the presets). Spelt as files,
     /// URLs (`/designer/preset/<id>`) and `content/copiers.toml` spell it.
     PresetId, refused: "a preset the model knows",

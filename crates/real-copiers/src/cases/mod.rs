@@ -29,7 +29,7 @@ pub struct Case {
     pub server: &'static str,
     pub title: &'static str,
     /// The model preset the estate's hops use.
-    pub preset: hoplab_model::presets::PresetId,
+    pub preset: hoplab_copiers::presets::PresetId,
     pub run: fn(&mut crate::Servers) -> Result<Outcome, String>,
 }
 

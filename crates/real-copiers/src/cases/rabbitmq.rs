@@ -6,7 +6,7 @@ use crate::compare::{count_held, held_facts, model_held, run_model, Fact, Held, 
 use crate::estate::{estate, hop, preset, sites, two_sites, writer};
 use crate::rabbitmq::Rabbit;
 use crate::Servers;
-use hoplab_model::presets::PresetId;
+use hoplab_copiers::presets::PresetId;
 use hoplab_model::spec::CopierId;
 use hoplab_model::spec::*;
 use serde_json::Value;

@@ -4,10 +4,10 @@
 //! is created on: `--site`, else `destination`.
 
 use crate::estate::{addresses, host_of, Estate, Flow, FlowFacts, Naming, Product, Selector};
+use crate::presets::{self, PresetId};
 use crate::report::{Ignored, Report};
 use crate::text::properties;
 use crate::{ImportError, Input};
-use hoplab_model::presets::{self, PresetId};
 use serde_json::Value;
 
 pub const DEFAULT_SITE: &str = "destination";

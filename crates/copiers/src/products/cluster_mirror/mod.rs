@@ -10,7 +10,9 @@ mod script;
 pub mod write;
 
 use super::{About, Files, FlowName, Menu, Vocabulary};
+use crate::presets::{Preset, PresetSource};
 use hoplab_model::spec::{CopierId, PresetId};
+use hoplab_model::spec::{HopKind, HopOptions};
 
 pub const ABOUT: About = About {
     title: "Kafka cluster mirroring (KIP-1279, proposed)",
@@ -46,3 +48,49 @@ pub const FILES: Files = Files {
     write: Some(write::script),
     onto: Some(write::script_onto),
 };
+
+// Its preset: the copier in the model's hop options.
+
+/// Kafka's proposed cluster mirroring (KIP-1279, under discussion on the dev list since
+/// February 2026, in no release): brokers of the destination fetch the source's partitions
+/// byte for byte into read-only mirror topics of the same name and topic id, and sync
+/// group offsets 1:1. Read from the KIP's discussion on dev@kafka.apache.org (the KIP page
+/// itself could not be read here); see `content/evidence/kip-1279-*.toml`.
+pub(crate) fn kafka_cluster_mirror() -> Preset {
+    Preset {
+        id: PresetId::KafkaClusterMirror,
+        title: "Kafka cluster mirroring (KIP-1279, proposed)",
+        product: "Apache Kafka cluster mirroring, as proposed in KIP-1279 (under discussion, not released)",
+        summary: "The destination's own brokers copy each source partition from offset 0, batch for batch, into a read-only mirror topic with the same name: positions match, so group offsets are copied as they are, with no map. One way only; stopping the mirror (the failover) makes the topics writable.",
+        card: "position-map",
+        sources: &[
+            PresetSource {
+                url: "https://www.mail-archive.com/dev@kafka.apache.org/msg154434.html",
+                quote: "Then, data is replicated starting from offset 0 with byte-for-byte batch copying, so destination offsets always match source offsets.",
+            },
+            PresetSource {
+                url: "https://mail-archive.com/dev@kafka.apache.org/msg156393.html",
+                quote: "The coordinator periodically syncs consumer and share group offsets from the source cluster to the destination for all mirrored topics.",
+            },
+            PresetSource {
+                url: "https://www.mail-archive.com/dev@kafka.apache.org/msg155058.html",
+                quote: "During the mirror stopping transition, the MirrorCoordinator performs a log truncation operation that resets each mirror partition to its LSO.",
+            },
+            PresetSource {
+                url: "https://www.mail-archive.com/dev@kafka.apache.org/msg154433.html",
+                quote: "We only support unidirectional and asynchronous cross-cluster replication, but in a way that can be extended to support synchronous cross-cluster replication.",
+            },
+        ],
+        approximations: &[
+            "A proposal: the names, commands and keys follow the KIP's discussion up to June 2026 and its prototype, and may change before any release.",
+            "Group offsets are not synced separately: a group moved by the same number resumes where it stood at the move. The KIP skips groups with active members on the destination and clamps a synced offset to what the destination holds.",
+            "At a stop the KIP truncates each mirror partition to its last stable offset (records of open transactions go); the model has no transactions, so nothing is truncated.",
+        ],
+        options: HopOptions {
+            kind: HopKind::Mirror,
+            map_every: None,
+            product: Some(PresetId::KafkaClusterMirror),
+            ..HopOptions::default()
+        },
+    }
+}

@@ -7,10 +7,10 @@
 
 use super::script::{self, Command};
 use crate::estate::{addresses, host_of, Estate, Flow, FlowFacts, Naming, Product, Selector};
+use crate::presets::{self, PresetId};
 use crate::report::{Ignored, Report};
 use crate::text::properties;
 use crate::{ImportError, Input};
-use hoplab_model::presets::{self, PresetId};
 
 /// The tool's names: `kafka-cluster-mirrors.sh` now, the two earlier names in the KIP's
 /// discussion still read.

@@ -5,10 +5,10 @@
 //! (`hoplab.domain`, written by the export), or in `local`.
 
 use crate::estate::{Estate, Flow, FlowFacts, Naming, Product, Selector};
+use crate::presets;
 use crate::report::{Ignored, Report};
 use crate::text::json;
 use crate::{ImportError, Input};
-use hoplab_model::presets;
 use hoplab_model::spec::limits;
 use serde_json::Value;
 

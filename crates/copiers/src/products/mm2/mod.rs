@@ -13,7 +13,9 @@ pub mod write_strimzi;
 
 use super::{About, Files, FlowName, Menu, Vocabulary};
 use crate::estate::Naming;
+use crate::presets::{Preset, PresetSource};
 use hoplab_model::spec::{CopierId, PresetId};
+use hoplab_model::spec::{HopOptions, OriginStamp};
 
 pub const ABOUT: About = About {
     title: "MirrorMaker 2",
@@ -88,3 +90,96 @@ pub const STRIMZI: Files = Files {
     write: Some(write_strimzi::resources),
     onto: Some(|t, original| write_strimzi::resources_onto(t, original.text)),
 };
+
+// Its presets: the copier in the model's hop options.
+
+/// MirrorMaker 2's defaults: `DefaultReplicationPolicy` names remote topics
+/// `<source alias>.<topic>`; a new offset sync once the target position is
+/// `offset.lag.max` (100) or more past one beyond the last sync, so more than 100 past the
+/// sync itself (every 101 records in steady copying); checkpoints every
+/// `emit.checkpoints.interval.seconds` (60).
+///
+/// Sources:
+/// - apache/kafka `connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java` (`OFFSET_LAG_MAX_DEFAULT = 100L`)
+/// - apache/kafka `connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointConfig.java` (`EMIT_CHECKPOINTS_INTERVAL_SECONDS_DEFAULT = 60`, `SYNC_GROUP_OFFSETS_ENABLED_DEFAULT = false`)
+/// - apache/kafka `connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/DefaultReplicationPolicy.java` (`formatRemoteTopic`: alias, separator ".", topic)
+pub(crate) fn mm2_default() -> Preset {
+    Preset {
+        id: PresetId::Mm2Default,
+        title: "MirrorMaker 2, default policy",
+        product: "Apache Kafka MirrorMaker 2 (DefaultReplicationPolicy)",
+        summary: "Copies land in a stream named after the source site (A.orders on B), so a copy is never copied back. A new position-map pair once a part's copy is 101 records past the last pair's (a pair every 101 records in steady copying); reader positions are translated and checkpointed to the target every 60 s.",
+        card: "position-map",
+        sources: &[
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java",
+                quote: "OFFSET_LAG_MAX_DEFAULT = 100L",
+            },
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/OffsetSyncWriter.java",
+                quote: "boolean translatedOffsetTooStale = downstreamOffset - (lastSyncDownstreamOffset + 1) >= maxOffsetLag;",
+            },
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointConfig.java",
+                quote: "EMIT_CHECKPOINTS_INTERVAL_SECONDS_DEFAULT = 60",
+            },
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/DefaultReplicationPolicy.java",
+                quote: "return sourceClusterAlias + separator + topic;",
+            },
+        ],
+        approximations: &[
+            "Checkpoints are applied to the group when it is moved; MirrorMaker 2 writes them to the target and applies them to the group's offsets only with sync.group.offsets.enabled (off by default).",
+            "The position map keeps its pairs as MirrorMaker 2 in Kafka 3.6.0 and later (and 3.5.2) does (map_store kafka-3.6); Kafka 3.4.1, 3.5.0 and 3.5.1 kept fewer of them when pairs come unevenly spaced (map_store kafka-3.5.0, KAFKA-15202).",
+        ],
+        options: HopOptions {
+            stamp: OriginStamp::QualifiedName,
+            map_every: Some(100),
+            checkpoint_every_ms: Some(60_000),
+            ..HopOptions::default()
+        },
+    }
+}
+
+/// MirrorMaker 2 with `IdentityReplicationPolicy`: names unchanged, and (its own javadoc)
+/// MirrorMaker cannot prevent cycles with it.
+///
+/// Sources:
+/// - apache/kafka `connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/IdentityReplicationPolicy.java` ("MirrorMaker is not able to prevent cycles when using this replication policy")
+/// - the two config files cited for [`mm2_default`]
+pub(crate) fn mm2_identity() -> Preset {
+    Preset {
+        id: PresetId::Mm2Identity,
+        title: "MirrorMaker 2, identity policy",
+        product: "Apache Kafka MirrorMaker 2 (IdentityReplicationPolicy)",
+        summary: "Copies keep the source's stream name and carry no stamp: fine for one-way copying, but two-way or ring copying sends every record round again without end.",
+        card: "echo-loop",
+        sources: &[
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/IdentityReplicationPolicy.java",
+                quote: "MirrorMaker is not able to prevent cycles when using this replication policy",
+            },
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java",
+                quote: "OFFSET_LAG_MAX_DEFAULT = 100L",
+            },
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/OffsetSyncWriter.java",
+                quote: "boolean translatedOffsetTooStale = downstreamOffset - (lastSyncDownstreamOffset + 1) >= maxOffsetLag;",
+            },
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointConfig.java",
+                quote: "EMIT_CHECKPOINTS_INTERVAL_SECONDS_DEFAULT = 60",
+            },
+        ],
+        approximations: &[
+            "The position map keeps its pairs as MirrorMaker 2 in Kafka 3.6.0 and later (and 3.5.2) does (map_store kafka-3.6); Kafka 3.4.1, 3.5.0 and 3.5.1 kept fewer of them when pairs come unevenly spaced (map_store kafka-3.5.0, KAFKA-15202).",
+        ],
+        options: HopOptions {
+            stamp: OriginStamp::None,
+            map_every: Some(100),
+            checkpoint_every_ms: Some(60_000),
+            ..HopOptions::default()
+        },
+    }
+}

@@ -6,7 +6,9 @@ pub mod write;
 
 use super::{About, Files, FlowName, Menu, Vocabulary};
 use crate::estate::Naming;
+use crate::presets::{Preset, PresetSource};
 use hoplab_model::spec::{CopierId, PresetId};
+use hoplab_model::spec::{HopOptions, OriginStamp};
 
 pub const ABOUT: About = About {
     title: "MSK Replicator",
@@ -38,3 +40,42 @@ pub const FILES: Files = Files {
     write: Some(write::request),
     onto: Some(|t, original| write::request_onto(t, original.text)),
 };
+
+// Its preset: the copier in the model's hop options.
+
+/// Amazon MSK Replicator with identical topic names ("Keep the same topics name"): the
+/// replicator marks what it writes with `__mskmr` headers and filters them out to avoid
+/// cyclic replication, paying to read every record twice in active-active setups.
+///
+/// Sources:
+/// - <https://docs.aws.amazon.com/msk/latest/developerguide/msk-replicator-topic-naming.html>
+/// - the same page: "MSK Replicator embeds identifiers for source cluster and topic into the header of each record being replicated (`__mskmr`)"
+/// - <https://docs.amazonaws.cn/en_us/msk/latest/developerguide/msk-replicator-active-active.html> (prefixed names for active-active "avoids additional data processing charges")
+pub(crate) fn msk_identical_names() -> Preset {
+    Preset {
+        id: PresetId::MskReplicatorIdentical,
+        title: "MSK Replicator, identical topic names",
+        product: "Amazon MSK Replicator (Identical topic name replication)",
+        summary: "Copies keep the source's stream name, and a header on each copy lets the replicator skip records that did not start on its source side, so two-way copying into one stream does not loop. Readers keep their stream names across a failover.",
+        card: "echo-loop",
+        sources: &[
+            PresetSource {
+                url: "https://docs.aws.amazon.com/msk/latest/developerguide/msk-replicator-topic-naming.html",
+                quote: "MSK Replicator embeds identifiers for source cluster and topic into the header of each record being replicated (`__mskmr`).",
+            },
+            PresetSource {
+                url: "https://docs.amazonaws.cn/en_us/msk/latest/developerguide/msk-replicator-active-active.html",
+                quote: "We recommend using Prefixed topic name replication (Add prefix to topics name in console) for active-active setups. This requires reconfiguring your consumers to read the replicated topics, but avoids additional data processing charges.",
+            },
+        ],
+        approximations: &[
+            "MSK Replicator also syncs consumer-group offsets; how often is not documented, so the model translates a group's live position when it moves, with its default map density (a pair once the copy is more than 100 records past the last, every 101 records in steady copying).",
+        ],
+        options: HopOptions {
+            stamp: OriginStamp::Marker,
+            forward_only_local: true,
+            map_every: Some(100),
+            ..HopOptions::default()
+        },
+    }
+}

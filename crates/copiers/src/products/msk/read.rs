@@ -2,10 +2,10 @@
 //! or the wire's camelCase ones). Each entry of `ReplicationInfoList` is one flow.
 
 use crate::estate::{Estate, Flow, FlowFacts, Naming, Product, Selector};
+use crate::presets::{self, PresetId};
 use crate::report::{Ignored, Report};
 use crate::text::json;
 use crate::ImportError;
-use hoplab_model::presets::{self, PresetId};
 use hoplab_model::spec::{OriginStamp, StartFrom};
 use serde_json::Value;
 

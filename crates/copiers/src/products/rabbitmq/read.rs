@@ -6,11 +6,11 @@
 //! as one file per element, each named by its `cluster_name`.
 
 use crate::estate::{host_of, Estate, Flow, FlowFacts, Naming, Product, Selector};
+use crate::presets::{self, PresetId};
 use crate::report::{Ignored, Report};
 use crate::selector;
 use crate::text::json;
 use crate::{ImportError, Input};
-use hoplab_model::presets::{self, PresetId};
 use hoplab_model::spec::{HopOptions, OriginStamp, StartFrom};
 use serde_json::Value;
 

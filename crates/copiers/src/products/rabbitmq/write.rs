@@ -2,7 +2,7 @@
 //! sets and policies of the links into it, and the shovels out of it. Several brokers
 //! give an array of definitions, each named by its `cluster_name`.
 
-use hoplab_model::presets::PresetId;
+use crate::presets::PresetId;
 use hoplab_model::spec::{HopSpec, OriginStamp, StartFrom, Topology};
 use serde_json::{json, Value};
 

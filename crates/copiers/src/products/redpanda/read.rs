@@ -3,10 +3,10 @@
 //! and whether group offsets are synced. The shadow cluster is `--site`, else `shadow`.
 
 use crate::estate::{addresses, host_of, Estate, Flow, FlowFacts, Naming, Product, Selector};
+use crate::presets::{self, PresetId};
 use crate::report::Report;
 use crate::text::yaml::{self, Node};
 use crate::{ImportError, Input};
-use hoplab_model::presets::{self, PresetId};
 
 pub const DEFAULT_SITE: &str = "shadow";
 
