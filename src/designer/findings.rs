@@ -35,7 +35,7 @@ mod tests {
             h.id = format!("{}, east", h.id);
         }
         let t = d.topology();
-        let f = hoplab_model::lint(t)
+        let f = hoplab_copiers::design_lint(t)
             .into_iter()
             .find(|f| f.code == "echo-loop")
             .unwrap();
@@ -47,7 +47,7 @@ mod tests {
     fn every_template_finding_points_somewhere() {
         for tpl in templates::ALL {
             let d = templates::build(tpl.id).unwrap();
-            for f in hoplab_model::lint(d.topology()) {
+            for f in hoplab_copiers::design_lint(d.topology()) {
                 assert!(
                     !targets(&f, d.topology()).is_empty(),
                     "{}: {}",

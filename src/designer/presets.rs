@@ -130,7 +130,7 @@ mod tests {
     fn the_demos_show_what_each_preset_is_about() {
         let codes = |id: PresetId| -> Vec<&str> {
             let (d, _) = demo(id).unwrap();
-            hoplab_model::lint(d.topology())
+            hoplab_copiers::design_lint(d.topology())
                 .iter()
                 .map(|f| f.code.id())
                 .collect()
@@ -155,7 +155,7 @@ mod tests {
         for h in &mut d.spec.topology.hops {
             h.options = apply(&get(PresetId::Mm2Identity), &h.options);
         }
-        assert!(hoplab_model::lint(d.topology())
+        assert!(hoplab_copiers::design_lint(d.topology())
             .iter()
             .any(|f| f.code == "echo-loop"));
     }

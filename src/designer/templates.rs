@@ -76,7 +76,7 @@ mod tests {
             d.spec
                 .validate()
                 .unwrap_or_else(|e| panic!("{}: {e}", t.id));
-            let codes: Vec<&str> = hoplab_model::lint(d.topology())
+            let codes: Vec<&str> = hoplab_copiers::design_lint(d.topology())
                 .iter()
                 .map(|f| f.code.id())
                 .collect();
@@ -108,7 +108,7 @@ mod tests {
     fn a_template_the_lint_finds_no_loop_in_does_not_loop_when_run() {
         for t in ALL {
             let d = build(t.id).unwrap();
-            if hoplab_model::lint(d.topology())
+            if hoplab_copiers::design_lint(d.topology())
                 .iter()
                 .any(|f| f.code == hoplab_model::Code::EchoLoop)
             {

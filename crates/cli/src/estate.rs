@@ -141,7 +141,7 @@ pub fn lint_files(
         if format.is_none() && is_model_file(input.text) {
             let spec = ScenarioSpec::from_json(input.text)
                 .map_err(|e| (format!("{}: {e}", input.name), 2))?;
-            let findings = hoplab_model::lint(&spec.topology);
+            let findings = hoplab_copiers::design_lint(&spec.topology);
             found |= !findings.is_empty();
             if json {
                 all_json.push(serde_json::to_value(&findings).expect("findings serialise"));

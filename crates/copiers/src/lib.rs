@@ -32,7 +32,7 @@ pub use error::ImportError;
 pub use estate::Estate;
 pub use export::{export, export_onto, ExportError, Written};
 pub use format::{detect, Format};
-pub use lint::{lint, lint_design, rules, Evidence, ImportFinding, Rule};
+pub use lint::{design_lint, lint, lint_design, rules, Evidence, ImportFinding, Rule};
 /// Where each consumer group would resume on the target, from MirrorMaker 2's own offset data.
 pub use products::mm2::offsets as resume;
 pub use report::{DefaultApplied, Ignored, IgnoredKey, Report};

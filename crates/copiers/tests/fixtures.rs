@@ -685,7 +685,7 @@ fn two_jetstream_domains_with_no_site_names_are_told_apart_and_their_loop_found(
         "{:?}",
         done.report.read
     );
-    let codes: Vec<String> = hoplab_model::lint(&done.spec.topology)
+    let codes: Vec<String> = hoplab_copiers::design_lint(&done.spec.topology)
         .iter()
         .map(|f| f.code.id().to_string())
         .chain(lint(&done).iter().map(|f| f.code.to_string()))

@@ -54,7 +54,7 @@ pub use egress::{hop_egress, Egress};
 pub use hop::HopStatus;
 pub use inspect::CopyRecord;
 pub use knobs::{Knob, KnobError, KnobKind, KnobValue, KnobValues};
-pub use lint::{lint, Code, Finding, Subject};
+pub use lint::{lint, lint_with, Code, Finding, ProductRule, Subject};
 pub use log::{
     fmt_n, BatchCopied, CopyWritten, EchoGrowth, LogEntry, LogEvent, LogKind, RecordsAppended,
     Refusal,

@@ -99,7 +99,7 @@ mod tests {
                 break s.clone();
             }
         };
-        let f = hoplab_model::lint(d.topology());
+        let f = hoplab_copiers::design_lint(d.topology());
         let rb = build(&d, &f, Some(&summary));
         (d, rb)
     }
@@ -128,7 +128,7 @@ mod tests {
     #[test]
     fn a_mirrormaker_estate_s_runbook_points_at_the_resume_check() {
         let mut d = templates::build("one-way-dr").unwrap();
-        let f = hoplab_model::lint(d.topology());
+        let f = hoplab_copiers::design_lint(d.topology());
         assert!(!to_markdown(&build(&d, &f, None)).contains("/resume"));
         let mut t = d.topology().clone();
         for h in &mut t.hops {
@@ -290,7 +290,7 @@ mod tests {
             for h in &mut d.spec.topology.hops {
                 h.options.product = Some(id);
             }
-            let findings = hoplab_model::lint(d.topology());
+            let findings = hoplab_copiers::design_lint(d.topology());
             let md = items(&build(&d, &findings, None));
             assert!(!md.contains("position map"), "{id}: {md}");
             assert!(!md.contains("from the position they had"), "{id}: {md}");

@@ -78,7 +78,7 @@ pub fn RunbookView() -> impl IntoView {
             DesignRunStatus::Done(f) => Some(&f.summary),
             _ => None,
         };
-        settled.with(|d| runbook::build(d, &hoplab_model::lint(d.topology()), summary))
+        settled.with(|d| runbook::build(d, &hoplab_copiers::design_lint(d.topology()), summary))
     });
     let download_md = move |_| {
         settled.set(ctx.design_untracked());

@@ -212,9 +212,20 @@ fn all_mm2_identity(f: &hoplab_model::Finding, t: &Topology, e: &Estate) -> bool
     })
 }
 
-/// The model's lint of a design, evidence attached (for the model's own file).
+/// Every finding for a design: the model's own rules and each product's over the hops
+/// whose options name it, in one list.
+pub fn design_lint(t: &Topology) -> Vec<hoplab_model::Finding> {
+    hoplab_model::lint_with(t, crate::products::DESIGN_RULES)
+}
+
+/// Whether `h`'s options name the product of preset `id`.
+pub(crate) fn hop_is(h: &hoplab_model::spec::HopSpec, id: hoplab_model::spec::PresetId) -> bool {
+    h.options.product == Some(id)
+}
+
+/// The lint of a design, evidence attached (for the model's own file).
 pub fn lint_topology(t: &Topology) -> Vec<ImportFinding> {
-    hoplab_model::lint(t)
+    design_lint(t)
         .into_iter()
         .map(|f| from_model(f, &[]))
         .collect()
@@ -233,7 +244,7 @@ pub fn lint_design(imported: &Imported, t: &Topology) -> Vec<ImportFinding> {
     let kept = standing(&imported.estate, t);
     let e = &kept;
     let mut out = Vec::new();
-    for f in hoplab_model::lint(t) {
+    for f in design_lint(t) {
         if f.code == hoplab_model::Code::EchoLoop && all_mm2_identity(&f, t, e) {
             let mut said = ImportFinding::new(
                 "mm2-identity-loop",

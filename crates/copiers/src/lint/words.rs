@@ -216,7 +216,7 @@ mod tests {
     fn retell(files: &[(&str, &str)]) -> Vec<String> {
         let inputs: Vec<Input> = files.iter().map(|(n, t)| Input::new(n, t)).collect();
         let done = import(&inputs, None).unwrap();
-        hoplab_model::lint(&done.spec.topology)
+        crate::lint::design_lint(&done.spec.topology)
             .iter()
             .filter_map(|f| retold(&f.message, &f.subjects, &done.spec.topology, &done.estate))
             .map(|(m, _)| m)

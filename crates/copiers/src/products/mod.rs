@@ -158,6 +158,15 @@ pub const PRESETS: &[fn() -> crate::presets::Preset] = &[
     cluster_mirror::kafka_cluster_mirror,
 ];
 
+/// Each product's rules over a design's hops (those whose options name it), run after the
+/// model's own by [`crate::lint::design_lint`].
+pub const DESIGN_RULES: &[hoplab_model::ProductRule] = &[
+    jetstream::lint::cycles,
+    rabbitmq::lint::shovels_both_ways,
+    rabbitmq::lint::no_positions_to_map,
+    cluster_mirror::lint::mirrors_both_ways,
+];
+
 /// The product's [`About`].
 pub fn about(p: Product) -> &'static About {
     match p {

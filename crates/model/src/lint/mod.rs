@@ -1,49 +1,45 @@
 //! Lint a topology without running it: designs that the cards say will hurt.
 
+mod budget;
 mod loops;
 mod mirror;
-mod products;
 
-use crate::spec::PresetId;
 use crate::spec::{HopKind, PartMapping, ResumeRule, Timestamps, Topology};
+pub use budget::closes_cycle;
 use serde::Serialize;
 
 /// What a finding is about: a rule of the lint, each with its own code in the page and
 /// on the command line (`echo-loop`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Code {
-    ClusterMirrorBothWays,
     CompanionAtOneSite,
     EchoLoop,
     FanOutBreaksOrder,
     HopBudgetShortOfRing,
-    JetstreamCycleAcrossDomains,
-    JetstreamCycleRefused,
     MirrorIntoNonEmpty,
     MirrorTargetShared,
     MirrorTargetWritten,
     NoPositionMap,
     QualifiedNameLoop,
-    ShovelsBothWays,
     TimeResumeWithoutTimestamps,
     WrittenAtTwoSites,
+    /// A rule that holds for one real copier's hops only, given by the copiers crate
+    /// (`jetstream-cycle-across-domains`): see [`lint_with`].
+    Product(&'static str),
 }
 
 impl Code {
+    /// The model's own codes (the products' are their rules').
     pub const ALL: &'static [Code] = &[
-        Code::ClusterMirrorBothWays,
         Code::CompanionAtOneSite,
         Code::EchoLoop,
         Code::FanOutBreaksOrder,
         Code::HopBudgetShortOfRing,
-        Code::JetstreamCycleAcrossDomains,
-        Code::JetstreamCycleRefused,
         Code::MirrorIntoNonEmpty,
         Code::MirrorTargetShared,
         Code::MirrorTargetWritten,
         Code::NoPositionMap,
         Code::QualifiedNameLoop,
-        Code::ShovelsBothWays,
         Code::TimeResumeWithoutTimestamps,
         Code::WrittenAtTwoSites,
     ];
@@ -51,21 +47,18 @@ impl Code {
     /// The code as the page, the command line and the cards' links spell it.
     pub const fn id(self) -> &'static str {
         match self {
-            Code::ClusterMirrorBothWays => "cluster-mirror-both-ways",
             Code::CompanionAtOneSite => "companion-at-one-site",
             Code::EchoLoop => "echo-loop",
             Code::FanOutBreaksOrder => "fan-out-breaks-order",
             Code::HopBudgetShortOfRing => "hop-budget-short-of-ring",
-            Code::JetstreamCycleAcrossDomains => "jetstream-cycle-across-domains",
-            Code::JetstreamCycleRefused => "jetstream-cycle-refused",
             Code::MirrorIntoNonEmpty => "mirror-into-non-empty",
             Code::MirrorTargetShared => "mirror-target-shared",
             Code::MirrorTargetWritten => "mirror-target-written",
             Code::NoPositionMap => "no-position-map",
             Code::QualifiedNameLoop => "qualified-name-loop",
-            Code::ShovelsBothWays => "shovels-both-ways",
             Code::TimeResumeWithoutTimestamps => "time-resume-without-timestamps",
             Code::WrittenAtTwoSites => "written-at-two-sites",
+            Code::Product(id) => id,
         }
     }
 }
@@ -155,8 +148,18 @@ impl Finding {
     }
 }
 
-/// Every finding for `t`, in a stable order.
+/// A rule that holds for one real copier's hops only: it adds its findings (as
+/// [`Code::Product`]) and may take back a model finding that does not hold for its hops.
+pub type ProductRule = fn(&Topology, &mut Vec<Finding>);
+
+/// Every finding for `t` the model's own rules give, in a stable order.
 pub fn lint(t: &Topology) -> Vec<Finding> {
+    lint_with(t, &[])
+}
+
+/// Every finding for `t`: the model's own rules, then `products`' (the copiers crate's
+/// `design_lint` passes every product's).
+pub fn lint_with(t: &Topology, products: &[ProductRule]) -> Vec<Finding> {
     // Selector hops are linted as the plain hops they expand to (as they run).
     let expanded = crate::spec::Topology::expanded(t);
     let t = match &expanded {
@@ -167,20 +170,19 @@ pub fn lint(t: &Topology) -> Vec<Finding> {
     loops::echo_loops(t, &mut out);
     loops::qualified_name_loops(t, &mut out);
     mirror::mirror_rules(t, &mut out);
-    products::jetstream_cycles(t, &mut out);
-    products::shovels_both_ways(t, &mut out);
-    products::cluster_mirrors_both_ways(t, &mut out);
-    products::short_hop_budget(t, &mut out);
-    said_by_a_product_rule(&mut out);
+    budget::short_hop_budget(t, &mut out);
     hop_options(t, &mut out);
     time_resume_without_timestamps(t, &mut out);
     written_at_two_sites(t, &mut out);
     companions_at_one_site(t, &mut out);
+    for rule in products {
+        rule(t, &mut out);
+    }
+    said_by_a_product_rule(&mut out);
     out
 }
 
-/// A cycle a product's own rule already names (JetStream's sources, two shovels, two
-/// cluster mirrors) is not
+/// A cycle a product's own rule already names (JetStream's sources, two shovels) is not
 /// said a second time as a plain echo loop over the same hops.
 fn said_by_a_product_rule(out: &mut Vec<Finding>) {
     let hops_of = |f: &Finding| {
@@ -190,15 +192,7 @@ fn said_by_a_product_rule(out: &mut Vec<Finding>) {
     };
     let product_loops: Vec<String> = out
         .iter()
-        .filter(|f| {
-            matches!(
-                f.code,
-                Code::JetstreamCycleAcrossDomains
-                    | Code::JetstreamCycleRefused
-                    | Code::ShovelsBothWays
-                    | Code::ClusterMirrorBothWays
-            )
-        })
+        .filter(|f| matches!(f.code, Code::Product(_)))
         .map(hops_of)
         .collect();
     out.retain(|f| f.code != Code::EchoLoop || !product_loops.contains(&hops_of(f)));
@@ -207,12 +201,7 @@ fn said_by_a_product_rule(out: &mut Vec<Finding>) {
 /// Hop options that lose something: no position map, or per-key order.
 fn hop_options(t: &Topology, out: &mut Vec<Finding>) {
     for h in &t.hops {
-        // A queue broker's link has no positions to map: the rule holds for stream copiers.
-        let queues = matches!(
-            h.options.product,
-            Some(PresetId::RabbitmqFederationMaxHops | PresetId::RabbitmqShovel)
-        );
-        if h.options.map_every.is_none() && h.options.kind == HopKind::Translate && !queues {
+        if h.options.map_every.is_none() && h.options.kind == HopKind::Translate {
             out.push(Finding {
                 code: Code::NoPositionMap,
                 message: format!(

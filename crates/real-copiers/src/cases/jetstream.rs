@@ -253,7 +253,7 @@ fn both_ways_one_domain(_: &mut Servers) -> Result<Outcome, String> {
         },
         5_000,
     );
-    let findings = hoplab_model::lint(&spec.topology);
+    let findings = hoplab_copiers::design_lint(&spec.topology);
     let model = if findings.iter().any(|f| f.code == "jetstream-cycle-refused") {
         "refused"
     } else {
@@ -343,7 +343,7 @@ fn both_ways_two_domains(_: &mut Servers) -> Result<Outcome, String> {
         model_held(&sim, "west", "X", "e"),
     ));
     facts.retain(|f| f.what.ends_with("copies"));
-    let lint = hoplab_model::lint(&spec.topology);
+    let lint = hoplab_copiers::design_lint(&spec.topology);
     facts.push(Fact::new(
         "the configuration",
         "accepted",

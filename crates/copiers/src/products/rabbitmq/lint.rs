@@ -1,6 +1,9 @@
 //! Rules over RabbitMQ links.
 
+use crate::lint::hop_is as is;
 use crate::lint::{Evidence, Rule};
+use hoplab_model::spec::{PresetId, Topology};
+use hoplab_model::{Code, Finding, Subject};
 
 use crate::estate::Estate;
 use crate::lint::ImportFinding;
@@ -69,3 +72,39 @@ pub const RULES: &[Rule] = &[
         }],
     },
 ];
+
+/// RabbitMQ shovels both ways between two streams: a shovel marks nothing that stops a
+/// message (its x-shovelled header is off by default and a record only), so each message
+/// goes back and forth without end (seen in the real-copiers layer).
+pub fn shovels_both_ways(t: &Topology, out: &mut Vec<Finding>) {
+    for (i, a) in t.hops.iter().enumerate() {
+        if !is(a, PresetId::RabbitmqShovel) {
+            continue;
+        }
+        for b in &t.hops[i + 1..] {
+            if is(b, PresetId::RabbitmqShovel) && b.from == a.to && b.to == a.from {
+                out.push(Finding {
+                    code: Code::Product("shovels-both-ways"),
+                    message: format!(
+                        "shovels {} and {} move messages each way between {} and {}: a shovel stops no message going back, so every message is moved round without end; shovel one way, or between queues no one republishes into",
+                        a.id, b.id, a.from.site, a.to.site
+                    ),
+                    subjects: Subject::hops(&[&a.id, &b.id]),
+                    card: "echo-loop",
+                });
+            }
+        }
+    }
+}
+
+/// A queue broker's link has no positions to map: the model's `no-position-map` holds for
+/// stream copiers, so it is taken back for federation links and shovels.
+pub fn no_positions_to_map(t: &Topology, out: &mut Vec<Finding>) {
+    let queue_link = |s: &Subject| {
+        t.hops.iter().any(|h| {
+            h.id == s.name()
+                && (is(h, PresetId::RabbitmqFederationMaxHops) || is(h, PresetId::RabbitmqShovel))
+        })
+    };
+    out.retain(|f| f.code != Code::NoPositionMap || !f.subjects.iter().all(queue_link));
+}
