@@ -333,8 +333,8 @@ mod tests {
         let done = import_files(&[file("mm2.properties", BOTH_WAYS)]).unwrap();
         for h in &done.spec.topology.hops {
             assert_eq!(
-                h.options.product,
-                Some(hoplab_copiers::presets::PresetId::Mm2Identity),
+                hoplab_copiers::PresetId::of(&h.options),
+                Some(hoplab_copiers::PresetId::Mm2Identity),
                 "{}",
                 h.id
             );

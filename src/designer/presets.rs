@@ -47,9 +47,11 @@ pub fn ids() -> Vec<&'static str> {
 /// compared). A hop an import marked as a preset's product (`mm2-default`) matches that
 /// preset as well as one whose own options name it.
 pub fn matching(o: &HopOptions) -> Option<Preset> {
-    all()
-        .into_iter()
-        .find(|p| HOP_OPTIONS.iter().all(|d| d.agrees(&p.options, o, p.id)))
+    all().into_iter().find(|p| {
+        HOP_OPTIONS
+            .iter()
+            .all(|d| d.agrees(&p.options, o, &p.id.name()))
+    })
 }
 
 /// A preset's options, keeping the hop's own link: round trip, jitter, target write, start.

@@ -109,7 +109,7 @@ impl Carries {
 pub struct CopierRow {
     /// The copier's typed id (shared with the importer's products); spelt as the row's
     /// anchor on the page.
-    pub id: hoplab_model::spec::CopierId,
+    pub id: hoplab_copiers::CopierId,
     pub name: String,
     /// One sentence: what kind of copier it is.
     pub summary: String,
@@ -124,7 +124,7 @@ pub struct CopierRow {
     pub cards: Vec<String>,
     /// The designer presets that model it (none where the model has no preset for it).
     #[serde(default)]
-    pub presets: Vec<hoplab_model::spec::PresetId>,
+    pub presets: Vec<hoplab_copiers::PresetId>,
     pub sources: Vec<Source>,
     /// What the real-copiers layer found when it ran this copier's cases: filled in at
     /// export from `content/real-copiers.json` ([`attach_real_runs`]), never authored.
@@ -174,7 +174,7 @@ impl RealRun {
 pub struct RealCase {
     pub id: String,
     pub title: String,
-    pub preset: hoplab_model::spec::PresetId,
+    pub preset: hoplab_copiers::PresetId,
     /// Whether the server and the model read the same on every fact compared.
     pub agrees: bool,
 }
@@ -220,14 +220,13 @@ mod authoring {
                 ran_on: ran_on.clone(),
                 cases: Vec::new(),
             });
-            let preset =
-                hoplab_model::spec::PresetId::parse(&field("preset")).ok_or_else(|| {
-                    format!(
+            let preset = hoplab_copiers::PresetId::parse(&field("preset")).ok_or_else(|| {
+                format!(
                     "real-copiers.json: case {} names preset `{}`, which the model does not have",
                     field("id"),
                     field("preset")
                 )
-                })?;
+            })?;
             run.cases.push(super::RealCase {
                 id: field("id"),
                 title: field("title"),

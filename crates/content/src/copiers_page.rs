@@ -8,7 +8,7 @@
 //! `content/real-copiers.json` and the card index, and is escaped here. Links are plain
 //! `<a href>`: the site's router follows them.
 
-use hoplab_model::spec::PresetId;
+use hoplab_copiers::PresetId;
 use std::fmt::Write;
 
 use crate::card::{question_for, CardIndex};
@@ -245,7 +245,7 @@ mod tests {
     fn row(id: &str, presets: &[&str]) -> CopierRow {
         let c = || carry(Verdict::Carried);
         CopierRow {
-            id: hoplab_model::spec::CopierId::parse(id).expect("a copier's id"),
+            id: hoplab_copiers::CopierId::parse(id).expect("a copier's id"),
             name: format!("Copier \"{id}\""),
             summary: "It <copies>.".into(),
             proposal: None,

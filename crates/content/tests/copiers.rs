@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use hoplab_content::copiers::{parse, validate, CopierTable, Unchecked};
 use hoplab_content::source::read_content;
-use hoplab_model::spec::PresetId;
+use hoplab_copiers::PresetId;
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

@@ -99,7 +99,7 @@ impl Builder {
                 stream: to.into(),
             },
             options: HopOptions {
-                product: product_preset(flow),
+                product: product_preset(flow).map(PresetId::name),
                 ..flow.options.clone()
             },
         });

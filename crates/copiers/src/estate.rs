@@ -28,7 +28,7 @@ impl Product {
     }
 
     /// Its row on `/copiers` (both kinds of RabbitMQ federation share one).
-    pub fn copier(self) -> hoplab_model::spec::CopierId {
+    pub fn copier(self) -> crate::CopierId {
         self.about().copier
     }
 

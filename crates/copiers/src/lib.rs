@@ -20,11 +20,13 @@ pub mod export;
 mod format;
 pub mod limits;
 pub mod lint;
+pub mod loop_prevention;
 pub mod presets;
 pub mod products;
 mod report;
 pub mod selector;
 pub mod sites;
+mod spelt_ids;
 mod text;
 pub mod which_copied;
 
@@ -33,8 +35,10 @@ pub use estate::Estate;
 pub use export::{export, export_onto, ExportError, Written};
 pub use format::{detect, Format};
 pub use lint::{design_lint, lint, lint_design, rules, Evidence, ImportFinding, Rule};
+pub use loop_prevention::LoopPrevention;
 /// Where each consumer group would resume on the target, from MirrorMaker 2's own offset data.
 pub use products::mm2::offsets as resume;
+pub use products::{CopierId, PresetId};
 pub use report::{DefaultApplied, Ignored, IgnoredKey, Report};
 
 use hoplab_model::spec::{ScenarioSpec, FORMAT_VERSION};

@@ -6,7 +6,7 @@
 //! the product it stands for, the card that explains it, the sources its facts were
 //! checked against, and where the model only approximates the product.
 
-pub use hoplab_model::spec::PresetId;
+pub use crate::products::PresetId;
 
 use hoplab_model::spec::{HopKind, HopOptions, HopSpec, OriginStamp};
 use serde::Serialize;

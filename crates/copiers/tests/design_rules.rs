@@ -2,8 +2,9 @@
 //! options name its product, and the same shape of hops without one is left to the model.
 
 use hoplab_copiers::design_lint;
+use hoplab_copiers::PresetId;
 use hoplab_model::spec::kit::*;
-use hoplab_model::spec::{HopOptions, HopSpec, PresetId, Topology};
+use hoplab_model::spec::{HopOptions, HopSpec, Topology};
 
 fn with(hops: Vec<HopSpec>, site_names: &[&str]) -> Topology {
     let mut streams = Vec::new();
@@ -33,7 +34,7 @@ fn codes(t: &Topology) -> Vec<&'static str> {
 fn a_jetstream_cycle_inside_one_site_is_refused_and_across_sites_loops() {
     let js = HopOptions {
         map_every: None,
-        product: Some(PresetId::JetstreamSource),
+        product: Some(PresetId::JetstreamSource.name()),
         ..HopOptions::default()
     };
     let one = with(
@@ -75,7 +76,7 @@ fn shovels_each_way_are_found_and_one_way_is_not() {
     let sh = HopOptions {
         map_every: None,
         commit_interval_ms: 1,
-        product: Some(PresetId::RabbitmqShovel),
+        product: Some(PresetId::RabbitmqShovel.name()),
         ..HopOptions::default()
     };
     let both = with(
@@ -107,7 +108,7 @@ fn shovels_each_way_are_found_and_one_way_is_not() {
 fn a_queue_link_wants_no_position_map_and_a_stream_copier_does() {
     let queue = HopOptions {
         map_every: None,
-        product: Some(PresetId::RabbitmqFederationMaxHops),
+        product: Some(PresetId::RabbitmqFederationMaxHops.name()),
         ..HopOptions::default()
     };
     let stream_copier = HopOptions {
@@ -135,4 +136,33 @@ fn cluster_mirrors_each_way_are_found_and_one_way_is_not() {
         &["A", "B"],
     );
     assert!(!codes(&one).contains(&"cluster-mirror-both-ways"));
+}
+
+#[test]
+fn a_product_no_preset_stands_for_is_named_and_the_hop_still_runs() {
+    let o = HopOptions {
+        product: Some(hoplab_model::spec::ProductName::parse("mm3-default").unwrap()),
+        ..HopOptions::default()
+    };
+    let t = with(vec![hop("a-b", at("A", "x"), at("B", "x"), o)], &["A", "B"]);
+    let findings = design_lint(&t);
+    let f = findings
+        .iter()
+        .find(|f| f.code == "unknown-product")
+        .expect("the unknown product is a finding");
+    assert!(
+        f.message.contains("'mm3-default'") && f.message.contains("mm2-default"),
+        "{}",
+        f.message
+    );
+    let known = with(
+        vec![hop(
+            "a-b",
+            at("A", "x"),
+            at("B", "x"),
+            hoplab_copiers::presets::get(PresetId::Mm2Default).options,
+        )],
+        &["A", "B"],
+    );
+    assert!(!codes(&known).contains(&"unknown-product"));
 }

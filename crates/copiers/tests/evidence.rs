@@ -69,7 +69,7 @@ fn cited() -> Vec<(String, &'static str, &'static str)> {
             all.push((format!("preset {}", p.id), s.url, s.quote));
         }
     }
-    for kind in hoplab_model::spec::LoopPrevention::ALL {
+    for kind in hoplab_copiers::LoopPrevention::ALL {
         for (url, quote) in kind.sources() {
             all.push((format!("loop prevention {kind:?}"), url, quote));
         }

@@ -399,8 +399,8 @@ fn a_cluster_mirroring_script_reads_its_mirror_its_config_and_its_stops() {
     let h = &m.spec.topology.hops[0];
     assert_eq!(h.options.kind, hoplab_model::spec::HopKind::Mirror);
     assert_eq!(
-        h.options.product,
-        Some(hoplab_copiers::presets::PresetId::KafkaClusterMirror)
+        hoplab_copiers::PresetId::of(&h.options),
+        Some(hoplab_copiers::PresetId::KafkaClusterMirror)
     );
     // The here-document's SASL and SSL keys are the source connection's; the refresh
     // interval is read but changes nothing drawn.

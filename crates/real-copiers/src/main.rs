@@ -40,10 +40,10 @@ impl Servers {
 #[derive(Serialize)]
 struct CaseReport<'a> {
     id: &'a str,
-    copier: hoplab_model::spec::CopierId,
+    copier: hoplab_copiers::CopierId,
     server: &'a str,
     title: &'a str,
-    preset: hoplab_copiers::presets::PresetId,
+    preset: hoplab_copiers::PresetId,
     agrees: bool,
     error: Option<String>,
     #[serde(flatten)]

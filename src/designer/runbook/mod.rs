@@ -132,7 +132,7 @@ mod tests {
         assert!(!to_markdown(&build(&d, &f, None)).contains("/resume"));
         let mut t = d.topology().clone();
         for h in &mut t.hops {
-            h.options.product = Some(hoplab_model::spec::PresetId::Mm2Default);
+            h.options.product = Some(hoplab_copiers::PresetId::Mm2Default.name());
         }
         d.spec.topology = t;
         assert!(to_markdown(&build(&d, &f, None)).contains("/resume page (or hoplab resume)"));
@@ -288,7 +288,7 @@ mod tests {
             let (mut d, _) = crate::designer::presets::demo(id).unwrap();
             // As an import of the broker's definitions marks them.
             for h in &mut d.spec.topology.hops {
-                h.options.product = Some(id);
+                h.options.product = Some(id.name());
             }
             let findings = hoplab_copiers::design_lint(d.topology());
             let md = items(&build(&d, &findings, None));

@@ -164,11 +164,8 @@ pub(super) fn reader_groups(t: &Topology, run: Option<&RunSummary>) -> Section {
     let mut items = vec!["Replay: records the group processes a second time. Gap: records it never processes. Figures are priced just before the move in the run.".to_string()];
     let mm2 = t.hops.iter().any(|h| {
         matches!(
-            h.options.product,
-            Some(
-                hoplab_model::spec::PresetId::Mm2Default
-                    | hoplab_model::spec::PresetId::Mm2Identity
-            )
+            hoplab_copiers::PresetId::of(&h.options),
+            Some(hoplab_copiers::PresetId::Mm2Default | hoplab_copiers::PresetId::Mm2Identity)
         )
     });
     if mm2 {

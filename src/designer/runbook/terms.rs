@@ -11,7 +11,7 @@ pub type Copier = &'static Runbook;
 
 /// The copier a hop says it is: its `product`, else the preset its options match.
 pub fn of_hop(h: &HopSpec) -> Option<Copier> {
-    match h.options.product {
+    match hoplab_copiers::PresetId::of(&h.options) {
         Some(p) => runbook::of_preset(p),
         None => presets::matching(&h.options).and_then(|p| runbook::of_preset(p.id)),
     }

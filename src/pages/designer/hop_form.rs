@@ -3,8 +3,9 @@
 //! the card explaining it.
 
 use super::long_list::{rows_shown, ShowAll};
+use hoplab_copiers::LoopPrevention;
 use hoplab_model::spec::hop_option_table::HOP_OPTIONS;
-use hoplab_model::spec::{HopOptions, HopSpec, LoopPrevention};
+use hoplab_model::spec::{HopOptions, HopSpec};
 use leptos::ev::SubmitEvent;
 use leptos::html;
 use leptos::prelude::*;

@@ -215,12 +215,38 @@ fn all_mm2_identity(f: &hoplab_model::Finding, t: &Topology, e: &Estate) -> bool
 /// Every finding for a design: the model's own rules and each product's over the hops
 /// whose options name it, in one list.
 pub fn design_lint(t: &Topology) -> Vec<hoplab_model::Finding> {
-    hoplab_model::lint_with(t, crate::products::DESIGN_RULES)
+    let mut out = hoplab_model::lint_with(t, crate::products::DESIGN_RULES);
+    unknown_products(t, &mut out);
+    out
+}
+
+/// Hops whose options name a product no preset stands for (a hand-edited file): the
+/// name is kept, and the hop runs as a copier in general.
+fn unknown_products(t: &Topology, out: &mut Vec<hoplab_model::Finding>) {
+    use crate::PresetId;
+    for h in &t.hops {
+        let Some(name) = &h.options.product else {
+            continue;
+        };
+        if PresetId::parse(name.as_str()).is_none() {
+            out.push(hoplab_model::Finding {
+                code: hoplab_model::Code::Product("unknown-product"),
+                message: format!(
+                    "hop {} names the product '{name}', which is none of Hoplab's presets ({}): no product's rules or runbook words apply to it, and it runs as a copier in general",
+                    h.id,
+                    PresetId::ALL.map(PresetId::as_str).join(", ")
+                ),
+                subjects: hoplab_model::Subject::hops(&[&h.id]),
+                card: "rehearsal",
+            });
+        }
+    }
 }
 
 /// Whether `h`'s options name the product of preset `id`.
-pub(crate) fn hop_is(h: &hoplab_model::spec::HopSpec, id: hoplab_model::spec::PresetId) -> bool {
-    h.options.product == Some(id)
+pub(crate) fn hop_is(h: &hoplab_model::spec::HopSpec, id: crate::PresetId) -> bool {
+    use crate::PresetId;
+    PresetId::of(&h.options) == Some(id)
 }
 
 /// The lint of a design, evidence attached (for the model's own file).

@@ -91,7 +91,60 @@ pub const DETECTION_ORDER: [Format; 9] = [
     Format::Mm2Properties,
     Format::ClusterLink,
 ];
-use hoplab_model::spec::{CopierId, PresetId, Topology};
+use crate::spelt_ids::spelt_ids;
+use hoplab_model::spec::{HopOptions, ProductName, Topology};
+
+// The products' typed ids: the one place each is spelt.
+
+spelt_ids! {
+    /// One copier of `/copiers`, spelt as its anchor and its row's id.
+    CopierId, refused: "a copier /copiers compares",
+    {
+        MirrorMaker2 => "mirrormaker-2",
+        ClusterLinking => "cluster-linking",
+        RedpandaShadowing => "redpanda-shadowing",
+        PulsarGeoReplication => "pulsar-geo-replication",
+        JetstreamMirror => "jetstream-mirror",
+        JetstreamSource => "jetstream-source",
+        RabbitmqFederation => "rabbitmq-federation",
+        RabbitmqShovel => "rabbitmq-shovel",
+        MskReplicator => "msk-replicator",
+        EventHubsGeoReplication => "event-hubs-geo-replication",
+        KafkaClusterMirroring => "kafka-cluster-mirroring",
+    }
+}
+
+spelt_ids! {
+    /// One preset ([`crate::presets`]), by name. Spelt as files (a hop's `product`), URLs
+    /// (`/designer/preset/<id>`) and `content/copiers.toml` spell it.
+    PresetId, refused: "a preset the model knows",
+    {
+        Mm2Default => "mm2-default",
+        Mm2Identity => "mm2-identity",
+        OffsetPreservingMirror => "offset-preserving-mirror",
+        PulsarReplicatedMarker => "pulsar-replicated-marker",
+        RabbitmqFederationMaxHops => "rabbitmq-federation-max-hops",
+        MskReplicatorIdentical => "msk-replicator-identical",
+        JetstreamMirror => "jetstream-mirror",
+        JetstreamSource => "jetstream-source",
+        RabbitmqShovel => "rabbitmq-shovel",
+        KafkaClusterMirror => "kafka-cluster-mirror",
+    }
+}
+
+impl PresetId {
+    /// The name a hop's options carry for this preset's product.
+    pub const fn name(self) -> ProductName {
+        ProductName::known(self.as_str())
+    }
+
+    /// The preset whose product a hop's options name, if Hoplab knows it.
+    pub fn of(o: &HopOptions) -> Option<PresetId> {
+        o.product
+            .as_ref()
+            .and_then(|name| PresetId::parse(name.as_str()))
+    }
+}
 
 /// How one product names what the model calls a hop, a site, a stream and the rest.
 pub struct Vocabulary {

@@ -2,7 +2,8 @@
 //! live in its folder (`runbook.rs`); this is their shape and the table from a preset to
 //! them. A hop no preset or import names gets the designer's general steps only.
 
-use hoplab_model::spec::{qualified_target, HopSpec, PresetId};
+use crate::PresetId;
+use hoplab_model::spec::{qualified_target, HopSpec};
 
 /// A hop's ends as the words name them: source site `a` and stream `s`, target site `b`
 /// and stream `c` (the copy's name there).

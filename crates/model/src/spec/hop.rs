@@ -184,12 +184,12 @@ pub struct HopOptions {
     /// so the target can tell a quiet stream from a stuck copier (MirrorMaker 2:
     /// `emit.heartbeats.interval.seconds`, 1 s by default). None: no heartbeats.
     pub heartbeat_every_ms: Option<Millis>,
-    /// The real copier these options stand for, as a preset id (`jetstream-source`,
+    /// The real copier these options stand for, by its preset's name (`jetstream-source`,
     /// `mm2-default`): set by the presets that name one and by an import of the copier's
-    /// own files; read by the lint rules that only hold for that product and by the
-    /// designer's runbook. None: a copier in general. Written to a file only when set.
+    /// own files; read by the copiers crate (its products' lint rules and runbook words),
+    /// never by the model's run. None: a copier in general. Written to a file only when set.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub product: Option<super::PresetId>,
+    pub product: Option<super::ProductName>,
     /// When writers to the source stream are acknowledged: `"local"` (the default) or
     /// `"far-copy-durable"` (a synchronous copy: once this hop's copy is durable on the
     /// target and the word is back, at least `rtt_ms + target_write_ms` after the write).

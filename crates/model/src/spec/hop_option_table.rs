@@ -4,7 +4,7 @@
 //! option is its `HopOptions` field, one entry here and its behaviour in the simulation.
 
 use super::limits::{self, Limit};
-use super::PresetId;
+use super::ProductName;
 use super::{Ack, HopKind, HopOptions, MapStore, OriginStamp, PartMapping, StartFrom, Timestamps};
 use super::{SpecError, StreamSelector};
 
@@ -18,7 +18,7 @@ pub enum Value {
     Flag(bool),
     Names(Vec<String>),
     /// A preset, by id: the hop's product.
-    Preset(Option<PresetId>),
+    Product(Option<ProductName>),
     Selector(Option<StreamSelector>),
 }
 
@@ -368,9 +368,9 @@ pub static HOP_OPTIONS: &[HopOption] = &[
         label: "product preset",
         kind: Kind::Product,
         presets: ForPresets::Named,
-        get: |o| Value::Preset(o.product),
+        get: |o| Value::Product(o.product.clone()),
         set: |o, v| {
-            if let Value::Preset(p) = v {
+            if let Value::Product(p) = v {
                 o.product = p;
             }
         },
@@ -435,7 +435,7 @@ impl HopOption {
             (Value::Choice(c), _) => c.to_string(),
             (Value::Flag(f), _) => f.to_string(),
             (Value::Names(n), _) => n.join(", "),
-            (Value::Preset(p), _) => p.map_or("none", PresetId::as_str).into(),
+            (Value::Product(p), _) => p.as_ref().map_or("none", ProductName::as_str).into(),
             (Value::Selector(s), _) => s.map_or("none".into(), |s| s.include.join(", ")),
             (Value::MaybeNumber(None), _) => "none".into(),
         }
@@ -443,14 +443,14 @@ impl HopOption {
 
     /// Whether a hop with options `have` agrees with preset `preset_id`'s options `want`
     /// on this option.
-    pub fn agrees(&self, want: &HopOptions, have: &HopOptions, preset_id: PresetId) -> bool {
+    pub fn agrees(&self, want: &HopOptions, have: &HopOptions, preset: &ProductName) -> bool {
         match self.presets {
             ForPresets::Kept => true,
             _ if !(self.applies)(have) => true,
             ForPresets::Set => (self.get)(want) == (self.get)(have),
             ForPresets::Named => {
                 let have = (self.get)(have);
-                have == (self.get)(want) || have == Value::Preset(Some(preset_id))
+                have == (self.get)(want) || have == Value::Product(Some(preset.clone()))
             }
         }
     }
@@ -465,7 +465,7 @@ mod tests {
     #[test]
     fn every_option_of_the_file_has_one_descriptor() {
         let o = HopOptions {
-            product: Some(PresetId::Mm2Default),
+            product: Some(ProductName::known("mm2-default")),
             map_store: MapStore::Kafka350,
             ack: Ack::FarCopyDurable,
             streams: Some(StreamSelector::default()),

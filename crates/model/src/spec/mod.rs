@@ -3,7 +3,6 @@
 //! fields so a typo is an error, not a silently ignored setting.
 
 mod command;
-mod copier_id;
 mod cost;
 mod error;
 mod file_head;
@@ -13,15 +12,12 @@ pub mod hop_option_table;
 mod json_path;
 pub mod kit;
 pub mod limits;
-mod loop_prevention;
-mod preset_id;
+mod product_name;
 mod selector;
-mod spelt_ids;
 mod timeline_checks;
 mod validate;
 
 pub use command::{Command, ResumeRule, TimedCommand};
-pub use copier_id::CopierId;
 pub use cost::MAX_PROJECTED_RUNS;
 pub use error::{field_in_words, SpecError};
 use file_head::{FileHead, FileVersion};
@@ -29,8 +25,7 @@ pub use hop::{
     qualified_target, Ack, Filter, HopKind, HopOptions, HopSpec, MapStore, OriginStamp,
     PartMapping, StartFrom, Timestamps,
 };
-pub use loop_prevention::LoopPrevention;
-pub use preset_id::PresetId;
+pub use product_name::ProductName;
 pub use selector::{glob_matches, StreamSelector, HEARTBEATS};
 pub use timeline_checks::check_command;
 pub use validate::Validated;

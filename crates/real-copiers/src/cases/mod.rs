@@ -24,12 +24,12 @@ impl Outcome {
 pub struct Case {
     pub id: &'static str,
     /// The copier's row on `/copiers` (its id in `content/copiers.toml`).
-    pub copier: hoplab_model::spec::CopierId,
+    pub copier: hoplab_copiers::CopierId,
     /// The server the case runs: `nats-server` or `rabbitmq-server`.
     pub server: &'static str,
     pub title: &'static str,
     /// The model preset the estate's hops use.
-    pub preset: hoplab_copiers::presets::PresetId,
+    pub preset: hoplab_copiers::PresetId,
     pub run: fn(&mut crate::Servers) -> Result<Outcome, String>,
 }
 

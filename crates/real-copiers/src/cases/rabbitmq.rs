@@ -6,8 +6,8 @@ use crate::compare::{count_held, held_facts, model_held, run_model, Fact, Held, 
 use crate::estate::{estate, hop, preset, sites, two_sites, writer};
 use crate::rabbitmq::Rabbit;
 use crate::Servers;
-use hoplab_copiers::presets::PresetId;
-use hoplab_model::spec::CopierId;
+use hoplab_copiers::CopierId;
+use hoplab_copiers::PresetId;
 use hoplab_model::spec::*;
 use serde_json::Value;
 use std::time::Duration;

@@ -3,7 +3,7 @@
 pub mod read;
 
 use super::{About, Files, FlowName, Vocabulary};
-use hoplab_model::spec::{CopierId, PresetId};
+use crate::{CopierId, PresetId};
 
 pub const ABOUT: About = About {
     title: "Confluent Cluster Linking",

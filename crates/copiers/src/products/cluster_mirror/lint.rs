@@ -2,7 +2,8 @@
 
 use crate::lint::hop_is as is;
 use crate::lint::{Evidence, Rule};
-use hoplab_model::spec::{PresetId, Topology};
+use crate::PresetId;
+use hoplab_model::spec::Topology;
 use hoplab_model::{Code, Finding, Subject};
 
 use crate::estate::{Estate, Product};

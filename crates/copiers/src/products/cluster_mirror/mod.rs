@@ -11,7 +11,7 @@ pub mod write;
 
 use super::{About, Files, FlowName, Menu, Vocabulary};
 use crate::presets::{Preset, PresetSource};
-use hoplab_model::spec::{CopierId, PresetId};
+use crate::{CopierId, PresetId};
 use hoplab_model::spec::{HopKind, HopOptions};
 
 pub const ABOUT: About = About {
@@ -89,7 +89,7 @@ pub(crate) fn kafka_cluster_mirror() -> Preset {
         options: HopOptions {
             kind: HopKind::Mirror,
             map_every: None,
-            product: Some(PresetId::KafkaClusterMirror),
+            product: Some(PresetId::KafkaClusterMirror.name()),
             ..HopOptions::default()
         },
     }

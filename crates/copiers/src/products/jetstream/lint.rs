@@ -2,8 +2,9 @@
 
 use crate::lint::hop_is as is;
 use crate::lint::{Evidence, Rule};
+use crate::PresetId;
 use hoplab_model::lint::closes_cycle;
-use hoplab_model::spec::{PresetId, Topology};
+use hoplab_model::spec::Topology;
 use hoplab_model::{Code, Finding, Subject};
 
 /// This product's rules: codes, cards and the evidence they quote.

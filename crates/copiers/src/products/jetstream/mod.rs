@@ -7,7 +7,7 @@ pub mod write;
 
 use super::{About, Files, FlowName, Menu, Vocabulary};
 use crate::presets::{Preset, PresetSource};
-use hoplab_model::spec::{CopierId, PresetId};
+use crate::{CopierId, PresetId};
 use hoplab_model::spec::{HopKind, HopOptions, OriginStamp};
 
 const WORDS: &[(&str, &str)] = &[
@@ -105,7 +105,7 @@ pub(crate) fn jetstream_source() -> Preset {
         options: HopOptions {
             stamp: OriginStamp::None,
             map_every: None,
-            product: Some(PresetId::JetstreamSource),
+            product: Some(PresetId::JetstreamSource.name()),
             ..HopOptions::default()
         },
     }
@@ -138,7 +138,7 @@ pub(crate) fn jetstream_mirror() -> Preset {
         options: HopOptions {
             kind: HopKind::Mirror,
             map_every: None,
-            product: Some(PresetId::JetstreamMirror),
+            product: Some(PresetId::JetstreamMirror.name()),
             ..HopOptions::default()
         },
     }

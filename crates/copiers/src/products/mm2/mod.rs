@@ -14,7 +14,7 @@ pub mod write_strimzi;
 use super::{About, Files, FlowName, Menu, Vocabulary};
 use crate::estate::Naming;
 use crate::presets::{Preset, PresetSource};
-use hoplab_model::spec::{CopierId, PresetId};
+use crate::{CopierId, PresetId};
 use hoplab_model::spec::{HopOptions, OriginStamp};
 
 pub const ABOUT: About = About {

@@ -7,7 +7,7 @@ pub mod write;
 
 use super::{About, Files, FlowName, Menu, Vocabulary};
 use crate::presets::{Preset, PresetSource};
-use hoplab_model::spec::{CopierId, PresetId};
+use crate::{CopierId, PresetId};
 use hoplab_model::spec::{HopOptions, OriginStamp};
 
 /// RabbitMQ's words; a stream is an exchange or a queue, by the product.
@@ -159,7 +159,7 @@ pub(crate) fn rabbitmq_shovel() -> Preset {
             stamp: OriginStamp::None,
             map_every: None,
             commit_interval_ms: 1,
-            product: Some(PresetId::RabbitmqShovel),
+            product: Some(PresetId::RabbitmqShovel.name()),
             ..HopOptions::default()
         },
     }

@@ -7,7 +7,7 @@ use hoplab_model::spec::{HopSpec, OriginStamp, StartFrom, Topology};
 use serde_json::{json, Value};
 
 fn is_shovel(h: &HopSpec) -> bool {
-    h.options.product == Some(PresetId::RabbitmqShovel)
+    PresetId::of(&h.options) == Some(PresetId::RabbitmqShovel)
 }
 
 /// A regex that matches exactly this name.

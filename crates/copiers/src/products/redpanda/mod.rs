@@ -3,7 +3,7 @@
 pub mod read;
 
 use super::{About, Files, Vocabulary};
-use hoplab_model::spec::CopierId;
+use crate::CopierId;
 
 /// An offset-preserving mirror like a cluster link: only its name, row, sources and
 /// word for a link differ.

@@ -1,8 +1,9 @@
 //! Which way a hop keeps a record from going round a loop, named as the products that
-//! work that way. The copy rules themselves are in the simulation (`sim/copy_append.rs`)
-//! and the lint (`lint/loops.rs`); this names them for a person.
+//! work that way. The copy rules themselves are the model's (its simulation's
+//! `sim/copy_append.rs` and its lint's `lint/loops.rs`); this names them for a person.
 
-use super::{HopOptions, OriginStamp, PresetId};
+use crate::PresetId;
+use hoplab_model::spec::{HopOptions, OriginStamp};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LoopPrevention {
@@ -32,7 +33,7 @@ impl LoopPrevention {
             OriginStamp::Marker => LoopPrevention::Provenance,
             OriginStamp::QualifiedName => LoopPrevention::OriginQualifiedNames,
             OriginStamp::HopBudget(n) => LoopPrevention::HopBudgetAndVisitedSites(n),
-            OriginStamp::None => match o.product {
+            OriginStamp::None => match PresetId::of(o) {
                 Some(PresetId::JetstreamSource | PresetId::JetstreamMirror) => {
                     LoopPrevention::LastStreamOnly
                 }
@@ -156,7 +157,7 @@ mod tests {
             LoopPrevention::HopBudgetAndVisitedSites(1)
         );
         assert_eq!(
-            kind(OriginStamp::None, Some(PresetId::JetstreamSource)),
+            kind(OriginStamp::None, Some(PresetId::JetstreamSource.name())),
             LoopPrevention::LastStreamOnly
         );
         let provenance = HopOptions {

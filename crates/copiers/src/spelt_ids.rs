@@ -55,3 +55,48 @@ macro_rules! spelt_ids {
 }
 
 pub(crate) use spelt_ids;
+
+#[cfg(test)]
+mod preset_id_tests {
+    use crate::products::PresetId;
+
+    #[test]
+    fn each_id_reads_back_from_its_own_spelling_and_no_two_share_one() {
+        for id in PresetId::ALL {
+            assert_eq!(PresetId::parse(id.as_str()), Some(id));
+            let json = serde_json::to_string(&id).unwrap();
+            assert_eq!(json, format!("\"{id}\""));
+            assert_eq!(serde_json::from_str::<PresetId>(&json).unwrap(), id);
+        }
+        let mut names: Vec<_> = PresetId::ALL.iter().map(|id| id.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), PresetId::ALL.len());
+    }
+
+    #[test]
+    fn an_unknown_name_is_refused_with_the_name() {
+        assert_eq!(PresetId::parse("mm2"), None);
+        let err = serde_json::from_str::<PresetId>("\"mm2\"").unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("'mm2' is not a preset the model knows"),
+            "{err}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod copier_id_tests {
+    use crate::products::CopierId;
+
+    #[test]
+    fn every_id_reads_back_and_an_unknown_one_is_refused() {
+        for id in CopierId::ALL {
+            assert_eq!(CopierId::parse(id.as_str()), Some(id));
+            let json = serde_json::to_string(&id).unwrap();
+            assert_eq!(serde_json::from_str::<CopierId>(&json).unwrap(), id);
+        }
+        assert!(serde_json::from_str::<CopierId>("\"kafka-connect\"").is_err());
+    }
+}
