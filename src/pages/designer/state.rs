@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 
+use hoplab_copiers::design_lint as lint;
 use hoplab_model::spec::{StreamRef, Topology};
-use hoplab_model::{lint, Finding};
+use hoplab_model::Finding;
 use leptos::prelude::*;
 
 use crate::designer::findings::targets;

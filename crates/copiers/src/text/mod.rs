@@ -2,4 +2,5 @@
 
 pub mod json;
 pub mod properties;
+pub mod shell;
 pub mod yaml;

@@ -5,11 +5,11 @@
 //! prototype demo does. The destination is the commands' `--bootstrap-server` (or
 //! `--site`); the source is the mirror config's `bootstrap.servers`.
 
-use super::script::{self, Command};
 use crate::estate::{addresses, host_of, Estate, Flow, FlowFacts, Naming, Product, Selector};
 use crate::presets::{self, PresetId};
 use crate::report::{Ignored, Report};
 use crate::text::properties;
+use crate::text::shell::{self as script, Command};
 use crate::{ImportError, Input};
 
 /// The tool's names: `kafka-cluster-mirrors.sh` now, the two earlier names in the KIP's

@@ -3,9 +3,9 @@
 //! destination. What [`super::read`] reads back as the same topology.
 
 use super::read;
-use super::script::Command;
 use crate::export::{address, by_pair, patterns};
 use crate::report::Report;
+use crate::text::shell::Command;
 use crate::Input;
 use hoplab_model::spec::{HopSpec, Topology};
 use std::collections::BTreeMap;

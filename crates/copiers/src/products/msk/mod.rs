@@ -1,12 +1,12 @@
 //! Amazon MSK Replicator: the CreateReplicator request.
 
 pub mod read;
-pub mod runbook;
 pub mod write;
 
 use super::{About, Files, FlowName, Menu, Vocabulary};
 use crate::estate::Naming;
 use crate::presets::{Preset, PresetSource};
+use crate::products::runbook::{reverse, Ends, Runbook};
 use crate::{CopierId, PresetId};
 use hoplab_model::spec::{HopOptions, OriginStamp};
 
@@ -24,7 +24,7 @@ pub const ABOUT: About = About {
         streams: None,
     },
     flow_name: FlowName::Directed,
-    runbooks: &[(PresetId::MskReplicatorIdentical, &runbook::RUNBOOK)],
+    runbooks: &[(PresetId::MskReplicatorIdentical, &RUNBOOK)],
 };
 
 pub const FILES: Files = Files {
@@ -78,4 +78,29 @@ pub(crate) fn msk_identical_names() -> Preset {
             ..HopOptions::default()
         },
     }
+}
+
+// Its runbook words.
+// MSK Replicator's failover and failback (identical topic names), in its words.
+
+pub const RUNBOOK: Runbook = Runbook {
+    keeps_positions: true,
+    failover: replicator_failover,
+    failback: Some(replicator_failback),
+};
+
+fn replicator_failover(e: &Ends) -> Vec<String> {
+    let Ends { a, s, b, c } = e;
+    vec![
+            format!("MSK Replicator {a}->{b} (identical topic names): {s} is {c} at {b}. Consumer groups moved to {b} resume from the offsets the replicator translated and committed at {b}, but only if consumer group offset synchronization was turned on when it was created, and only for groups with no active consumers at {b}: start a group there only once it has moved"),
+            format!("The translated offsets are approximate (the replicator samples its offset mapping): expect a group moved to {b} to read a few records again"),
+        ]
+}
+
+fn replicator_failback(e: &Ends, reverse_exists: bool) -> Vec<String> {
+    let Ends { a, b, .. } = e;
+    vec![
+            format!("MSK Replicator: one replicator copies one way, so {b}'s writes come back to {a} through a replicator {b}->{a} ({}); its starting position is fixed when it is created", reverse(reverse_exists)),
+            format!("With LEGACY offset synchronization (the default) no offsets are translated back from {b} to {a}: groups returning to {a} need the bidirectional set-up with ENHANCED offset synchronization, a replicator each way"),
+        ]
 }

@@ -1,4 +1,4 @@
-//! The little of a shell script a mirror's set-up script uses: commands (a trailing `\`
+//! The little of a shell script a set-up script uses (KIP-1279's `kafka-cluster-mirrors.sh`): commands (a trailing `\`
 //! joins lines; `'…'` and `"…"` quote), `#` comments, and here-documents that write a
 //! file (`cat > a-to-b.properties <<'EOF'` … `EOF`). Nothing is run or expanded: `$VAR`
 //! stays as written.
