@@ -222,7 +222,7 @@ mod authoring {
             });
             let preset = hoplab_copiers::PresetId::parse(&field("preset")).ok_or_else(|| {
                 format!(
-                    "real-copiers.json: case {} names preset `{}`, which the model does not have",
+                    "real-copiers.json: case {} names preset `{}`, which Hoplab does not have",
                     field("id"),
                     field("preset")
                 )

@@ -139,7 +139,7 @@ fn a_row_naming_a_preset_the_model_does_not_have_is_refused_as_the_table_is_read
     assert_ne!(broken, text, "the table names mm2-default");
     let err = parse(&broken).unwrap_err();
     assert!(
-        err.contains("'no-such-preset' is not a preset the model knows"),
+        err.contains("'no-such-preset' is not a preset Hoplab knows"),
         "{err}"
     );
 }

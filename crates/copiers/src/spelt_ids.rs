@@ -80,7 +80,7 @@ mod preset_id_tests {
         let err = serde_json::from_str::<PresetId>("\"mm2\"").unwrap_err();
         assert!(
             err.to_string()
-                .contains("'mm2' is not a preset the model knows"),
+                .contains("'mm2' is not a preset Hoplab knows"),
             "{err}"
         );
     }

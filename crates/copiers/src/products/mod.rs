@@ -1,9 +1,10 @@
-//! The products, one folder each: what the rest of the crate asks of a product (its
-//! [`About`]: title, row on `/copiers`, whose sources are its own, its words, its preset),
-//! how its files are read and written (its [`Files`]), its file reader (`read`), its writer
-//! (`write`) and its own lint rules (`lint`). The two tables below are the only places that
-//! list them; what several share (the text readers, the report, the lint's engine and rule
-//! table) stays beside this folder.
+//! The products, one folder each: in its `mod.rs` what the rest of the crate asks of a
+//! product (its [`About`]: title, row on `/copiers`, whose sources are its own, its words,
+//! its preset, its runbook words), how its files are read and written (its [`Files`]) and
+//! its presets; its file reader (`read`), its writer (`write`) and its own lint rules
+//! (`lint`). This file is the catalog: the products' typed ids and the tables below are the
+//! only places that list them. What several share (the text readers, the report, the lint's
+//! engine and rule table) stays beside this folder.
 
 pub mod cluster_link;
 pub mod cluster_mirror;
@@ -117,7 +118,7 @@ spelt_ids! {
 spelt_ids! {
     /// One preset ([`crate::presets`]), by name. Spelt as files (a hop's `product`), URLs
     /// (`/designer/preset/<id>`) and `content/copiers.toml` spell it.
-    PresetId, refused: "a preset the model knows",
+    PresetId, refused: "a preset Hoplab knows",
     {
         Mm2Default => "mm2-default",
         Mm2Identity => "mm2-identity",
