@@ -179,7 +179,24 @@ pub fn lint_with(t: &Topology, products: &[ProductRule]) -> Vec<Finding> {
         rule(t, &mut out);
     }
     said_by_a_product_rule(&mut out);
+    // What the hops' shape does (loops, mirrors, the products' rules) before what their
+    // options lose, each rule's findings in the order it gave them.
+    out.sort_by_key(|f| !about_the_shape(f.code));
     out
+}
+
+/// Whether a finding is about the shape the hops make rather than about options.
+fn about_the_shape(code: Code) -> bool {
+    matches!(
+        code,
+        Code::EchoLoop
+            | Code::QualifiedNameLoop
+            | Code::MirrorTargetWritten
+            | Code::MirrorTargetShared
+            | Code::MirrorIntoNonEmpty
+            | Code::HopBudgetShortOfRing
+            | Code::Product(_)
+    )
 }
 
 /// A cycle a product's own rule already names (JetStream's sources, two shovels) is not
