@@ -4,27 +4,7 @@
 use hoplab_copiers::design_lint;
 use hoplab_copiers::PresetId;
 use hoplab_model::spec::kit::*;
-use hoplab_model::spec::{HopOptions, HopSpec, Topology};
-
-fn with(hops: Vec<HopSpec>, site_names: &[&str]) -> Topology {
-    let mut streams = Vec::new();
-    for h in &hops {
-        for s in [&h.from, &h.to] {
-            if !streams
-                .iter()
-                .any(|x: &hoplab_model::spec::StreamSpec| x.site == s.site && x.name == s.stream)
-            {
-                streams.push(stream(&s.site, &s.stream, 1));
-            }
-        }
-    }
-    Topology {
-        sites: sites(site_names),
-        streams,
-        hops,
-        ..Topology::default()
-    }
-}
+use hoplab_model::spec::{HopOptions, Topology};
 
 fn codes(t: &Topology) -> Vec<&'static str> {
     design_lint(t).into_iter().map(|f| f.code.id()).collect()
@@ -37,7 +17,7 @@ fn a_jetstream_cycle_inside_one_site_is_refused_and_across_sites_loops() {
         product: Some(PresetId::JetstreamSource.name()),
         ..HopOptions::default()
     };
-    let one = with(
+    let one = hops_between(
         vec![
             hop("x-y", at("A", "X"), at("A", "Y"), js.clone()),
             hop("y-x", at("A", "Y"), at("A", "X"), js.clone()),
@@ -46,7 +26,7 @@ fn a_jetstream_cycle_inside_one_site_is_refused_and_across_sites_loops() {
     );
     assert!(codes(&one).contains(&"jetstream-cycle-refused"));
     assert!(!codes(&one).contains(&"jetstream-cycle-across-domains"));
-    let two = with(
+    let two = hops_between(
         vec![
             hop("e-w", at("E", "X"), at("W", "X"), js.clone()),
             hop("w-e", at("W", "X"), at("E", "X"), js.clone()),
@@ -55,7 +35,7 @@ fn a_jetstream_cycle_inside_one_site_is_refused_and_across_sites_loops() {
     );
     assert!(codes(&two).contains(&"jetstream-cycle-across-domains"));
     // The same cycle with a generic copier names no product.
-    let generic = with(
+    let generic = hops_between(
         vec![
             hop("e-w", at("E", "X"), at("W", "X"), HopOptions::default()),
             hop("w-e", at("W", "X"), at("E", "X"), HopOptions::default()),
@@ -64,7 +44,7 @@ fn a_jetstream_cycle_inside_one_site_is_refused_and_across_sites_loops() {
     );
     assert!(!codes(&generic).iter().any(|c| c.starts_with("jetstream")));
     // A chain is no cycle.
-    let chain = with(
+    let chain = hops_between(
         vec![hop("e-w", at("E", "X"), at("W", "X"), js)],
         &["E", "W"],
     );
@@ -79,7 +59,7 @@ fn shovels_each_way_are_found_and_one_way_is_not() {
         product: Some(PresetId::RabbitmqShovel.name()),
         ..HopOptions::default()
     };
-    let both = with(
+    let both = hops_between(
         vec![
             hop("a-b", at("A", "x"), at("B", "x"), sh.clone()),
             hop("b-a", at("B", "x"), at("A", "x"), sh.clone()),
@@ -97,7 +77,7 @@ fn shovels_each_way_are_found_and_one_way_is_not() {
         !codes(&both).contains(&"echo-loop"),
         "the shovels' own finding says the loop once"
     );
-    let one = with(
+    let one = hops_between(
         vec![hop("a-b", at("A", "x"), at("B", "x"), sh)],
         &["A", "B"],
     );
@@ -115,7 +95,8 @@ fn a_queue_link_wants_no_position_map_and_a_stream_copier_does() {
         map_every: None,
         ..HopOptions::default()
     };
-    let t = |o: HopOptions| with(vec![hop("a-b", at("A", "x"), at("B", "x"), o)], &["A", "B"]);
+    let t =
+        |o: HopOptions| hops_between(vec![hop("a-b", at("A", "x"), at("B", "x"), o)], &["A", "B"]);
     assert!(!codes(&t(queue)).contains(&"no-position-map"));
     assert!(codes(&t(stream_copier)).contains(&"no-position-map"));
 }
@@ -123,7 +104,7 @@ fn a_queue_link_wants_no_position_map_and_a_stream_copier_does() {
 #[test]
 fn cluster_mirrors_each_way_are_found_and_one_way_is_not() {
     let mirror = hoplab_copiers::presets::get(PresetId::KafkaClusterMirror).options;
-    let both = with(
+    let both = hops_between(
         vec![
             hop("a-b", at("A", "x"), at("B", "x"), mirror.clone()),
             hop("b-a", at("B", "x"), at("A", "x"), mirror.clone()),
@@ -131,7 +112,7 @@ fn cluster_mirrors_each_way_are_found_and_one_way_is_not() {
         &["A", "B"],
     );
     assert!(codes(&both).contains(&"cluster-mirror-both-ways"));
-    let one = with(
+    let one = hops_between(
         vec![hop("a-b", at("A", "x"), at("B", "x"), mirror)],
         &["A", "B"],
     );
@@ -144,7 +125,7 @@ fn a_product_no_preset_stands_for_is_named_and_the_hop_still_runs() {
         product: Some(hoplab_model::spec::ProductName::parse("mm3-default").unwrap()),
         ..HopOptions::default()
     };
-    let t = with(vec![hop("a-b", at("A", "x"), at("B", "x"), o)], &["A", "B"]);
+    let t = hops_between(vec![hop("a-b", at("A", "x"), at("B", "x"), o)], &["A", "B"]);
     let findings = design_lint(&t);
     let f = findings
         .iter()
@@ -155,7 +136,7 @@ fn a_product_no_preset_stands_for_is_named_and_the_hop_still_runs() {
         "{}",
         f.message
     );
-    let known = with(
+    let known = hops_between(
         vec![hop(
             "a-b",
             at("A", "x"),

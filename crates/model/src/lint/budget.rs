@@ -80,27 +80,7 @@ pub(super) fn short_hop_budget(t: &Topology, out: &mut Vec<Finding>) {
 mod tests {
     use super::*;
     use crate::spec::kit::*;
-    use crate::spec::{HopOptions, HopSpec};
-
-    fn with(hops: Vec<HopSpec>, site_names: &[&str]) -> Topology {
-        let mut streams = Vec::new();
-        for h in &hops {
-            for s in [&h.from, &h.to] {
-                if !streams
-                    .iter()
-                    .any(|x: &crate::spec::StreamSpec| x.site == s.site && x.name == s.stream)
-                {
-                    streams.push(stream(&s.site, &s.stream, 1));
-                }
-            }
-        }
-        Topology {
-            sites: sites(site_names),
-            streams,
-            hops,
-            ..Topology::default()
-        }
-    }
+    use crate::spec::HopOptions;
 
     fn codes(t: &Topology) -> Vec<&'static str> {
         crate::lint(t).into_iter().map(|f| f.code.id()).collect()
@@ -114,7 +94,7 @@ mod tests {
                 map_every: None,
                 ..HopOptions::default()
             };
-            with(
+            hops_between(
                 vec![
                     hop("a-b", at("a", "x"), at("b", "x"), o.clone()),
                     hop("b-c", at("b", "x"), at("c", "x"), o.clone()),

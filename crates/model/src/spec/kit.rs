@@ -49,6 +49,27 @@ pub fn hop(id: &str, from: StreamRef, to: StreamRef, options: HopOptions) -> Hop
     }
 }
 
+/// `hops` between `site_names`, with a one-part stream at each end they name.
+pub fn hops_between(hops: Vec<HopSpec>, site_names: &[&str]) -> Topology {
+    let mut streams: Vec<StreamSpec> = Vec::new();
+    for h in &hops {
+        for s in [&h.from, &h.to] {
+            if !streams
+                .iter()
+                .any(|x| x.site == s.site && x.name == s.stream)
+            {
+                streams.push(stream(&s.site, &s.stream, 1));
+            }
+        }
+    }
+    Topology {
+        sites: sites(site_names),
+        streams,
+        hops,
+        ..Topology::default()
+    }
+}
+
 pub fn writer(id: &str, site: &str, stream: &str, rate_per_sec: f64) -> WriterSpec {
     WriterSpec::new(id, site, stream, rate_per_sec)
 }
