@@ -2,24 +2,26 @@
 //! the file handling around `hoplab_copiers`'s pure functions.
 
 use crate::{out, Failure};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use hoplab_copiers::{export_onto, import, lint, Format, ImportFinding, Input};
 use hoplab_model::ScenarioSpec;
 use std::path::{Path, PathBuf};
 
 /// `--format` values.
-pub fn parse_format(s: &str) -> Result<Format, String> {
-    Format::parse(s).ok_or_else(|| {
-        let all: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
-        format!("takes one of {}", all.join(", "))
-    })
+pub fn formats() -> impl TypedValueParser<Value = Format> {
+    ids_of(Format::ALL.into_iter())
 }
 
 /// `--to` values: the formats a design can be written as.
-pub fn parse_export_format(s: &str) -> Result<Format, String> {
-    match Format::parse(s) {
-        Some(f) if f.can_export() => Ok(f),
-        _ => Err("takes one of mm2-properties, strimzi, nats, rabbitmq, msk".into()),
-    }
+pub fn export_formats() -> impl TypedValueParser<Value = Format> {
+    ids_of(Format::ALL.into_iter().filter(|f| f.can_export()))
+}
+
+/// The formats' ids as the values an option takes: `--help` lists them, and a value not
+/// among them is answered with the list.
+fn ids_of(formats: impl Iterator<Item = Format>) -> impl TypedValueParser<Value = Format> {
+    let ids: Vec<&'static str> = formats.map(Format::id).collect();
+    PossibleValuesParser::new(ids).map(|id| Format::parse(&id).expect("a format's own id"))
 }
 
 /// `--site NAME=FILE`.
@@ -217,8 +219,14 @@ pub fn export_config(design: &str, to: Format, onto: &[std::path::PathBuf]) -> R
         export_onto(&spec.topology, to, &inputs).map_err(|e| (format!("{design}: {e}"), 2))?;
     if let (Some((name, text)), None) = (originals.first(), written.onto) {
         if hoplab_copiers::detect(text) == Some(to) {
+            let onto: Vec<&str> = Format::ALL
+                .into_iter()
+                .filter(|f| f.writes_onto())
+                .map(Format::id)
+                .collect();
             eprintln!(
-                "{name}: writing onto a file is done for mm2-properties, strimzi, rabbitmq and msk; this {} file was written afresh",
+                "{name}: writing onto a file is done for {}; this {} file was written afresh",
+                onto.join(", "),
                 to.id()
             );
         } else {

@@ -78,23 +78,22 @@ enum Cmd {
         #[arg(long)]
         json: bool,
         /// Read the copiers' files in this format instead of detecting it.
-        #[arg(long, value_parser = estate::parse_format)]
+        #[arg(long, value_parser = estate::formats())]
         format: Option<hoplab_copiers::Format>,
         /// The site a file stands for (a RabbitMQ broker, a JetStream domain); the file
         /// is read whether or not it is also given as FILES.
         #[arg(long = "site", value_name = "NAME=FILE", value_parser = estate::parse_site)]
         sites: Vec<(String, PathBuf)>,
     },
-    /// Read real copiers' configuration files (MirrorMaker 2, Strimzi, JetStream,
-    /// RabbitMQ, MSK Replicator, cluster link, Redpanda shadow link) into one design: the
-    /// model's file on stdout, the import report on stderr; exit 2 on a file it cannot read.
+    /// Read real copiers' configuration files (the formats --format lists) into one
+    /// design: the model's file on stdout, the import report on stderr; exit 2 on a file
+    /// it cannot read.
     Import {
         /// The copiers' files; those named with --site are read too (once each).
         #[arg(required_unless_present = "sites")]
         files: Vec<PathBuf>,
-        /// mm2-properties, mm2-connect, strimzi, nats, rabbitmq, msk, cluster-link or
-        /// redpanda-shadow (detected from each file when not given).
-        #[arg(long, value_parser = estate::parse_format)]
+        /// The files' format (detected from each file when not given).
+        #[arg(long, value_parser = estate::formats())]
         format: Option<hoplab_copiers::Format>,
         /// The site a file stands for where the format cannot say (repeatable); the
         /// file is read whether or not it is also given as FILES.
@@ -104,8 +103,8 @@ enum Cmd {
     /// Write a design (a topology file or a library scenario id) as a copier's file.
     ExportConfig {
         design: String,
-        /// mm2-properties, strimzi, nats, rabbitmq or msk.
-        #[arg(long, value_parser = estate::parse_export_format)]
+        /// The copier's format to write.
+        #[arg(long, value_parser = estate::export_formats())]
         to: hoplab_copiers::Format,
         /// The copier's own file the estate came in (again for each broker's file of a
         /// RabbitMQ estate): what the design does not decide (addresses, security,

@@ -9,19 +9,6 @@ use serde::Serialize;
 pub use crate::products::Product;
 
 impl Product {
-    pub const ALL: [Product; 10] = [
-        Product::MirrorMaker2,
-        Product::MskReplicator,
-        Product::ClusterLink,
-        Product::RedpandaShadow,
-        Product::JetStreamSource,
-        Product::JetStreamMirror,
-        Product::FederatedExchange,
-        Product::FederatedQueue,
-        Product::Shovel,
-        Product::ClusterMirror,
-    ];
-
     /// What the crate knows of it: `crate::products`' table.
     pub fn about(self) -> &'static crate::products::About {
         crate::products::about(self)

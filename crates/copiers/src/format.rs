@@ -75,6 +75,13 @@ impl Format {
     pub fn can_export(self) -> bool {
         crate::products::files(self).write.is_some()
     }
+
+    /// The formats a design is written onto the file it came from (keeping what it does
+    /// not decide): by the format's own writer, or per broker or domain (`export_onto`).
+    pub fn writes_onto(self) -> bool {
+        crate::products::files(self).onto.is_some()
+            || matches!(self, Format::Rabbitmq | Format::Nats)
+    }
 }
 
 /// Written as its id.

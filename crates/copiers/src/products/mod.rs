@@ -41,6 +41,21 @@ pub enum Product {
     ClusterMirror,
 }
 
+impl Product {
+    pub const ALL: [Product; 10] = [
+        Product::MirrorMaker2,
+        Product::MskReplicator,
+        Product::ClusterLink,
+        Product::RedpandaShadow,
+        Product::JetStreamSource,
+        Product::JetStreamMirror,
+        Product::FederatedExchange,
+        Product::FederatedQueue,
+        Product::Shovel,
+        Product::ClusterMirror,
+    ];
+}
+
 /// The file formats an import reads (each product's, in its folder's `Files`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
