@@ -245,6 +245,17 @@ test("a copier's preset link opens the designer on that preset's hop, also on re
   assertClean(page);
 });
 
+test("a preset's open hop form fits a phone, its long sources and words wrapped", async () => {
+  const page = await openPage(session, { viewport: { width: 390, height: 844 } });
+  await fresh(page);
+  await visit(page, session, "/designer/preset/jetstream-source");
+  await page.locator(".panel-row.is-selected details.hop-options[open] .loop-prevention").waitFor();
+  assert.match(await page.textContent(".loop-prevention"), /Nats-Stream-Source/);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `no sideways scrolling (${overflow}px)`);
+  assertClean(page);
+});
+
 test("a preset link asks before replacing a design, and an unknown preset changes nothing", async () => {
   const page = await openPage(session);
   await fresh(page);
