@@ -109,17 +109,6 @@ pub fn export_formats() -> Vec<ExportFormat> {
         .collect()
 }
 
-/// What an import reads, in words for the import panel: "a MirrorMaker 2 properties file,
-/// …, or a kafka-cluster-mirrors.sh set-up script".
-pub fn formats_read_in_words() -> String {
-    let all: Vec<&str> = NAMES.iter().map(|n| n.described).collect();
-    match all.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        Some((last, _)) => last.to_string(),
-        None => String::new(),
-    }
-}
-
 /// What the import chunk holds: the readers, their lint and the writers.
 #[derive(Clone, Copy)]
 pub struct Importer {
@@ -374,7 +363,7 @@ mod tests {
     #[test]
     fn the_import_panel_lists_every_format_the_import_reads() {
         assert_eq!(
-            formats_read_in_words(),
+            hoplab_copiers::products::formats_in_words(),
             "a MirrorMaker 2 properties file, connector JSON, a Strimzi KafkaMirrorMaker2 resource, JetStream stream configurations, RabbitMQ definitions (one file per broker), an MSK Replicator request, a Confluent cluster link, a Redpanda shadow link or a kafka-cluster-mirrors.sh set-up script (KIP-1279, proposed)"
         );
         assert_eq!(export_formats().len(), 6);

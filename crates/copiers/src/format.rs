@@ -79,8 +79,8 @@ impl Format {
     /// The formats a design is written onto the file it came from (keeping what it does
     /// not decide): by the format's own writer, or per broker or domain (`export_onto`).
     pub fn writes_onto(self) -> bool {
-        crate::products::files(self).onto.is_some()
-            || matches!(self, Format::Rabbitmq | Format::Nats)
+        let files = crate::products::files(self);
+        files.onto.is_some() || files.per_site.is_some()
     }
 }
 

@@ -96,7 +96,10 @@ fn detect_or_refuse(input: &Input) -> Result<Format, ImportError> {
     }
     Err(ImportError::new(
         input.name,
-        "not a format this import reads (MirrorMaker 2 properties or connector JSON, Strimzi, JetStream streams, RabbitMQ definitions, an MSK Replicator request, a cluster link, a shadow link or a kafka-cluster-mirrors.sh script)",
+        format!(
+            "not a format this import reads ({})",
+            products::formats_in_words()
+        ),
     ))
 }
 
@@ -110,18 +113,17 @@ pub(crate) fn sites_of(
     report: &mut Report,
 ) -> Result<Vec<Option<String>>, ImportError> {
     let mut out: Vec<Option<String>> = inputs.iter().map(|i| i.site.map(String::from)).collect();
-    for format in [Format::Rabbitmq, Format::Nats] {
+    for (format, per_site) in Format::ALL
+        .into_iter()
+        .filter_map(|f| Some((f, products::files(f).per_site?)))
+    {
         let of_format: Vec<usize> = (0..inputs.len())
             .filter(|&i| formats[i] == format)
             .collect();
         if of_format.len() < 2 {
             continue;
         }
-        let what = if format == Format::Nats {
-            "domain"
-        } else {
-            "broker"
-        };
+        let what = per_site.unit;
         let files: Vec<(&str, Option<sites::Pointers>)> = of_format
             .iter()
             .map(|&i| (inputs[i].name, sites::pointers(inputs[i].text, format)))

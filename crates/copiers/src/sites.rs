@@ -3,8 +3,6 @@
 //! domain. A file stands for the broker or domain the other files point at and it does
 //! not, when exactly one fits (or exactly one of those fitting is in the file's name).
 
-use crate::estate::host_of;
-use crate::products::jetstream::read::{domain_of_api, DOMAIN_METADATA};
 use crate::Format;
 use serde_json::Value;
 
@@ -17,82 +15,19 @@ pub struct Pointers {
     pub points_at: Vec<String>,
 }
 
-fn push(list: &mut Vec<String>, name: String) {
+/// Adds `name` to `list` once (an empty name is none).
+pub(crate) fn push(list: &mut Vec<String>, name: String) {
     if !name.is_empty() && !list.contains(&name) {
         list.push(name);
     }
 }
 
-/// A RabbitMQ definitions file's own broker and the hosts of its upstreams and shovels.
-fn rabbitmq(doc: &Value) -> Pointers {
-    let own = crate::products::rabbitmq::read::cluster_host(doc);
-    let mut points_at = Vec::new();
-    for p in doc
-        .get("parameters")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
-        let value = p.get("value");
-        for key in ["uri", "src-uri", "dest-uri"] {
-            let uris: Vec<&str> = match value.and_then(|v| v.get(key)) {
-                Some(Value::String(s)) => vec![s.as_str()],
-                Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
-                _ => Vec::new(),
-            };
-            for uri in uris {
-                push(&mut points_at, host_of(uri));
-            }
-        }
-    }
-    Pointers { own, points_at }
-}
-
-/// A JetStream file's own domain (a stream's metadata) and the domains it sources from.
-fn nats(doc: &Value) -> Pointers {
-    let streams: Vec<&Value> = match doc {
-        Value::Array(a) => a.iter().collect(),
-        one => vec![one],
-    };
-    let mut p = Pointers::default();
-    for s in streams {
-        let s = s.get("config").unwrap_or(s);
-        if let Some(d) = s
-            .get("metadata")
-            .and_then(|m| m.get(DOMAIN_METADATA))
-            .and_then(Value::as_str)
-        {
-            p.own = Some(d.to_string());
-        }
-        let links = s
-            .get("sources")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .chain(s.get("mirror").filter(|m| !m.is_null()));
-        for link in links {
-            if let Some(domain) = link
-                .get("external")
-                .and_then(|e| e.get("api"))
-                .and_then(Value::as_str)
-                .and_then(domain_of_api)
-            {
-                push(&mut p.points_at, domain);
-            }
-        }
-    }
-    p
-}
-
 /// What a file of `format` says of itself and the others; None for formats that name
 /// both ends of every link themselves.
 pub fn pointers(text: &str, format: Format) -> Option<Pointers> {
+    let per_site = crate::products::files(format).per_site?;
     let doc: Value = serde_json::from_str(text).ok()?;
-    match format {
-        Format::Rabbitmq => Some(rabbitmq(&doc)),
-        Format::Nats => Some(nats(&doc)),
-        _ => None,
-    }
+    Some((per_site.pointers)(&doc))
 }
 
 /// The site each file stands for: `named` where the person or the file said; otherwise

@@ -116,7 +116,7 @@ pub fn ImportPanel() -> impl IntoView {
                     on:dragleave=move |_| dragging.set(false)
                     on:drop=on_drop
                 >
-                    <p>{format!("Drop the files you run here: {}. The format is found from each file’s text.", crate::designer::copier_files::formats_read_in_words())}</p>
+                    <p>{format!("Drop the files you run here: {}. The format is found from each file’s text.", hoplab_copiers::products::formats_in_words())}</p>
                     <label class="button-like" for="dz-copier-files">"Choose files…"</label>
                     <input id="dz-copier-files" class="visually-hidden" type="file" multiple
                         accept=".properties,.json,.yaml,.yml,.conf,.txt,.sh,text/plain,application/json"

@@ -2,9 +2,7 @@
 //! reads, so import -> export -> import gives the same topology; what a product cannot
 //! say (a stamp it does not have, a round trip) is left out.
 
-use crate::products::jetstream::write as nats;
 pub use crate::products::mm2::write::WRITTEN_FLOW_KEYS;
-use crate::products::rabbitmq::write as rabbitmq;
 
 use crate::Format;
 use hoplab_model::spec::{HopSpec, Topology};
@@ -67,8 +65,8 @@ pub fn export_onto(
         .position(|i| crate::detect(i.text) == Some(to));
     // RabbitMQ's and JetStream's estates are one file per broker or domain: each is
     // written onto its own.
-    if matches!(to, Format::Rabbitmq | Format::Nats) {
-        if let Some((text, at)) = per_site_onto(t, to, originals) {
+    if let Some(per_site) = crate::products::files(to).per_site {
+        if let Some((text, at)) = per_site_onto(t, to, per_site, originals) {
             return Ok(Written {
                 text,
                 onto: Some(at),
@@ -94,7 +92,12 @@ pub fn export_onto(
 
 /// The files of `to` among `originals`, each with the broker or domain it stands for (as
 /// the import matched them), written onto; the index of the first.
-fn per_site_onto(t: &Topology, to: Format, originals: &[crate::Input]) -> Option<(String, usize)> {
+fn per_site_onto(
+    t: &Topology,
+    to: Format,
+    per_site: crate::products::PerSite,
+    originals: &[crate::Input],
+) -> Option<(String, usize)> {
     let formats: Vec<Format> = originals
         .iter()
         .map(|i| crate::detect(i.text).unwrap_or(Format::Mm2Properties))
@@ -107,17 +110,13 @@ fn per_site_onto(t: &Topology, to: Format, originals: &[crate::Input]) -> Option
             continue;
         }
         let doc: serde_json::Value = serde_json::from_str(input.text).ok()?;
-        let site = sites[i].clone().unwrap_or_else(|| match to {
-            Format::Rabbitmq => crate::products::rabbitmq::read::own_name(input, &doc),
-            _ => crate::products::jetstream::read::DEFAULT_DOMAIN.to_string(),
-        });
+        let site = sites[i]
+            .clone()
+            .unwrap_or_else(|| (per_site.unnamed)(input, &doc));
         first.get_or_insert(i);
         files.push((site, input.text));
     }
-    let text = match to {
-        Format::Rabbitmq => rabbitmq::definitions_onto(t, &files)?,
-        _ => nats::streams_onto(t, &files)?,
-    };
+    let text = (per_site.onto)(t, &files)?;
     Some((text, first?))
 }
 

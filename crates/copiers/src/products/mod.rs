@@ -266,9 +266,29 @@ pub struct Files {
     /// Writes a design afresh; none where Hoplab does not write the format.
     pub write: Option<fn(&Topology) -> String>,
     /// Writes a design onto the file it came from, keeping what the design does not
-    /// decide; none where the format is written afresh (or per site, see `export`).
+    /// decide; none where the format is written afresh or [`PerSite`].
     pub onto: Option<fn(&Topology, &Input) -> Option<String>>,
+    /// For a format whose files are one broker or domain each: how they are told apart
+    /// and written back, each onto its own. None where a file names both ends of every
+    /// link itself.
+    pub per_site: Option<PerSite>,
 }
+
+/// How the files of a one-file-per-broker format (JSON) are told apart and written back.
+#[derive(Clone, Copy)]
+pub struct PerSite {
+    /// What one file stands for, in a message ("broker", "domain").
+    pub unit: &'static str,
+    /// What a file says of itself and of the brokers or domains it points at.
+    pub pointers: fn(&serde_json::Value) -> crate::sites::Pointers,
+    /// The site a file stands for where neither the person nor the others name it.
+    pub unnamed: fn(&Input, &serde_json::Value) -> String,
+    /// Writes a design onto each site's file.
+    pub onto: fn(&Topology, &[SiteFile]) -> Option<String>,
+}
+
+/// One broker's or domain's file: the site it stands for and its text.
+pub type SiteFile<'a> = (String, &'a str);
 
 /// A written format in the designer's export menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -309,6 +329,17 @@ pub const NAMES: [Named; 9] = [
     named(&redpanda::FILES),
     named(&cluster_mirror::FILES),
 ];
+
+/// What an import reads, in words (the import panel's, an unread file's message): "a
+/// MirrorMaker 2 properties file, …, or a kafka-cluster-mirrors.sh set-up script".
+pub fn formats_in_words() -> String {
+    let all: Vec<&str> = NAMES.iter().map(|n| n.described).collect();
+    match all.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.to_string(),
+        None => String::new(),
+    }
+}
 
 /// The format's [`Files`].
 pub fn files(f: Format) -> &'static Files {

@@ -46,6 +46,7 @@ pub const FILES: Files = Files {
     read: read::read,
     write: Some(write::script),
     onto: Some(write::script_onto),
+    per_site: None,
 };
 
 // Its preset: the copier in the model's hop options.

@@ -4,7 +4,7 @@ pub mod lint;
 pub mod read;
 pub mod write;
 
-use super::{About, Files, FlowName, Menu, Vocabulary};
+use super::{About, Files, FlowName, Menu, PerSite, Vocabulary};
 use crate::presets::{Preset, PresetSource};
 use crate::products::runbook::{Ends, Runbook};
 use crate::{CopierId, PresetId};
@@ -74,6 +74,12 @@ pub const FILES: Files = Files {
     read: read::read,
     write: Some(write::streams),
     onto: None,
+    per_site: Some(PerSite {
+        unit: "domain",
+        pointers: read::pointers,
+        unnamed: |_, _| read::DEFAULT_DOMAIN.to_string(),
+        onto: write::streams_onto,
+    }),
 };
 
 // Its presets: the copier in the model's hop options.

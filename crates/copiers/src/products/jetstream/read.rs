@@ -7,6 +7,7 @@
 use crate::estate::{Estate, Flow, FlowFacts, Naming, Product, Selector};
 use crate::presets;
 use crate::report::{Ignored, Report};
+use crate::sites::{push, Pointers};
 use crate::text::json;
 use crate::{ImportError, Input};
 use hoplab_model::spec::limits;
@@ -286,6 +287,42 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
         estate.flows.len()
     ));
     Ok(estate)
+}
+
+/// A JetStream file's own domain (a stream's metadata) and the domains it sources from.
+pub(crate) fn pointers(doc: &Value) -> Pointers {
+    let streams: Vec<&Value> = match doc {
+        Value::Array(a) => a.iter().collect(),
+        one => vec![one],
+    };
+    let mut p = Pointers::default();
+    for s in streams {
+        let s = s.get("config").unwrap_or(s);
+        if let Some(d) = s
+            .get("metadata")
+            .and_then(|m| m.get(DOMAIN_METADATA))
+            .and_then(Value::as_str)
+        {
+            p.own = Some(d.to_string());
+        }
+        let links = s
+            .get("sources")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .chain(s.get("mirror").filter(|m| !m.is_null()));
+        for link in links {
+            if let Some(domain) = link
+                .get("external")
+                .and_then(|e| e.get("api"))
+                .and_then(Value::as_str)
+                .and_then(domain_of_api)
+            {
+                push(&mut p.points_at, domain);
+            }
+        }
+    }
+    p
 }
 
 #[cfg(test)]

@@ -58,6 +58,7 @@ pub const PROPERTIES: Files = Files {
     read: |input, report| dedicated::read(input.name, input.text, report),
     write: Some(write::mm2_properties),
     onto: Some(|t, original| Some(write::mm2_properties_onto(t, original.text))),
+    per_site: None,
 };
 
 /// Connectors' JSON for a Kafka Connect cluster (read only).
@@ -74,6 +75,7 @@ pub const CONNECT: Files = Files {
     read: |input, report| connect::read(input.name, input.text, report),
     write: None,
     onto: None,
+    per_site: None,
 };
 
 /// Strimzi's `KafkaMirrorMaker2` resource.
@@ -89,6 +91,7 @@ pub const STRIMZI: Files = Files {
     read: |input, report| strimzi::read(input.name, input.text, report),
     write: Some(write_strimzi::resources),
     onto: Some(|t, original| write_strimzi::resources_onto(t, original.text)),
+    per_site: None,
 };
 
 // Its presets: the copier in the model's hop options.

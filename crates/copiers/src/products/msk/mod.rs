@@ -39,6 +39,7 @@ pub const FILES: Files = Files {
     read: |input, report| read::read(input.name, input.text, report),
     write: Some(write::request),
     onto: Some(|t, original| write::request_onto(t, original.text)),
+    per_site: None,
 };
 
 // Its preset: the copier in the model's hop options.

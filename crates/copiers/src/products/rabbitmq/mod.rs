@@ -4,7 +4,7 @@ pub mod lint;
 pub mod read;
 pub mod write;
 
-use super::{About, Files, FlowName, Menu, Vocabulary};
+use super::{About, Files, FlowName, Menu, PerSite, Vocabulary};
 use crate::presets::{Preset, PresetSource};
 use crate::products::runbook::{reverse, Ends, Runbook};
 use crate::{CopierId, PresetId};
@@ -90,6 +90,12 @@ pub const FILES: Files = Files {
     read: read::read,
     write: Some(write::definitions),
     onto: None,
+    per_site: Some(PerSite {
+        unit: "broker",
+        pointers: read::pointers,
+        unnamed: read::own_name,
+        onto: write::definitions_onto,
+    }),
 };
 
 // Its presets: the copier in the model's hop options.

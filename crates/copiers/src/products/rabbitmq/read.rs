@@ -9,6 +9,7 @@ use crate::estate::{host_of, Estate, Flow, FlowFacts, Naming, Product, Selector}
 use crate::presets::{self, PresetId};
 use crate::report::{Ignored, Report};
 use crate::selector;
+use crate::sites::{push, Pointers};
 use crate::text::json;
 use crate::{ImportError, Input};
 use hoplab_model::spec::{HopOptions, OriginStamp, StartFrom};
@@ -531,4 +532,29 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
         }
     }
     Ok(estate)
+}
+
+/// A RabbitMQ definitions file's own broker and the hosts of its upstreams and shovels.
+pub(crate) fn pointers(doc: &Value) -> Pointers {
+    let own = cluster_host(doc);
+    let mut points_at = Vec::new();
+    for p in doc
+        .get("parameters")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let value = p.get("value");
+        for key in ["uri", "src-uri", "dest-uri"] {
+            let uris: Vec<&str> = match value.and_then(|v| v.get(key)) {
+                Some(Value::String(s)) => vec![s.as_str()],
+                Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
+                _ => Vec::new(),
+            };
+            for uri in uris {
+                push(&mut points_at, host_of(uri));
+            }
+        }
+    }
+    Pointers { own, points_at }
 }

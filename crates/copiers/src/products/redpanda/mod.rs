@@ -31,4 +31,5 @@ pub const FILES: Files = Files {
     read: read::read,
     write: None,
     onto: None,
+    per_site: None,
 };
