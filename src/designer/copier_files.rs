@@ -261,13 +261,12 @@ pub fn export_topology(
         hoplab_copiers::export_onto(t, format, &inputs_of(originals)).map_err(|e| e.message)?;
     Ok(Exported {
         text: written.text,
-        // RabbitMQ brokers and JetStream domains are each written onto their own file.
+        // A broker's or domain's file each (RabbitMQ's, JetStream's) is written onto its own.
         onto: written.onto.map(|at| {
             let mut names: Vec<&str> = originals
                 .iter()
                 .filter(|f| {
-                    matches!(format, Format::Rabbitmq | Format::Nats)
-                        && hoplab_copiers::detect(&f.text) == Some(format)
+                    format.one_file_per_site() && hoplab_copiers::detect(&f.text) == Some(format)
                 })
                 .map(|f| f.name.as_str())
                 .collect();

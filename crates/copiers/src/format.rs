@@ -76,6 +76,11 @@ impl Format {
         crate::products::files(self).write.is_some()
     }
 
+    /// Whether its files are one broker or domain each (RabbitMQ's, JetStream's).
+    pub fn one_file_per_site(self) -> bool {
+        crate::products::files(self).per_site.is_some()
+    }
+
     /// The formats a design is written onto the file it came from (keeping what it does
     /// not decide): by the format's own writer, or per broker or domain (`export_onto`).
     pub fn writes_onto(self) -> bool {
