@@ -243,6 +243,23 @@ fn unknown_products(t: &Topology, out: &mut Vec<hoplab_model::Finding>) {
     }
 }
 
+/// Pairs of hops naming preset `id` that copy each way between the same two streams.
+pub(crate) fn each_way(
+    t: &Topology,
+    id: crate::PresetId,
+) -> Vec<(&hoplab_model::spec::HopSpec, &hoplab_model::spec::HopSpec)> {
+    let of_id: Vec<_> = t.hops.iter().filter(|h| hop_is(h, id)).collect();
+    let mut pairs = Vec::new();
+    for (i, a) in of_id.iter().enumerate() {
+        for b in &of_id[i + 1..] {
+            if b.from == a.to && b.to == a.from {
+                pairs.push((*a, *b));
+            }
+        }
+    }
+    pairs
+}
+
 /// Whether `h`'s options name the product of preset `id`.
 pub(crate) fn hop_is(h: &hoplab_model::spec::HopSpec, id: crate::PresetId) -> bool {
     use crate::PresetId;

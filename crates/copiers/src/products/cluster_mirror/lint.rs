@@ -1,6 +1,6 @@
 //! Cluster mirroring's own rules, from its set-up script.
 
-use crate::lint::hop_is as is;
+use crate::lint::each_way;
 use crate::lint::{Evidence, Rule};
 use crate::PresetId;
 use hoplab_model::spec::Topology;
@@ -65,22 +65,15 @@ pub const RULES: &[Rule] = &[
 /// the mirror back cannot take a topic the first one writes. No record loops; the design
 /// does not run as drawn.
 pub fn mirrors_both_ways(t: &Topology, out: &mut Vec<Finding>) {
-    for (i, a) in t.hops.iter().enumerate() {
-        if !is(a, PresetId::KafkaClusterMirror) {
-            continue;
-        }
-        for b in &t.hops[i + 1..] {
-            if is(b, PresetId::KafkaClusterMirror) && b.from == a.to && b.to == a.from {
-                out.push(Finding {
-                    code: Code::Product("cluster-mirror-both-ways"),
-                    message: format!(
-                        "cluster mirrors {} and {} mirror {} each way between {} and {}: KIP-1279 mirrors one way only, and a mirror topic takes no writes until its mirror is stopped, so the mirror back cannot start on a topic the other one writes; mirror one way, and give each cluster's producers a topic of their own to mirror",
-                        a.id, b.id, a.from.stream, a.from.site, a.to.site
-                    ),
-                    subjects: Subject::hops(&[&a.id, &b.id]),
-                    card: "single-writer-streams",
-                });
-            }
-        }
+    for (a, b) in each_way(t, PresetId::KafkaClusterMirror) {
+        out.push(Finding {
+            code: Code::Product("cluster-mirror-both-ways"),
+            message: format!(
+                "cluster mirrors {} and {} mirror {} each way between {} and {}: KIP-1279 mirrors one way only, and a mirror topic takes no writes until its mirror is stopped, so the mirror back cannot start on a topic the other one writes; mirror one way, and give each cluster's producers a topic of their own to mirror",
+                a.id, b.id, a.from.stream, a.from.site, a.to.site
+            ),
+            subjects: Subject::hops(&[&a.id, &b.id]),
+            card: "single-writer-streams",
+        });
     }
 }

@@ -1,5 +1,6 @@
 //! Rules over RabbitMQ links.
 
+use crate::lint::each_way;
 use crate::lint::hop_is as is;
 use crate::lint::{Evidence, Rule};
 use crate::PresetId;
@@ -78,23 +79,16 @@ pub const RULES: &[Rule] = &[
 /// message (its x-shovelled header is off by default and a record only), so each message
 /// goes back and forth without end (seen in the real-copiers layer).
 pub fn shovels_both_ways(t: &Topology, out: &mut Vec<Finding>) {
-    for (i, a) in t.hops.iter().enumerate() {
-        if !is(a, PresetId::RabbitmqShovel) {
-            continue;
-        }
-        for b in &t.hops[i + 1..] {
-            if is(b, PresetId::RabbitmqShovel) && b.from == a.to && b.to == a.from {
-                out.push(Finding {
-                    code: Code::Product("shovels-both-ways"),
-                    message: format!(
-                        "shovels {} and {} move messages each way between {} and {}: a shovel stops no message going back, so every message is moved round without end; shovel one way, or between queues no one republishes into",
-                        a.id, b.id, a.from.site, a.to.site
-                    ),
-                    subjects: Subject::hops(&[&a.id, &b.id]),
-                    card: "echo-loop",
-                });
-            }
-        }
+    for (a, b) in each_way(t, PresetId::RabbitmqShovel) {
+        out.push(Finding {
+            code: Code::Product("shovels-both-ways"),
+            message: format!(
+                "shovels {} and {} move messages each way between {} and {}: a shovel stops no message going back, so every message is moved round without end; shovel one way, or between queues no one republishes into",
+                a.id, b.id, a.from.site, a.to.site
+            ),
+            subjects: Subject::hops(&[&a.id, &b.id]),
+            card: "echo-loop",
+        });
     }
 }
 
