@@ -1,4 +1,4 @@
-//! Product presets for a hop's options: the model's own (`hoplab_copiers::presets`, with
+//! Product presets for a hop's options: the copiers crate's (`hoplab_copiers::presets`, with
 //! their sources and approximations), plus the two things the designer needs on top:
 //! recognising which preset a hop's options match, and applying one while keeping the
 //! hop's own link settings.

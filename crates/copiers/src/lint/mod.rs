@@ -215,9 +215,30 @@ fn all_mm2_identity(f: &hoplab_model::Finding, t: &Topology, e: &Estate) -> bool
 /// Every finding for a design: the model's own rules and each product's over the hops
 /// whose options name it, in one list.
 pub fn design_lint(t: &Topology) -> Vec<hoplab_model::Finding> {
-    let mut out = hoplab_model::lint_with(t, crate::products::DESIGN_RULES);
+    let rules: Vec<hoplab_model::ProductRule> = crate::products::DESIGN_RULES
+        .iter()
+        .copied()
+        .chain([no_positions_to_map as hoplab_model::ProductRule])
+        .collect();
+    let mut out = hoplab_model::lint_with(t, &rules);
     unknown_products(t, &mut out);
     out
+}
+
+/// The model's `no-position-map` holds for stream copiers: it is taken back for hops whose
+/// product keeps no positions (a queue broker's federation link or shovel).
+fn no_positions_to_map(t: &Topology, out: &mut Vec<hoplab_model::Finding>) {
+    let keeps_none = |s: &hoplab_model::Subject| {
+        t.hops.iter().any(|h| {
+            h.id == s.name()
+                && crate::PresetId::of(&h.options)
+                    .and_then(crate::products::about_preset)
+                    .is_some_and(|a| !a.keeps_positions)
+        })
+    };
+    out.retain(|f| {
+        f.code != hoplab_model::Code::NoPositionMap || !f.subjects.iter().all(keeps_none)
+    });
 }
 
 /// Hops whose options name a product no preset stands for (a hand-edited file): the
@@ -262,8 +283,7 @@ pub(crate) fn each_way(
 
 /// Whether `h`'s options name the product of preset `id`.
 pub(crate) fn hop_is(h: &hoplab_model::spec::HopSpec, id: crate::PresetId) -> bool {
-    use crate::PresetId;
-    PresetId::of(&h.options) == Some(id)
+    crate::PresetId::of(&h.options) == Some(id)
 }
 
 /// The lint of a design, evidence attached (for the model's own file).

@@ -228,13 +228,21 @@ pub const PRESETS: &[fn() -> crate::presets::Preset] = &[
 ];
 
 /// Each product's rules over a design's hops (those whose options name it), run after the
-/// model's own by [`crate::lint::design_lint`].
+/// model's own by [`crate::lint::design_lint`] (with the one rule all products share,
+/// `lint::no_positions_to_map`).
 pub const DESIGN_RULES: &[hoplab_model::ProductRule] = &[
     jetstream::lint::cycles,
     rabbitmq::lint::shovels_both_ways,
-    rabbitmq::lint::no_positions_to_map,
     cluster_mirror::lint::mirrors_both_ways,
 ];
+
+/// The product whose [`About`] names preset `id` among its runbooks' presets.
+pub fn about_preset(id: PresetId) -> Option<&'static About> {
+    Product::ALL
+        .into_iter()
+        .map(about)
+        .find(|a| a.runbooks.iter().any(|(preset, _)| *preset == id))
+}
 
 /// The product's [`About`].
 pub fn about(p: Product) -> &'static About {

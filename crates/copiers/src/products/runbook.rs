@@ -40,9 +40,9 @@ pub struct Runbook {
 /// The steps of the copier a preset stands for (as its product's `About::runbooks` says);
 /// none where there are no words of its own.
 pub fn of_preset(id: PresetId) -> Option<&'static Runbook> {
-    super::Product::ALL
-        .into_iter()
-        .flat_map(|p| super::about(p).runbooks)
+    super::about_preset(id)?
+        .runbooks
+        .iter()
         .find(|(preset, _)| *preset == id)
         .map(|(_, words)| *words)
 }

@@ -1,7 +1,6 @@
 //! Rules over RabbitMQ links.
 
 use crate::lint::each_way;
-use crate::lint::hop_is as is;
 use crate::lint::{Evidence, Rule};
 use crate::PresetId;
 use hoplab_model::spec::Topology;
@@ -90,16 +89,4 @@ pub fn shovels_both_ways(t: &Topology, out: &mut Vec<Finding>) {
             card: "echo-loop",
         });
     }
-}
-
-/// A queue broker's link has no positions to map: the model's `no-position-map` holds for
-/// stream copiers, so it is taken back for federation links and shovels.
-pub fn no_positions_to_map(t: &Topology, out: &mut Vec<Finding>) {
-    let queue_link = |s: &Subject| {
-        t.hops.iter().any(|h| {
-            h.id == s.name()
-                && (is(h, PresetId::RabbitmqFederationMaxHops) || is(h, PresetId::RabbitmqShovel))
-        })
-    };
-    out.retain(|f| f.code != Code::NoPositionMap || !f.subjects.iter().all(queue_link));
 }
