@@ -145,6 +145,36 @@ test("export, re-import and compare; a bad file keeps the design", async () => {
   assertClean(page);
 });
 
+test("a design file's product name: one spelt wrongly is refused by name, one Hoplab does not know is kept and named in the lint", async () => {
+  const page = await openPage(session);
+  await fresh(page);
+  await loadTemplate(page, "hub-and-spoke");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Export file")]);
+  const spec = JSON.parse(await readFile(await download.path(), "utf8"));
+  const hop = spec.topology.hops[0];
+  const withProduct = (name) => {
+    const copy = structuredClone(spec);
+    copy.topology.hops[0].options = { ...copy.topology.hops[0].options, product: name };
+    return Buffer.from(JSON.stringify(copy, null, 2));
+  };
+  await page.click("button:text-is('New')");
+  await typeAndEnter(page, "#dz-new-site", "kept");
+  await page.setInputFiles("#dz-import", { name: "odd.json", mimeType: "application/json", buffer: withProduct("<b>mm2/x") });
+  await page.waitForSelector(".designer-notice .notice--error");
+  const msg = await page.textContent(".designer-notice");
+  assert.match(msg, /'<b>mm2\/x' is not a product's name/, msg);
+  assert.match(msg, /your design is as it was/);
+  assert.equal(await sites(page), 1, "the design stays");
+  assert.equal(await page.locator(".designer-notice b").count(), 0, "the name is text, not markup");
+
+  await page.setInputFiles("#dz-import", { name: "unknown.json", mimeType: "application/json", buffer: withProduct("mm3-default") });
+  await page.waitForFunction(() => document.querySelectorAll("g.dz-site").length === 4);
+  const finding = page.locator(".designer-lint .lint-item[data-code=unknown-product]");
+  await finding.waitFor();
+  assert.match(await finding.innerText(), new RegExp(`hop ${hop.id} names the product 'mm3-default'.*mm2-default`, "s"));
+  assertClean(page);
+});
+
 test("undo and redo by keyboard; a reload brings the design back", async () => {
   const page = await openPage(session);
   await fresh(page);
