@@ -5,7 +5,7 @@
 //! source topic. They are joined on the partition and on the target name ending in the
 //! source name after a separator (or equalling it).
 
-use super::dumps::{Checkpoint, GroupRow, TopicPart};
+use super::dumps::{Checkpoint, GroupRow, TopicPart, UNNAMED_GROUP};
 use super::notes::{known_defects, note, Note, Seen};
 use super::translate::Syncs;
 use super::version::KafkaVersion;
@@ -256,7 +256,9 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
         {
             a.notes.push(note("not-copied", format!("{} is selected by none of the configuration's topics: MirrorMaker 2 does not copy it, so no group of it can resume on the target", at.topic)));
         }
-        if let Some(p) = &config.groups {
+        // A group the table does not name matches no pattern but may be any group.
+        let named = group != UNNAMED_GROUP;
+        if let Some(p) = config.groups.as_ref().filter(|_| named) {
             if cp.is_none() && !p.iter().any(|pat| crate::selector::matches(pat, &group)) {
                 a.notes.insert(0, note("filtered-out", format!("{group} matches none of the configuration's groups ({}): MirrorMaker 2 writes it no checkpoint", p.join(", "))));
             }
@@ -370,6 +372,8 @@ fn resume_notes(
                 a.replay_at_most = Some(c.saturating_sub(floor));
             }
         }
+    } else if group == UNNAMED_GROUP {
+        notes.push(note("unnamed-group", format!("the group table names no group (Kafka 2.0 to 2.2 print no GROUP column), so no checkpoint is matched to {}-{}: where it resumes is not known from this; paste the command line with its --group above the table", at.topic, at.partition)));
     } else if row.is_some() && committed.is_some() {
         // Only a group that had committed here had a place to skip from.
         let skipped = row.and_then(|r| Some(r.log_end?.saturating_sub(committed?)));
@@ -479,7 +483,9 @@ fn summaries(parts: &[PartitionAnswer], reset: Reset) -> Vec<GroupSummary> {
             let mine: Vec<&PartitionAnswer> = parts.iter().filter(|p| p.group == group).collect();
             let with_cp = mine.iter().filter(|p| p.checkpoint.is_some()).count();
             let replay: u64 = mine.iter().filter_map(|p| p.replay_at_most).sum();
-            let text = if with_cp == mine.len() {
+            let text = if group == UNNAMED_GROUP {
+                format!("{group}: the table names no group, so none of its {} partition{} is matched to a checkpoint", mine.len(), if mine.len() == 1 { "" } else { "s" })
+            } else if with_cp == mine.len() {
                 format!("{group} re-reads at most {} records across {} partition{}", thousands(replay), mine.len(), if mine.len() == 1 { "" } else { "s" })
             } else if with_cp == 0 {
                 match reset {

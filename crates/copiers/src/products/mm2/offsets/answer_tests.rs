@@ -6,6 +6,7 @@
 //! translates to the kept sync at or before it, `+10`, plus one when `c` is past it.
 
 use super::*;
+use crate::resume::dumps::UNNAMED_GROUP;
 use crate::resume::Gathered;
 
 fn syncs() -> String {
@@ -176,4 +177,143 @@ fn a_file_that_is_none_of_the_dumps_is_refused_by_name() {
     let e = g.read_text("notes.txt", "hello\nworld\n").unwrap_err();
     assert_eq!(e.file, "notes.txt");
     assert!(e.message.contains("none of what this page reads"), "{e}");
+}
+
+/// `kafka-consumer-groups.sh --bootstrap-server localhost:9092 --describe --all-groups` on
+/// Kafka 3.9 in a terminal (stdout and stderr together), laid out as
+/// `tools/src/main/java/org/apache/kafka/tools/consumer/group/ConsumerGroupCommand.java`
+/// (3.9.0) prints it, groups in name order (a `TreeMap`):
+/// - `shouldPrintMemberState`, before each group's table:
+///   `System.err.println("\nConsumer group '" + group + "' has no active members.");`,
+///   `System.err.println("\nWarning: Consumer group '" + group + "' is rebalancing.");`, and
+///   for a group gone since it was listed `printError("Consumer group '" + group + "' does
+///   not exist.", ...)`, which is `System.out.println("\nError: " + msg);`;
+/// - `printOffsets`: the header and each row by `System.out.printf(format, ...)` with
+///   `printOffsetFormat`'s `"\n%" + (-maxGroupLen) + "s %" + (-maxTopicLen) + "s %-10s
+///   %-15s %-15s %-15s %" + (-maxConsumerIdLen) + "s %" + (-maxHostLen) + "s %s"`: every
+///   line starts with its newline, so no blank line comes between two tables, a sentence
+///   on stderr ends the row before it, and the last row has no newline.
+///
+/// A rebalancing group's members show no partitions, so its rows print `-` for them. Its
+/// groups are named like what the tools print beside their output (`$shipping`,
+/// `WARN-alerts`, `[eu]-payments`, `kafka-mirror`), and a log line and the command precede.
+const KAFKA_3_9_ALL_GROUPS: &str = include_str!("kafka-3.9-describe-all-groups.txt");
+
+#[test]
+fn kafka_3_9_describe_all_groups_answers_every_group_past_the_sentences_around_its_tables() {
+    let mut g = Gathered::default();
+    g.read_text("all-groups.txt", KAFKA_3_9_ALL_GROUPS).unwrap();
+    let a = answer(&g, &Options::default());
+    let mut groups: Vec<&str> = a.partitions.iter().map(|p| p.group.as_str()).collect();
+    groups.dedup();
+    assert_eq!(
+        groups,
+        [
+            "$shipping",
+            "WARN-alerts",
+            "[eu]-payments",
+            "audit",
+            "billing",
+            "kafka-mirror"
+        ]
+    );
+    assert_eq!(a.partitions.len(), 11);
+    assert_eq!(g.inactive.iter().collect::<Vec<_>>(), ["audit"]);
+    assert_eq!(
+        a.read,
+        ["all-groups.txt: the source cluster's consumer groups (kafka-consumer-groups.sh --describe), 11 rows of 6 groups; kafka-consumer-groups.sh also printed \"Warning: Consumer group 'billing' is rebalancing.\", \"Error: Consumer group 'gone' does not exist.\""]
+    );
+    let mirror = part(&a, "kafka-mirror");
+    assert_eq!(
+        (mirror.source_committed, mirror.topic.as_str()),
+        (None, "orders")
+    );
+}
+
+/// The table of Kafka's operations docs (`docs/ops.html`, "Checking consumer position",
+/// still in 3.9), as Kafka 2.0 to 2.2 print it: no GROUP column, one `--group` a run.
+const DOCS_ONE_GROUP: &str = "\
+$ bin/kafka-consumer-groups.sh --bootstrap-server localhost:9092 --describe --group my-group
+TOPIC                          PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG        CONSUMER-ID                                       HOST                           CLIENT-ID
+my-topic                       0          2               4               2          consumer-1-029af89c-873c-4751-a720-cefd41a669d6   /127.0.0.1                     consumer-1
+my-topic                       1          2               3               1          consumer-1-029af89c-873c-4751-a720-cefd41a669d6   /127.0.0.1                     consumer-1
+my-topic                       2          2               3               1          consumer-2-42c1abd4-e3b2-425d-a8bb-e1ea49b29bb2   /127.0.0.1                     consumer-2
+";
+
+#[test]
+fn a_table_without_a_group_column_is_of_the_pasted_commands_group_or_the_callers_or_unnamed() {
+    let mut g = Gathered::default();
+    g.read_text("docs.txt", DOCS_ONE_GROUP).unwrap();
+    assert_eq!(g.rows.len(), 3);
+    assert!(g.rows.iter().all(|r| r.group == "my-group"), "{:?}", g.rows);
+
+    // Without the command line, and the caller knowing nothing: said, not guessed.
+    let table = DOCS_ONE_GROUP.split_once('\n').unwrap().1;
+    let mut g = Gathered::default();
+    g.read_text("table.txt", table).unwrap();
+    let a = answer(&g, &Options::default());
+    let unnamed = part(&a, UNNAMED_GROUP);
+    assert_eq!((unnamed.skipped, unnamed.checkpoint.as_ref()), (None, None));
+    let codes: Vec<&str> = unnamed.notes.iter().map(|n| n.code).collect();
+    assert!(
+        codes.contains(&"unnamed-group") && !codes.contains(&"no-checkpoint"),
+        "{codes:?}"
+    );
+    assert!(
+        a.read[0].contains("3 rows of 1 group; the table has no GROUP column"),
+        "{:?}",
+        a.read
+    );
+    assert_eq!(
+        a.groups[0].text,
+        "(unnamed group): the table names no group, so none of its 3 partitions is matched to a checkpoint"
+    );
+
+    // A caller that knows the group names it.
+    let mut g = Gathered::default();
+    let mut reading = g.file("table.txt").of_group("billing");
+    for line in table.lines() {
+        reading.line(line).unwrap();
+    }
+    reading.finish(None).unwrap();
+    assert!(g.rows.iter().all(|r| r.group == "billing"), "{:?}", g.rows);
+}
+
+#[test]
+fn a_refusal_quotes_its_line_and_a_paste_with_no_group_says_so() {
+    let mut g = Gathered::default();
+    let bad =
+        "GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID\n\
+        billing orders 0 12 40 28 - - -\n\
+        billing orders zero 12 40 28 - - -\n";
+    let e = g.read_text("groups.txt", bad).unwrap_err();
+    assert_eq!(e.line, Some(3));
+    assert!(
+        e.message
+            .contains("PARTITION \"zero\" is not a partition number")
+            && e.message
+                .contains("(the line: \"billing orders zero 12 40 28 - - -\")"),
+        "{e}"
+    );
+
+    // A group that does not exist, and one with no members and nothing committed: Kafka
+    // prints no table for either.
+    let gone = "\nError: Consumer group 'gone' does not exist.\n\nConsumer group 'idle' has no active members.\n";
+    let e = g.read_text("gone.txt", gone).unwrap_err();
+    assert_eq!(
+        e.message,
+        "no group's table is in it: kafka-consumer-groups.sh printed only that idle has no active members (a group with no members and no committed offset gets no table), and \"Error: Consumer group 'gone' does not exist.\""
+    );
+
+    let header_only =
+        "GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID\n";
+    let e = g.read_text("cut.txt", header_only).unwrap_err();
+    assert!(e.message.contains("no group's row"), "{e}");
+
+    let e = g.read_text("notes.txt", "hello\nworld\n").unwrap_err();
+    assert!(
+        e.message
+            .contains("its first line that is none of them: \"hello\""),
+        "{e}"
+    );
 }

@@ -10,8 +10,11 @@
 //!   topicPartition=primary.orders-0, upstreamOffset=120, downstreamOffset=118,
 //!   metadata=}` (older releases spelt the last field `metatadata`);
 //! - the group table: a header `GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG
-//!   CONSUMER-ID HOST CLIENT-ID`, a row per partition, `-` for an offset never committed,
-//!   a blank line between groups.
+//!   CONSUMER-ID HOST CLIENT-ID` per group, a row per partition, `-` for an offset never
+//!   committed. Kafka 3.8 and 3.9 (the tool in Java) print no blank line between groups;
+//!   the Scala tool up to 3.7 printed one before each header, as trunk does after 3.9.
+//!   Around the tables, on stderr, the sentences `tool_sentence` knows. Kafka 2.0 to 2.2
+//!   print no `GROUP` column: their `--describe` takes one `--group`.
 
 use crate::ImportError;
 
@@ -90,12 +93,19 @@ pub enum Line {
     Header(Vec<String>),
     /// "Consumer group 'audit' has no active members."
     NoActiveMembers(String),
+    /// Another sentence the group tool prints beside its tables ("Warning: Consumer group
+    /// 'billing' is rebalancing.", "Error: Consumer group 'gone' does not exist."), as printed.
+    ToolSaid(String),
     /// Blank, or a line the tools print beside their output ("Processed a total of 3
     /// messages", a log line).
     Nothing,
     /// Anything else: kept for the report, not an error.
     Unknown,
 }
+
+/// The group of the rows of a table without a `GROUP` column, when neither the caller nor
+/// a pasted command line names it. Holds a space, so no row of a table can be named so.
+pub const UNNAMED_GROUP: &str = "(unnamed group)";
 
 /// Reads one dump line by line; the table's columns come from its header.
 #[derive(Debug, Default)]
@@ -104,6 +114,11 @@ pub struct LineReader {
     line: u32,
     columns: Vec<String>,
     pub kind: Option<DumpKind>,
+    /// The group a table without a `GROUP` column is of: the caller's, or the `--group`
+    /// of the command line pasted above it.
+    group_of_table: Option<String>,
+    /// Whether the caller named the group (a pasted command line then does not replace it).
+    group_given: bool,
 }
 
 fn field<'a>(body: &'a str, name: &str) -> Option<&'a str> {
@@ -204,15 +219,41 @@ impl LineReader {
         }
     }
 
-    fn row(&self, cells: &[&str]) -> Result<Line, ImportError> {
-        let at = |name: &str| {
-            self.columns
-                .iter()
-                .position(|c| c == name)
-                .and_then(|i| cells.get(i).copied())
+    /// The cell under column `name`, if the row reaches it.
+    fn cell<'a>(&self, cells: &[&'a str], name: &str) -> Option<&'a str> {
+        self.columns
+            .iter()
+            .position(|c| c == name)
+            .and_then(|i| cells.get(i).copied())
+    }
+
+    /// Whether a line under a header has a row's shape: as many cells as the header (one
+    /// fewer where CLIENT-ID is empty, more where it holds spaces), the partition a number
+    /// and the offsets numbers or `-`. Tested before any other reading, so a group named
+    /// like a log line or a prompt (`[eu]-payments`, `$shipping`) is still a row.
+    fn has_row_shape(&self, cells: &[&str]) -> bool {
+        let number = |v: &str| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit());
+        let offset = |name| {
+            self.cell(cells, name)
+                .is_some_and(|v| v == "-" || number(v))
         };
-        let (Some(group), Some(topic), Some(partition)) =
-            (at("GROUP"), at("TOPIC"), at("PARTITION"))
+        !self.columns.is_empty()
+            && cells.len() + 1 >= self.columns.len()
+            && self.cell(cells, "PARTITION").is_some_and(number)
+            && offset("CURRENT-OFFSET")
+            && offset("LOG-END-OFFSET")
+    }
+
+    fn row(&self, cells: &[&str]) -> Result<Line, ImportError> {
+        let at = |name: &str| self.cell(cells, name);
+        let group = match at("GROUP") {
+            Some(group) => Some(group),
+            None if !self.columns.iter().any(|c| c == "GROUP") => {
+                Some(self.group_of_table.as_deref().unwrap_or(UNNAMED_GROUP))
+            }
+            None => None,
+        };
+        let (Some(group), Some(topic), Some(partition)) = (group, at("TOPIC"), at("PARTITION"))
         else {
             return Err(self.error(format!(
                 "a row of {} cells under a header of {}: the line is cut short",
@@ -243,11 +284,27 @@ impl LineReader {
         }))
     }
 
-    /// Reads the next line. A line that starts like a record but does not read is an
-    /// error naming the file and line; lines the tools print beside their output pass.
+    /// Names the group of the rows of a table without a `GROUP` column (Kafka 2.0 to 2.2
+    /// print none; `--describe` then took one `--group`).
+    pub fn of_group(&mut self, group: &str) {
+        self.group_of_table = Some(group.to_string());
+        self.group_given = true;
+    }
+
+    /// Reads the next line. A line that starts like a record but does not read, and a line
+    /// under a table's header that is neither a row nor what the tools print beside one,
+    /// is an error naming the file and line and quoting it; lines the tools print beside
+    /// their output pass.
     pub fn read(&mut self, raw: &str) -> Result<Line, ImportError> {
         self.line += 1;
         let text = raw.trim_start_matches('\u{feff}').trim();
+        self.read_text(text).map_err(|mut e| {
+            e.message = format!("{} (the line: {})", e.message, quoted(text));
+            e
+        })
+    }
+
+    fn read_text(&mut self, text: &str) -> Result<Line, ImportError> {
         if let Some(body) = text.strip_prefix("OffsetSync{") {
             self.settle(DumpKind::OffsetSyncs)?;
             return self.sync(body);
@@ -257,23 +314,45 @@ impl LineReader {
             return self.checkpoint(body);
         }
         let cells: Vec<&str> = text.split_whitespace().collect();
-        if cells.first() == Some(&"GROUP") && cells.contains(&"CURRENT-OFFSET") {
+        if is_offsets_header(&cells) {
             self.settle(DumpKind::Groups)?;
             self.columns = cells.iter().map(|c| c.to_string()).collect();
             return Ok(Line::Header(self.columns.clone()));
         }
-        if let Some(rest) = text.strip_prefix("Consumer group '") {
-            let group = rest.split('\'').next().unwrap_or_default().to_string();
-            if rest.contains("has no active members") {
-                return Ok(Line::NoActiveMembers(group));
+        let in_table = self.kind == Some(DumpKind::Groups) && !self.columns.is_empty();
+        if in_table && self.has_row_shape(&cells) {
+            return self.row(&cells);
+        }
+        if let Some(sentence) = tool_sentence(text) {
+            return Ok(match sentence {
+                ToolSentence::NoActiveMembers(group) => Line::NoActiveMembers(group.to_string()),
+                ToolSentence::Other => Line::ToolSaid(text.to_string()),
+            });
+        }
+        if let Some(group) = command_line_group(&cells) {
+            if !self.group_given {
+                self.group_of_table = group;
             }
             return Ok(Line::Nothing);
         }
-        if text.is_empty() || is_tool_noise(text) {
+        if text.is_empty() || is_tool_noise(text, &cells) {
             return Ok(Line::Nothing);
         }
-        if self.kind == Some(DumpKind::Groups) && !self.columns.is_empty() {
-            return self.row(&cells);
+        if in_table {
+            if cells.first() == Some(&"GROUP") {
+                return Err(self.error("this is the header of --describe --members' or --state's table, which holds no offsets: give the table --describe prints without them"));
+            }
+            // Says what is wrong with it as a row (a cell that is not a number, too few).
+            self.row(&cells)?;
+            return Err(self.error(if cells.len() + 1 < self.columns.len() {
+                format!(
+                    "a row of {} cells under a header of {}: the line is cut short",
+                    cells.len(),
+                    self.columns.len()
+                )
+            } else {
+                "this line is neither a row of the group table nor what Kafka's tools print beside one".to_string()
+            }));
         }
         Ok(Line::Unknown)
     }
@@ -295,16 +374,133 @@ impl LineReader {
     }
 }
 
-/// What the console tools print around their output (and people paste with it).
-fn is_tool_noise(text: &str) -> bool {
-    text.starts_with("Processed a total of")
-        || text.starts_with('[') // a log line: [2024-05-01 10:00:00,000] WARN ...
-        || text.starts_with("WARN")
-        || text.starts_with("SLF4J")
-        || text.starts_with("Error: Consumer group")
-        || text.starts_with('$') // the command itself, pasted with a prompt
-        || text.starts_with("kafka-")
-        || text.starts_with("bin/kafka-")
+/// Whether a line is the offsets table's header: from Kafka 2.3 `GROUP TOPIC PARTITION
+/// CURRENT-OFFSET ...`, before it `TOPIC PARTITION CURRENT-OFFSET ...`.
+fn is_offsets_header(cells: &[&str]) -> bool {
+    matches!(cells.first(), Some(&"GROUP") | Some(&"TOPIC"))
+        && cells.contains(&"PARTITION")
+        && cells.contains(&"CURRENT-OFFSET")
+}
+
+/// A sentence `kafka-consumer-groups.sh --describe` prints beside its tables.
+#[derive(Debug, PartialEq, Eq)]
+enum ToolSentence<'a> {
+    /// `Consumer group 'audit' has no active members.` (on stderr).
+    NoActiveMembers(&'a str),
+    /// `Warning: Consumer group 'billing' is rebalancing.` (on stderr), or `Error: ` and a
+    /// message (on stdout, `printError`: "Consumer group 'gone' does not exist.").
+    Other,
+}
+
+/// The text between `before` and `after` when `text` is exactly that.
+fn between<'a>(text: &'a str, before: &str, after: &str) -> Option<&'a str> {
+    text.strip_prefix(before)?.strip_suffix(after)
+}
+
+/// The sentences by their whole shape, as `ConsumerGroupCommand` prints them (the same
+/// words from Kafka 0.10 to 3.9). Rows are tried first, so a group named `Warning:` or
+/// `Error:` is still read as one.
+fn tool_sentence(text: &str) -> Option<ToolSentence<'_>> {
+    if let Some(group) = between(text, "Consumer group '", "' has no active members.") {
+        return Some(ToolSentence::NoActiveMembers(group));
+    }
+    let rebalancing = between(text, "Warning: Consumer group '", "' is rebalancing.").is_some();
+    let error = text
+        .strip_prefix("Error: ")
+        .is_some_and(|m| !m.trim().is_empty());
+    (rebalancing || error).then_some(ToolSentence::Other)
+}
+
+/// Where a line is a Kafka tool's command line (`$ bin/kafka-consumer-groups.sh
+/// --bootstrap-server ... --describe --group billing`), the group it describes: `Some(None)`
+/// for none or several, `None` for a line that is no command line.
+fn command_line_group(cells: &[&str]) -> Option<Option<String>> {
+    let tool = cells.iter().position(|c| {
+        let name = c.rsplit(['/', '\\']).next().unwrap_or(c);
+        name.starts_with("kafka-")
+            && (name.ends_with(".sh") || name.ends_with(".bat") || name == "kafka-consumer-groups")
+    })?;
+    let options = &cells[tool + 1..];
+    if !options.iter().any(|c| c.starts_with("--")) {
+        return None;
+    }
+    let mut groups = Vec::new();
+    for (i, c) in options.iter().enumerate() {
+        if let Some(g) = c.strip_prefix("--group=") {
+            groups.push(g);
+        } else if *c == "--group" {
+            groups.extend(options.get(i + 1));
+        }
+    }
+    let unquoted = |g: &str| g.trim_matches(['\'', '"']).to_string();
+    Some(match groups.as_slice() {
+        [one] => Some(unquoted(one)),
+        _ => None,
+    })
+}
+
+/// What the console tools print around their output (and people paste with it), each by
+/// its whole shape, never by a first word a group could be named with.
+fn is_tool_noise(text: &str, cells: &[&str]) -> bool {
+    is_log_line(text)
+        || is_stack_trace_line(cells)
+        || text.starts_with("SLF4J: ")
+        // The console consumer's last line: "Processed a total of 3 messages".
+        || matches!(cells, ["Processed", "a", "total", "of", n, "messages" | "message"] if n.bytes().all(|b| b.is_ascii_digit()))
+        // A shell prompt alone: "$", "user@host:~/kafka$".
+        || matches!(cells, [prompt] if prompt.ends_with(['$', '#', '%', '>']))
+}
+
+/// A log line as Kafka's tools print them (`config/tools-log4j.properties`: `[%d] %p %m
+/// (%c)%n`): `[2024-05-01 10:00:00,000] WARN ...`.
+fn is_log_line(text: &str) -> bool {
+    const STAMP: &str = "[9999-99-99 99:99:99,999] ";
+    let Some(stamp) = text.get(..STAMP.len()) else {
+        return false;
+    };
+    let stamped = stamp
+        .bytes()
+        .zip(STAMP.bytes())
+        .all(|(b, want)| match want {
+            b'9' => b.is_ascii_digit(),
+            b',' => b == b',' || b == b'.',
+            _ => b == want,
+        });
+    let level = text[STAMP.len()..].split(' ').next().unwrap_or_default();
+    stamped && ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"].contains(&level)
+}
+
+/// A line of a Java stack trace, as a log line or `printError` prints one after it.
+fn is_stack_trace_line(cells: &[&str]) -> bool {
+    let is_class = |c: &str| {
+        let name = c.trim_end_matches(':');
+        name.contains('.')
+            && name.split('.').all(|part| {
+                !part.is_empty()
+                    && part
+                        .chars()
+                        .all(|ch| ch.is_alphanumeric() || ch == '_' || ch == '$')
+            })
+            && (name.ends_with("Exception")
+                || name.ends_with("Error")
+                || name.ends_with("Throwable"))
+    };
+    match cells {
+        ["at", frame] => frame.ends_with(')') && frame.contains('('),
+        ["...", n, "more"] => n.bytes().all(|b| b.is_ascii_digit()),
+        ["Caused", "by:", class, ..] => is_class(class),
+        [class, ..] => is_class(class) && (cells.len() == 1 || class.ends_with(':')),
+        _ => false,
+    }
+}
+
+/// A line as an error quotes it: in quotes, cut at 160 characters.
+fn quoted(text: &str) -> String {
+    const LONGEST: usize = 160;
+    match text.char_indices().nth(LONGEST) {
+        Some((cut, _)) => format!("{:?}…", &text[..cut]),
+        None => format!("{text:?}"),
+    }
 }
 
 #[cfg(test)]
@@ -399,5 +595,70 @@ mod tests {
         let lines = read_all("[2024-05-01 10:00:00,000] WARN something (org.apache.kafka)\nOffsetSync{topicPartition=orders-0, upstreamOffset=1, downstreamOffset=1}\nProcessed a total of 1 messages").unwrap();
         assert_eq!(lines[0], Line::Nothing);
         assert_eq!(lines[2], Line::Nothing);
+    }
+
+    #[test]
+    fn groups_named_like_what_the_tools_print_are_rows_and_the_tools_lines_are_not() {
+        let header =
+            "GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID";
+        let groups = [
+            "WARN",
+            "[eu]",
+            "$shipping",
+            "kafka-mirror",
+            "Error:",
+            "SLF4J:",
+            "at",
+        ];
+        let mut text = format!("{header}\n");
+        for g in groups {
+            text.push_str(&format!("{g} orders 0 5 9 4 - - -\n"));
+        }
+        let rows: Vec<String> = read_all(&text)
+            .unwrap()
+            .into_iter()
+            .filter_map(|l| match l {
+                Line::Row(r) => Some(r.group),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rows, groups);
+
+        // Under the same header, each by its whole shape.
+        let beside = [
+            "[2024-11-04 09:12:44,153] WARN [AdminClient clientId=adminclient-1] Connection to node -1 could not be established. (org.apache.kafka.clients.NetworkClient)",
+            "java.util.concurrent.ExecutionException: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment.",
+            "\tat org.apache.kafka.tools.consumer.group.ConsumerGroupCommand.run(ConsumerGroupCommand.java:125)",
+            "Caused by: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment.",
+            "\t... 3 more",
+            "SLF4J: Class path contains multiple SLF4J bindings.",
+            "user@host:~/kafka$ bin/kafka-consumer-groups.sh --bootstrap-server localhost:9092 --describe --all-groups",
+            "user@host:~/kafka$",
+            "Warning: Consumer group 'billing' is rebalancing.",
+        ];
+        let text = format!("{header}\n{}", beside.join("\n"));
+        let lines = read_all(&text).unwrap();
+        assert!(
+            lines[1..]
+                .iter()
+                .all(|l| matches!(l, Line::Nothing | Line::ToolSaid(_))),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn a_line_under_the_header_that_is_no_row_is_refused_quoting_it() {
+        let header =
+            "GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID";
+        let e = read_all(&format!("{header}\nWARN no partitions here at all")).unwrap_err();
+        assert_eq!(e.line, Some(2));
+        assert!(
+            e.message
+                .ends_with("(the line: \"WARN no partitions here at all\")"),
+            "{e}"
+        );
+        let members = format!("{header}\nGROUP CONSUMER-ID HOST CLIENT-ID #PARTITIONS");
+        let e = read_all(&members).unwrap_err();
+        assert!(e.message.contains("--members"), "{e}");
     }
 }

@@ -51,6 +51,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("null-offset-drops-batch", "reader-resume"),
     ("zero-offset-dropped", "replay-or-gap"),
     ("not-copied", "what-crosses"),
+    ("unnamed-group", "reader-resume"),
 ];
 
 fn card(code: &str) -> &'static str {
