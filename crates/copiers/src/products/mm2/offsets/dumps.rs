@@ -445,11 +445,20 @@ fn is_tool_noise(text: &str, cells: &[&str]) -> bool {
     is_log_line(text)
         || is_stack_trace_line(cells)
         || text.starts_with("SLF4J: ")
+        || OLD_CONSUMER_NOTES.contains(&text)
         // The console consumer's last line: "Processed a total of 3 messages".
         || matches!(cells, ["Processed", "a", "total", "of", n, "messages" | "message"] if n.bytes().all(|b| b.is_ascii_digit()))
         // A shell prompt alone: "$", "user@host:~/kafka$".
         || matches!(cells, [prompt] if prompt.ends_with(['$', '#', '%', '>']))
 }
+
+/// What the group tool of Kafka 0.10 to 1.1 printed first, on stderr, when old consumers
+/// (ZooKeeper-based) still existed.
+const OLD_CONSUMER_NOTES: [&str; 3] = [
+    "Note: This will not show information about old Zookeeper-based consumers.",
+    "Note: This will only show information about consumers that use the Java consumer API (non-ZooKeeper-based consumers).",
+    "Note: This will only show information about consumers that use ZooKeeper (not those using the Java consumer API).",
+];
 
 /// A log line as Kafka's tools print them (`config/tools-log4j.properties`: `[%d] %p %m
 /// (%c)%n`): `[2024-05-01 10:00:00,000] WARN ...`.
@@ -634,6 +643,7 @@ mod tests {
             "SLF4J: Class path contains multiple SLF4J bindings.",
             "user@host:~/kafka$ bin/kafka-consumer-groups.sh --bootstrap-server localhost:9092 --describe --all-groups",
             "user@host:~/kafka$",
+            "Note: This will not show information about old Zookeeper-based consumers.",
             "Warning: Consumer group 'billing' is rebalancing.",
         ];
         let text = format!("{header}\n{}", beside.join("\n"));
