@@ -495,7 +495,12 @@ fn is_stack_trace_line(cells: &[&str]) -> bool {
                 || name.ends_with("Throwable"))
     };
     match cells {
-        ["at", frame] => frame.ends_with(')') && frame.contains('('),
+        // `at a.b.C.run(C.java:12)`, `(Native Method)`, `(Unknown Source)`.
+        ["at", frame, ..] => {
+            frame.contains('(')
+                && cells.last().is_some_and(|c| c.ends_with(')'))
+                && cells.len() <= 4
+        }
         ["...", n, "more"] => n.bytes().all(|b| b.is_ascii_digit()),
         ["Caused", "by:", class, ..] => is_class(class),
         [class, ..] => is_class(class) && (cells.len() == 1 || class.ends_with(':')),
@@ -640,6 +645,7 @@ mod tests {
             "\tat org.apache.kafka.tools.consumer.group.ConsumerGroupCommand.run(ConsumerGroupCommand.java:125)",
             "Caused by: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment.",
             "\t... 3 more",
+            "\tat java.base/jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native Method)",
             "SLF4J: Class path contains multiple SLF4J bindings.",
             "user@host:~/kafka$ bin/kafka-consumer-groups.sh --bootstrap-server localhost:9092 --describe --all-groups",
             "user@host:~/kafka$",
