@@ -194,8 +194,9 @@ fn a_file_that_is_none_of_the_dumps_is_refused_by_name() {
 ///   line starts with its newline, so no blank line comes between two tables, a sentence
 ///   on stderr ends the row before it, and the last row has no newline.
 ///
-/// A rebalancing group's members show no partitions, so its rows print `-` for them. Its
-/// groups are named like what the tools print beside their output (`$shipping`,
+/// A rebalancing group's members show no partitions (the coordinator describes members
+/// with their assignment only when the group is Stable: `GroupMetadata.summary`), so its
+/// rows print `-` for them, as for a group with no members. Its groups are named like what the tools print beside their output (`$shipping`,
 /// `WARN-alerts`, `[eu]-payments`, `kafka-mirror`), and a log line and the command precede.
 const KAFKA_3_9_ALL_GROUPS: &str = include_str!("kafka-3.9-describe-all-groups.txt");
 
