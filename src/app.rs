@@ -53,7 +53,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/drills") view={Lazy::<DrillsRoute>::new()} />
                     <Route path=path!("/drills/:id") view={Lazy::<DrillRoute>::new()} />
                     <Route path=path!("/designer") view={Lazy::<DesignerRoute>::new()} />
-                    <Route path=path!("/designer/preset/:id") view={Lazy::<DesignerRoute>::new()} />
+                    <Route path=path!("/designer/preset/:preset") view={Lazy::<DesignerRoute>::new()} />
                 </Routes>
             </main>
             <Footer />

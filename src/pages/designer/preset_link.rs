@@ -22,7 +22,7 @@ struct Offer {
 /// on it; returns the offer the page shows when the canvas already holds a design.
 fn from_address(ctx: Ctx) -> Option<Offer> {
     let id = use_params_map()
-        .with_untracked(|p| p.get("id"))
+        .with_untracked(|p| p.get("preset"))
         .or_else(|| use_query_map().with_untracked(|q| q.get("preset")))?;
     let Some((preset, (design, hop))) =
         presets::find(&id).and_then(|p| Some((p.clone(), presets::demo(p.id)?)))

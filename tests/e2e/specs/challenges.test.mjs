@@ -42,6 +42,8 @@ test("a brief in the designer: hops added, a miss with its card, the fix, a pass
   await page.waitForSelector(".challenge-brief h1");
   assert.equal(await page.textContent("main h1"), "Orders written in two regions, billed in both");
   assert.equal(await page.locator("g.dz-site").count(), 2, "the givens are loaded");
+  // The brief's id is not a preset's: the page opens with no error on its notice line.
+  assert.equal(await page.locator(".designer-notice .notice--error").count(), 0, await page.locator(".designer-notice").innerText());
 
   // A given stays: removing a writer the brief names is refused with a message.
   await page.click("button[aria-label='Remove writer w-east']");
