@@ -115,7 +115,7 @@ pub(crate) fn offset_preserving_mirror() -> Preset {
             },
         ],
         approximations: &[
-            "Consumer-group offsets are not synced separately: a group moved by the same number resumes where it stood at the move.",
+            "The preset syncs no consumer-group positions (Cluster Linking syncs them only when consumer.offset.sync.enable is set; a JetStream mirror carries no consumer state): a group moved by the same number while its source answers resumes where it stood, and one moved off a lost source starts as a new group does. Set “sync group positions every” for a link that syncs them.",
             "A NATS JetStream mirror may filter by subject; the model's mirror copies every record of a part, so a filtered mirror is not modelled.",
         ],
         options: HopOptions {

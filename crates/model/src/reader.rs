@@ -17,10 +17,15 @@ pub(crate) struct ReaderState {
     pub stream: usize,
     pub rate: f64,
     pub interval: Millis,
-    start_from: StartFrom,
+    pub start_from: StartFrom,
     started: bool,
     carry: f64,
     pub positions: Vec<u64>,
+    /// The positions last committed to the group's cluster (none before the first commit):
+    /// all a copier can sync, and all that survives if the group's process goes.
+    pub committed: Option<Vec<u64>>,
+    commit_every: Millis,
+    next_commit: Millis,
     /// Timestamp (as this cluster holds it) of the last record processed, per part.
     pub last_ts: Vec<Option<Millis>>,
     /// (writer, origin part) -> next sequence not yet processed.
@@ -68,11 +73,9 @@ impl ReaderState {
     pub fn tick(&mut self, parts: &[Part], now: Millis) -> (u64, u64) {
         if !self.started {
             self.started = true;
+            self.next_commit = now + self.commit_every;
             for (p, part) in parts.iter().enumerate() {
-                self.positions[p] = match self.start_from {
-                    StartFrom::Earliest => part.start,
-                    StartFrom::Latest => part.end,
-                };
+                self.positions[p] = self.fallback_position(part);
             }
         }
         let exact = self.rate * self.interval as f64 / 1000.0 + self.carry;
@@ -91,7 +94,36 @@ impl ReaderState {
             batches += u64::from(n > 0);
             read += n;
         }
+        // Kafka's auto-commit: at the first poll after the interval has passed.
+        if now >= self.next_commit {
+            self.committed = Some(self.positions.clone());
+            self.next_commit = now + self.commit_every;
+        }
         (read, batches)
+    }
+
+    /// Where the group starts on `part` when it has no committed position there (Kafka's
+    /// `auto.offset.reset`).
+    pub fn fallback_position(&self, part: &Part) -> u64 {
+        match self.start_from {
+            StartFrom::Earliest => part.start,
+            StartFrom::Latest => part.end,
+        }
+    }
+
+    /// The word for where `fallback_position` starts: "oldest" or "newest".
+    pub fn fallback_name(&self) -> &'static str {
+        match self.start_from {
+            StartFrom::Earliest => "oldest",
+            StartFrom::Latest => "newest",
+        }
+    }
+
+    /// Placed at `positions` by a move, which commits them (an offset reset does).
+    pub fn placed(&mut self, positions: Vec<u64>, now: Millis) {
+        self.committed = Some(positions.clone());
+        self.positions = positions;
+        self.next_commit = now + self.commit_every;
     }
 
     /// Within a second of its own processing rate of the stream's durable end: working
@@ -116,6 +148,9 @@ impl ReaderState {
             started: false,
             carry: 0.0,
             positions: vec![0; parts],
+            committed: None,
+            commit_every: r.commit_every_ms,
+            next_commit: 0,
             last_ts: vec![None; parts],
             watermark: BTreeMap::new(),
             processed: 0,
@@ -277,6 +312,7 @@ mod tests {
             start_from: StartFrom::Earliest,
             planned_resume: None,
             streams: Vec::new(),
+            commit_every_ms: 5_000,
         };
         let mut r = ReaderState::new(&spec, 0, 0, 1);
         r.watermark.insert((0, 0), processed_upto);

@@ -156,6 +156,7 @@ fn every_scenario_and_finding_points_at_a_real_card() {
         start_from: hoplab_model::spec::StartFrom::Earliest,
         planned_resume: Some(hoplab_model::ResumeRule::Timestamp),
         streams: Vec::new(),
+        commit_every_ms: 5_000,
     });
     t.companions.push(hoplab_model::spec::CompanionSpec {
         name: "schemas".into(),

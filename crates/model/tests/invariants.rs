@@ -309,6 +309,7 @@ proptest! {
             start_from: hoplab_model::spec::StartFrom::Earliest,
             planned_resume: None,
             streams: Vec::new(),
+            commit_every_ms: 5_000,
         });
         spec.timeline.push(TimedCommand { at_ms: loss_at, command: Command::LoseSite { site: "A".into() } });
         spec.timeline.push(TimedCommand {

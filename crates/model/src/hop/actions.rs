@@ -247,7 +247,9 @@ impl HopState {
         cp.positions.resize(self.parts.len(), None);
         for (q, hp) in self.parts.iter().enumerate() {
             let g = positions.get(q).copied().unwrap_or(0);
-            if let Some((dq, pos)) = hp.map.translate(g).at() {
+            if self.mirror {
+                cp.offer(q, (g, g), at);
+            } else if let Some((dq, pos)) = hp.map.translate(g).at() {
                 if dq as usize == q {
                     cp.offer(q, (g, pos), at);
                 }

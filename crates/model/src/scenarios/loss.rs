@@ -146,14 +146,18 @@ pub fn failback() -> Scenario {
         ],
         highlights: vec![],
         builder: |v: &KnobValues| {
+            // Both ways checkpoint the group's commits every second: when A stops
+            // answering, its commits are out of reach and B knows only those.
             let fwd = HopOptions {
                 stamp: OriginStamp::Marker,
+                checkpoint_every_ms: Some(1_000),
                 ..HopOptions::default()
             };
             let back = HopOptions {
                 // Only the start-hop command starts it: the latest start a file may give.
                 start_at_ms: crate::spec::limits::MAX_MS,
                 stamp: OriginStamp::Marker,
+                checkpoint_every_ms: Some(1_000),
                 ..HopOptions::default()
             };
             let mut t = primary_standby(100.0, fwd);

@@ -1,6 +1,7 @@
 //! An offset-preserving mirror beside a translating copier: the same source, the same
 //! site loss, the same resume rule, and two very different landings.
 
+use super::positions::committing_every_second;
 use super::{button, Scenario, RESUME_OPTIONS};
 use crate::knobs::{Knob, KnobValues};
 use crate::spec::kit::*;
@@ -8,13 +9,18 @@ use crate::spec::*;
 
 /// A mirror to B, a translating copy to C, and one reader group headed for each.
 fn side_by_side(drift: &str) -> Topology {
+    // Both sync the groups' committed positions every second (a cluster link's consumer
+    // offset sync; MirrorMaker 2's checkpoints tuned down from 60 s): all B and C know
+    // of a group once A is lost.
     let mirror = HopOptions {
         kind: HopKind::Mirror,
         map_every: None,
+        checkpoint_every_ms: Some(1_000),
         ..HopOptions::default()
     };
     let mut translate = HopOptions {
         map_every: Some(100),
+        checkpoint_every_ms: Some(1_000),
         ..HopOptions::default()
     };
     let mut c = stream("C", "orders", 2);
@@ -35,8 +41,8 @@ fn side_by_side(drift: &str) -> Topology {
         ],
         writers: vec![writer("w1", "A", "orders", 100.0)],
         readers: vec![
-            reader("billing-b", "A", "orders", 60.0),
-            reader("billing-c", "A", "orders", 60.0),
+            committing_every_second(reader("billing-b", "A", "orders", 60.0)),
+            committing_every_second(reader("billing-c", "A", "orders", 60.0)),
         ],
         ..Topology::default()
     }
@@ -55,10 +61,10 @@ pub fn mirror_vs_translate() -> Scenario {
         id: "mirror-vs-translate",
         title: "A mirror keeps the numbers; a translating copy does not",
         card: "position-map",
-        summary: "One source on A feeds two copies: an offset-preserving mirror on B (every record keeps its position; B is read-only until promoted) and a translating copier on C (C numbers the copies itself and writes a position map). A is lost and two identical reader groups move by the same raw number, one to each copy. On the mirror the group lands exactly where it stood; on the translated copy the same number names a different record.",
+        summary: "One source on A feeds two copies: an offset-preserving mirror on B (every record keeps its position; B is read-only until promoted) and a translating copier on C (C numbers the copies itself and writes a position map). A is lost and two identical reader groups move by the same raw number, one to each copy. Both copiers sync the groups' committed positions every second. On the mirror the group lands on its last synced commit, the same record it had reached then; on the translated copy the same number names a different record.",
         watch_for: vec![
             "On B every copy sits at its source position: the mirror's drift is 0 and it writes no map.",
-            "By raw number, the group moved to B replays nothing and skips nothing; the group moved to C lands off by the copy's drift.",
+            "By raw number, the group moved to B skips nothing and replays only what it read after its last synced commit (about two seconds at most); the group moved to C lands off by the copy's drift.",
             "Through the map the C group lands safely too, a little early; the mirror needed no map at all.",
             "Without the promotion the writer moved to B is refused: a mirror's target takes no writes until promoted.",
         ],

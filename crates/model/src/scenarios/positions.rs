@@ -65,10 +65,11 @@ pub fn drift_causes() -> Scenario {
     }
 }
 
-/// A writer and a slower reader group on A, a copier to B, A lost at 30 s and the
-/// reader group moved to B at 32 s by `rule`.
+/// A writer and a slower reader group on A, a copier to B that syncs the group's committed
+/// positions every second, A lost at 30 s and the reader group moved to B at 32 s by `rule`.
 fn failover_topology(map_every: Option<u64>, stamps: Timestamps, reader_rate: f64) -> Topology {
-    failover_topology_with(map_every, stamps, reader_rate, None)
+    // The copier syncs the group's committed positions every second: what survives A.
+    failover_topology_with(map_every, stamps, reader_rate, Some(1_000))
 }
 
 fn failover_topology_with(
@@ -90,9 +91,21 @@ fn failover_topology_with(
         streams: vec![stream("A", "orders", 2), stream("B", "orders", 2)],
         hops: vec![hop("a-to-b", at("A", "orders"), at("B", "orders"), options)],
         writers: vec![writer("w1", "A", "orders", 100.0)],
-        readers: vec![reader("billing", "A", "orders", reader_rate)],
+        readers: vec![committing_every_second(reader(
+            "billing",
+            "A",
+            "orders",
+            reader_rate,
+        ))],
         ..Topology::default()
     }
+}
+
+/// A group tuned to commit every second (Kafka's default is 5 s), so that what a move
+/// over a copier syncing every second replays is mostly the map's doing.
+pub(super) fn committing_every_second(mut r: ReaderSpec) -> ReaderSpec {
+    r.commit_every_ms = 1_000;
+    r
 }
 
 fn failover_timeline(rule: &str, stall: bool) -> Vec<TimedCommand> {
@@ -159,7 +172,7 @@ pub fn sampled_map() -> Scenario {
         card: "position-map",
         summary: "The copier writes a position-map pair every N records per part. When A is lost and the reader group is moved to B through the map, each part lands at or before the record it had reached: some replay, never a gap. The sparser the map, the more replay; with no map at all there is nothing to translate with.",
         watch_for: vec![
-            "The gap after the move is zero and the replay is small near the live end: within N records per part. A part far behind lands further back, at worst by more records than it trailed the live end, because the copier keeps 64 pairs per part, dense near the live end and thinning with age (MirrorMaker 2's store).",
+            "The gap after the move is zero and the replay is small near the live end: within N records per part, plus what the group read after the checkpoint B holds (it commits every second and the copier checkpoints every second, but a checkpoint only moves when its translation moves forward, so it may be a few seconds old). A part far behind lands further back, at worst by more records than it trailed the live end, because the copier keeps 64 pairs per part, dense near the live end and thinning with age (MirrorMaker 2's store).",
             "Move the slider: small N replays almost nothing; large N replays up to about N.",
             "Switch the map off: the move falls back to the start of B's stream and replays everything.",
         ],
@@ -185,9 +198,10 @@ pub fn failover_resume() -> Scenario {
         summary: "A reader group on A is behind the writer, and the copier had a stall earlier. A is lost and the group moves to B. Pick the resume rule: the same raw number lands on an unrelated record because B numbers differently; the position map lands before the old place, by more the further behind the group is; a timestamp lands near it only if the copier kept the source's timestamps; start and end are the blunt ends of replay and gap.",
         watch_for: vec![
             "Raw number: B's numbering is behind A's, so the same number points past the group's place and silently skips records.",
-            "Position map: no gap, and never more replay than the start. The group is far behind, where the map keeps few pairs (64 per part, sparse further back, as in MirrorMaker 2), so it lands well before its place: here nearly back where the copy began.",
+            "Position map: no gap, and never more replay than the start. It lands before its place by what it read after its last synced commit and by the map's spacing there (64 pairs per part, sparse further back, as in MirrorMaker 2).",
             "Timestamp: close if the copier kept source timestamps, far off if it stamped arrival times.",
-            "With periodic checkpoints (MirrorMaker 2 writes one every 60 s) the group resumes from the last checkpoint, translated when it was taken: it re-reads at least what it processed since, still no gap. A checkpoint never moves back, so while the map thins out a recent one keeps the finer, earlier translation.",
+            "The group's own positions die with A: on B only what the copier synced before the loss is known. The group commits every second and the copier syncs its committed positions (checkpoints, translated when taken: MirrorMaker 2 writes one every 60 s by default), so it re-reads at least what it processed since the last synced commit, still no gap. A checkpoint never moves back, so while the map thins out a recent one keeps the finer, earlier translation.",
+            "With no positions synced, the group starts on B as a new group does, from the oldest record, whatever rule was asked for: everything is read again.",
         ],
         knobs: vec![
             Knob::choice("resume", "Resume rule", RESUME_OPTIONS, "raw-number"),
@@ -199,13 +213,14 @@ pub fn failover_resume() -> Scenario {
             ),
             Knob::choice(
                 "checkpoints",
-                "Translated positions checkpointed",
+                "Group positions synced",
                 &[
-                    ("live", "At the moment of the move"),
+                    ("every-1s", "Every second"),
                     ("every-5s", "Every 5 s"),
                     ("every-20s", "Every 20 s"),
+                    ("never", "Never"),
                 ],
-                "live",
+                "every-1s",
             ),
         ],
         buttons: failover_buttons(),
@@ -218,9 +233,10 @@ pub fn failover_resume() -> Scenario {
             let checkpoints = match v.choice("checkpoints")? {
                 "every-5s" => Some(5_000),
                 "every-20s" => Some(20_000),
-                _ => None,
+                "never" => None,
+                _ => Some(1_000),
             };
-            let t = failover_topology_with(Some(100), stamps, 50.0, checkpoints);
+            let t = failover_topology_with(Some(100), stamps, 90.0, checkpoints);
             Ok(spec("failover-resume", t, failover_timeline(v.choice("resume")?, true), secs(45.0)))
         },
     }

@@ -1,6 +1,7 @@
 //! MirrorMaker 2's checkpoints (`MirrorCheckpointTask`): every `checkpoint_every_ms` the
-//! copier translates each reader group's position on its source through the map *as it
-//! is then* and keeps the result; a part with no translation (no pairs, or older than
+//! copier translates each reader group's *committed* position on its source through the
+//! map *as it is then* and keeps the result (a mirror, whose numbers are the source's,
+//! syncs the committed position as it is: Cluster Linking's consumer offset sync); a part with no translation (no pairs, or older than
 //! every kept pair: Kafka skips checkpoints below 0), or one that would move the target
 //! position back, keeps its previous checkpoint. No
 //! checkpoints are taken while the source site is down (the group's positions live there).
@@ -31,15 +32,18 @@ impl Sim {
 
     fn take_checkpoint(&mut self, h: usize, at: Millis) {
         self.hops[h].checkpoint_taken(at);
-        if !self.site_up(self.hops[h].src_site()) || self.hops[h].opts().map_every.is_none() {
+        let hop = &self.hops[h];
+        let translatable = hop.opts().map_every.is_some() || hop.is_mirror();
+        if !self.site_up(hop.src_site()) || !translatable {
             return;
         }
-        let src = self.hops[h].src();
+        let src = hop.src();
         for (r, reader) in self.readers.iter().enumerate() {
-            if reader.stream != src {
+            // A group that never committed has nothing on its cluster to sync.
+            let Some(committed) = reader.committed.as_ref().filter(|_| reader.stream == src) else {
                 continue;
-            }
-            self.hops[h].checkpoint_group(r, at, &reader.positions);
+            };
+            self.hops[h].checkpoint_group(r, at, committed);
         }
     }
 }

@@ -276,8 +276,9 @@ impl Sim {
         reader.site = site;
         reader.stream = target;
         let parts = self.streams[target].parts.len();
-        reader.positions = report.parts.iter().map(|m| m.new_position).collect();
-        reader.positions.resize(parts, 0);
+        let mut positions: Vec<u64> = report.parts.iter().map(|m| m.new_position).collect();
+        positions.resize(parts, 0);
+        reader.placed(positions, self.now);
         reader.last_ts = vec![None; parts];
         reader.gap += report.gap;
         // Working again once it is within a second of the end where it now reads.

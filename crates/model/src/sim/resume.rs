@@ -76,39 +76,39 @@ impl Sim {
         } else {
             rule
         };
-        // Over the map with checkpoints, the group resumes from the copier's last
-        // checkpoint (translated when it was taken), not from where it stands now.
-        let checkpoint = via_hop
-            .filter(|&h| {
-                rule == ResumeRule::PositionMap && self.hops[h].opts().checkpoint_every_ms.is_some()
-            })
-            .map(|h| self.hops[h].checkpoint(r).cloned().unwrap_or_default());
-        if let Some(cp) = &checkpoint {
+        // What crossed before the move: the copier's last checkpoint (or, on a mirror, its
+        // last sync of the group's committed positions), where the hop takes them.
+        let synced = self.synced_positions(r, via_hop);
+        // The group's own cluster still answering: a clean stop commits where it stands.
+        // Not answering: its committed positions are out of reach, and only what a copier
+        // synced before the fault is known on the other side.
+        let answers = self.site_up(reader.site);
+        let mut unknown = false;
+        let from_sync =
+            rule == ResumeRule::PositionMap || (rule == ResumeRule::RawNumber && !answers);
+        if let Some(cp) = synced.as_ref().filter(|_| from_sync) {
             note = Some(checkpoint_note(cp));
         }
         let mut parts = Vec::new();
         let mut fallbacks: Vec<String> = Vec::new();
+        let last_ts = |q: usize| reader.last_ts.get(q).copied().flatten();
         for (q, part) in stream.parts.iter().enumerate() {
             let old = reader.positions.get(q).copied().unwrap_or(0);
-            let new = match rule {
-                ResumeRule::RawNumber => old,
-                ResumeRule::Start => part.start,
-                ResumeRule::End => part.end,
-                ResumeRule::Timestamp => {
-                    timestamp_position(part, reader.last_ts.get(q).copied().flatten())
-                }
-                ResumeRule::PositionMap => {
-                    let found = match &checkpoint {
-                        Some(cp) => checkpointed_position(cp, q),
-                        None => self.mapped_position(via_hop, q, old),
-                    };
-                    // The group starts over from the oldest record here (replay, never a gap).
-                    found.unwrap_or_else(|why| {
-                        fallbacks.push(format!("part {q}: {why}"));
-                        part.start
-                    })
-                }
+            let found = match rule {
+                ResumeRule::Start => Ok(part.start),
+                ResumeRule::End => Ok(part.end),
+                ResumeRule::Timestamp => Ok(timestamp_position(part, last_ts(q))),
+                _ => self.known_position(rule, via_hop, synced.as_ref(), answers, q, old),
             };
+            // With nothing usable the group starts as a new one does (`auto.offset.reset`).
+            let new = found.unwrap_or_else(|why| {
+                if why.is_empty() {
+                    unknown = true;
+                } else {
+                    fallbacks.push(format!("part {q}: {why}"));
+                }
+                reader.fallback_position(part)
+            });
             let new = new.clamp(part.start, part.end);
             let (replay, gap) = reader.price(part, new);
             parts.push(PartMove {
@@ -118,6 +118,12 @@ impl Sim {
                 replay,
                 gap,
             });
+        }
+        if unknown {
+            note = Some(died_with_site(
+                self.site_name(reader.site),
+                reader.fallback_name(),
+            ));
         }
         MoveReport {
             at_ms: self.now,
@@ -129,6 +135,34 @@ impl Sim {
             gap: parts.iter().map(|m| m.gap).sum(),
             parts,
             note: with_fallbacks(note, &fallbacks),
+        }
+    }
+
+    /// Group `r`'s positions as the copier `via_hop` last synced them, where it syncs them.
+    fn synced_positions(&self, r: usize, via_hop: Option<usize>) -> Option<Checkpoint> {
+        via_hop
+            .filter(|&h| self.hops[h].opts().checkpoint_every_ms.is_some())
+            .map(|h| self.hops[h].checkpoint(r).cloned().unwrap_or_default())
+    }
+
+    /// Where the raw number or the map rule puts part `q` of a group standing at `old`:
+    /// from where it stands while its site answers, else from the copier's last `synced`
+    /// positions. Err(why), or Err("") when no position of the group crossed at all.
+    fn known_position(
+        &self,
+        rule: ResumeRule,
+        via_hop: Option<usize>,
+        synced: Option<&Checkpoint>,
+        answers: bool,
+        q: usize,
+        old: u64,
+    ) -> Result<u64, String> {
+        match rule {
+            ResumeRule::RawNumber if answers => Ok(old),
+            ResumeRule::RawNumber => synced_position(synced, q, |(up, _)| up),
+            _ if synced.is_some() => synced_position(synced, q, |(_, down)| down),
+            _ if answers => self.mapped_position(via_hop, q, old),
+            _ => Err(String::new()),
         }
     }
 
@@ -174,12 +208,26 @@ fn timestamp_position(part: &Part, last_ts: Option<Millis>) -> u64 {
     }
 }
 
-/// The position the copier's checkpoint holds for part `q`, or why there is none.
-fn checkpointed_position(cp: &Checkpoint, q: usize) -> Result<u64, String> {
-    match cp.positions.get(q).copied().flatten() {
-        Some((_, pos)) => Ok(pos),
-        None => Err("no checkpoint".to_string()),
+/// The position the copier's last sync holds for part `q` (`pick` chooses the source's
+/// number or the translated one), or why there is none.
+fn synced_position(
+    cp: Option<&Checkpoint>,
+    q: usize,
+    pick: fn((u64, u64)) -> u64,
+) -> Result<u64, String> {
+    match cp.and_then(|cp| cp.positions.get(q).copied().flatten()) {
+        Some(pair) => Ok(pick(pair)),
+        None if cp.is_some() => Err("no checkpoint".to_string()),
+        None => Err(String::new()),
     }
+}
+
+/// Why a group moved off a site that does not answer starts over: its committed positions
+/// were kept on that site, and no copier synced them.
+fn died_with_site(site: &str, fallback: &str) -> String {
+    format!(
+        "the group's committed positions were kept on {site}, which does not answer, and no copier synced them: it starts as a new group does, from the {fallback} record"
+    )
 }
 
 /// The move's note with the parts that had no usable map pair appended.

@@ -176,9 +176,11 @@ pub struct HopOptions {
     pub map_store: MapStore,
     /// How often the copier commits its own read progress.
     pub commit_interval_ms: Millis,
-    /// How often the copier checkpoints reader groups' positions translated to the target
-    /// (MirrorMaker 2: every 60 s). A group moved over the map resumes from the last
-    /// checkpoint. None: the move translates the group's live position.
+    /// How often the copier syncs reader groups' committed positions to the target,
+    /// translated over the map (MirrorMaker 2's checkpoints: every 60 s) or as they are on a
+    /// mirror (Cluster Linking's consumer offset sync). A group moved over the map resumes
+    /// from the last checkpoint. None: no group position crosses, so a group moved off a
+    /// site that does not answer starts as a new group does.
     pub checkpoint_every_ms: Option<Millis>,
     /// A heartbeat record written on the source every this many ms and copied like data,
     /// so the target can tell a quiet stream from a stuck copier (MirrorMaker 2:

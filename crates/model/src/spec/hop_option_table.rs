@@ -253,10 +253,10 @@ pub static HOP_OPTIONS: &[HopOption] = &[
     },
     HopOption {
         id: "checkpoint_every_ms",
-        label: "checkpoint every (ms; empty: live)",
+        label: "sync group positions every (ms; empty: never)",
         kind: Kind::MaybeNumber {
             limit: limits::INTERVAL,
-            none: "none (live position)",
+            none: "never (no group positions cross)",
         },
         presets: ForPresets::Set,
         get: |o| Value::MaybeNumber(o.checkpoint_every_ms),
@@ -423,7 +423,7 @@ impl HopOption {
         Ok(())
     }
 
-    /// A value as a preset's settings list shows it (`none (live position)`).
+    /// A value as a preset's settings list shows it (`never (no group positions cross)`).
     pub fn shown(&self, o: &HopOptions) -> String {
         match ((self.get)(o), self.kind) {
             (Value::Number(n) | Value::MaybeNumber(Some(n)), _) => n.to_string(),

@@ -217,6 +217,14 @@ pub struct ReaderSpec {
     /// The resume rule the runbook plans for a failover (checked by the lint).
     #[serde(default)]
     pub planned_resume: Option<ResumeRule>,
+    /// How often the group commits its position to its cluster (Kafka's
+    /// `auto.commit.interval.ms`, 5 s by default). What it processed after its last commit
+    /// is read again when its cluster is lost. Written to a file only when not the default.
+    #[serde(
+        default = "d_commit_every",
+        skip_serializing_if = "is_default_commit_every"
+    )]
+    pub commit_every_ms: Millis,
 }
 
 impl WriterSpec {
@@ -249,6 +257,7 @@ impl ReaderSpec {
             start_from: d_earliest(),
             planned_resume: None,
             streams: Vec::new(),
+            commit_every_ms: d_commit_every(),
         }
     }
 }
@@ -281,6 +290,14 @@ fn d_durability() -> Millis {
 }
 fn d_keys() -> u32 {
     16
+}
+/// Kafka's `auto.commit.interval.ms` default.
+pub const DEFAULT_COMMIT_EVERY_MS: Millis = 5_000;
+fn d_commit_every() -> Millis {
+    DEFAULT_COMMIT_EVERY_MS
+}
+fn is_default_commit_every(ms: &Millis) -> bool {
+    *ms == DEFAULT_COMMIT_EVERY_MS
 }
 fn d_earliest() -> StartFrom {
     StartFrom::Earliest

@@ -70,7 +70,7 @@ pub(crate) fn msk_identical_names() -> Preset {
             },
         ],
         approximations: &[
-            "MSK Replicator also syncs consumer-group offsets; how often is not documented, so the model translates a group's live position when it moves, with its default map density (a pair once the copy is more than 100 records past the last, every 101 records in steady copying).",
+            "MSK Replicator also syncs consumer-group offsets; how often is not documented, so the preset syncs none: a group moved while its source answers is translated over the map (a pair once the copy is more than 100 records past the last, every 101 records in steady copying), and one moved off a lost source starts as a new group does. Set “sync group positions every” to the cadence you observe.",
         ],
         options: HopOptions {
             stamp: OriginStamp::Marker,
