@@ -16,13 +16,16 @@ pub fn list() {
 
 /// Exit 0 when every requirement holds, 1 when any fails, 2 on a bad file, an unknown
 /// challenge or a design that drops or changes a given.
-pub fn grade(id: &str, design: &Path, json: bool, seeds: Option<u32>) -> Result<u8, Failure> {
+/// `seeds` empty: the challenge's own number, 1 to N.
+pub fn grade(id: &str, design: &Path, json: bool, seeds: &[u64]) -> Result<u8, Failure> {
     let c = challenge::find(id).ok_or_else(|| {
         let ids: Vec<&str> = SHIPPED.iter().map(|(i, _)| *i).collect();
         (format!("{id} is not a challenge: {}", ids.join(", ")), 2)
     })?;
     let spec = crate::load(&design.display().to_string(), &[])?;
-    let v = challenge::grade(&c, &spec.topology, &spec.timeline, seeds)
+    let own: Vec<u64> = (1..=u64::from(c.seeds)).collect();
+    let seeds = if seeds.is_empty() { &own[..] } else { seeds };
+    let v = challenge::grade_on(&c, &spec.topology, &spec.timeline, seeds)
         .map_err(|e| (format!("{}: {e}", design.display()), 2))?;
     // A drill's debrief, beside the best moves: on the worst seed of the first miss, or
     // of the recovery time when nothing misses.
@@ -52,7 +55,20 @@ pub fn grade(id: &str, design: &Path, json: bool, seeds: Option<u32>) -> Result<
         );
         return Ok(u8::from(!v.passed));
     }
-    out!("{}: {}", c.id, if v.passed { "passed" } else { "not yet" });
+    let seeds_words: Vec<String> = v.seeds.iter().map(u64::to_string).collect();
+    let outcome = match (v.passed, v.practice) {
+        (_, true) => "practice only",
+        (true, false) => "passed",
+        (false, false) => "not yet",
+    };
+    out!("{}: {outcome} (seeds {})", c.id, seeds_words.join(", "));
+    if v.practice {
+        out!(
+            "  {} seeds ran; the brief asks for {}: a practice run never passes",
+            v.seeds.len(),
+            c.seeds
+        );
+    }
     for r in &v.requirements {
         let measure = c
             .requirements

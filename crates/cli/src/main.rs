@@ -146,9 +146,8 @@ enum Cmd {
         design: PathBuf,
         #[arg(long)]
         json: bool,
-        /// Seeds to run (the challenge's own number when not given).
-        #[arg(long)]
-        seeds: Option<u32>,
+        #[command(flatten)]
+        seeds: SeedsAsked,
     },
     /// List the scenario library (ids, cards, titles; JSON adds knobs and buttons).
     Scenarios {
@@ -349,7 +348,7 @@ fn main() -> ExitCode {
             design,
             json,
             seeds,
-        } => challenges::grade(&challenge, &design, json, seeds),
+        } => challenges::grade(&challenge, &design, json, &seeds.list()),
         Cmd::Scenarios { json } => {
             list_scenarios(json);
             Ok(0)
@@ -366,6 +365,30 @@ fn main() -> ExitCode {
         Err((msg, code)) => {
             eprintln!("{msg}");
             ExitCode::from(code)
+        }
+    }
+}
+
+/// The seeds `hoplab grade` runs.
+#[derive(clap::Args)]
+struct SeedsAsked {
+    /// How many seeds to run, 1 to N (the challenge's own number when not given; fewer
+    /// make a practice verdict, which never passes).
+    #[arg(long)]
+    seeds: Option<u32>,
+    /// Exactly these seeds, comma-separated: the ones a grade on the site shows, to give
+    /// the same verdict here.
+    #[arg(long, value_delimiter = ',', conflicts_with = "seeds")]
+    on_seeds: Vec<u64>,
+}
+
+impl SeedsAsked {
+    /// Exactly `on_seeds` when given, else 1 to `seeds`, else none (the challenge's own).
+    fn list(&self) -> Vec<u64> {
+        match self.seeds {
+            _ if !self.on_seeds.is_empty() => self.on_seeds.clone(),
+            Some(n) => (1..=u64::from(n.max(1))).collect(),
+            None => Vec::new(),
         }
     }
 }

@@ -559,6 +559,42 @@ fn challenges_are_listed_and_a_design_is_graded_with_exit_codes_a_ci_can_use() {
     let (code, _, err) = hoplab(&["grade", "no-such-brief", &good]);
     assert_eq!(code, 2);
     assert!(err.contains("no-such-brief is not a challenge"), "{err}");
+    // A writer that stops at once would never lose a payment: every field is a given.
+    let idle = challenge_design("dr-one-way", |t| t["writers"][0]["stop_at_ms"] = 0.into());
+    let (code, _, err) = hoplab(&["grade", "dr-one-way", &idle]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("writer w") && err.contains("its stop (ms) is never in the brief and 0"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_grade_names_its_seeds_and_fewer_than_the_brief_asks_is_practice_never_a_pass() {
+    let good = challenge_design("dr-one-way", |_| {});
+    let (code, out, err) = hoplab(&[
+        "grade",
+        "dr-one-way",
+        &good,
+        "--on-seeds",
+        "7,99,3,12,40",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["seeds"], serde_json::json!([7, 99, 3, 12, 40]));
+    assert_eq!(
+        (v["passed"].as_bool(), v["practice"].as_bool()),
+        (Some(true), Some(false))
+    );
+    // Two seeds where the brief asks for five: practice, exit 1, and said so.
+    let (code, out, _) = hoplab(&["grade", "dr-one-way", &good, "--seeds", "2"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("dr-one-way: practice only (seeds 1, 2)"),
+        "{out}"
+    );
+    assert!(out.contains("2 seeds ran; the brief asks for 5"), "{out}");
 }
 
 /// A drill's reference estate with `moves` (a JSON list, `at_ms` after the fault) as

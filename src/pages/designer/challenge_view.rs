@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use gloo_timers::future::TimeoutFuture;
-use hoplab_model::challenge::{check_givens, run_once, Challenge, Grading, Verdict};
+use hoplab_model::challenge::{check_design, run_once, Challenge, Grading, Verdict};
 use hoplab_model::spec::{ScenarioSpec, FORMAT_VERSION};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -75,13 +75,15 @@ pub fn Brief(challenge: Arc<Challenge>) -> impl IntoView {
         let design = ctx.with_topology(Clone::clone);
         // A drill grades the timeline's moves; other briefs bring every fault themselves.
         let moves = ctx.with_design(|d| d.spec.timeline.clone());
-        if let Err(e) = check_givens(&c.givens, &design) {
+        if let Err(e) = check_design(&c, &design, &moves) {
             return grade.set(Grade::Refused(e.0));
         }
+        // Fresh seeds for every grade, so no design is tuned to known fault instants.
+        let seeds = random_seeds(c.seeds);
         spawn_local(async move {
             let mut grading = Grading::new(&c);
-            for seed in 1..=u64::from(c.seeds) {
-                grade.set(Grade::Running(seed as u32, c.seeds));
+            for (n, &seed) in seeds.iter().enumerate() {
+                grade.set(Grade::Running(n as u32 + 1, c.seeds));
                 // One seed per slice: the page stays live while the faults run.
                 TimeoutFuture::new(0).await;
                 match run_once(&c, &design, &moves, seed) {
@@ -102,12 +104,12 @@ pub fn Brief(challenge: Arc<Challenge>) -> impl IntoView {
             <p class="challenge-prompt">{c.brief.clone()}</p>
             <p><strong>"You may add: "</strong>{c.may_add.clone()}" The brief’s sites, streams, writers and reader groups are given: they cannot be removed."</p>
             <crate::components::RequirementList requirements=c.requirements.clone() />
-            <p class="row-note">{format!("Grading runs hidden faults on {} seeds; a requirement holds only if it holds on every one.", c.seeds)}</p>
+            <p class="row-note">{format!("Grading runs hidden faults on {} seeds, drawn afresh for each grade; a requirement holds only if it holds on every one.", c.seeds)}</p>
             <button type="button" class="primary" on:click=run disabled=move || matches!(grade.get(), Grade::Running(..))>"Grade my design"</button>
             <div role="status" aria-live="polite" class="challenge-grade">
                 {move || match grade.get() {
                     Grade::Idle => ().into_any(),
-                    Grade::Running(seed, of) => view! { <p>{format!("Grading: seed {seed} of {of}…")}</p> }.into_any(),
+                    Grade::Running(n, of) => view! { <p>{format!("Grading: seed {n} of {of}…")}</p> }.into_any(),
                     Grade::Refused(why) => view! { <p class="notice notice--error">{why}</p> }.into_any(),
                     Grade::Done(v) => view! { <Results verdict=v challenge=challenge.clone() /> }.into_any(),
                 }}
@@ -135,6 +137,7 @@ fn Results(verdict: Arc<Verdict>, challenge: Arc<Challenge>) -> impl IntoView {
     };
     view! {
         <p class="challenge-verdict">{if verdict.passed { "Passed: every requirement holds on every seed." } else { "Not yet: a requirement misses on at least one seed." }}</p>
+        <p class="row-note challenge-seeds">{seeds_note(&verdict)}</p>
         <table class="challenge-results">
             <thead><tr><th scope="col">"Requirement"</th><th scope="col">"Target"</th><th scope="col">"Worst seed"</th><th scope="col">"Result"</th></tr></thead>
             <tbody>
@@ -156,6 +159,29 @@ fn Results(verdict: Arc<Verdict>, challenge: Arc<Challenge>) -> impl IntoView {
             </tbody>
         </table>
     }
+}
+
+/// `count` distinct seeds drawn from the browser's random source.
+fn random_seeds(count: u32) -> Vec<u64> {
+    let mut seeds: Vec<u64> = Vec::new();
+    while seeds.len() < count as usize {
+        let seed = 1 + (js_sys::Math::random() * 999_999_999.0) as u64;
+        if !seeds.contains(&seed) {
+            seeds.push(seed);
+        }
+    }
+    seeds
+}
+
+/// Which seeds ran, and the command that grades the same seeds again.
+fn seeds_note(verdict: &Verdict) -> String {
+    let list: Vec<String> = verdict.seeds.iter().map(u64::to_string).collect();
+    format!(
+        "Seeds {}, drawn for this grade. `hoplab grade {} DESIGN --on-seeds {}` gives the same verdict.",
+        list.join(", "),
+        verdict.challenge,
+        list.join(",")
+    )
 }
 
 /// The worst seed's figure; a run that filled the model's memory has none.

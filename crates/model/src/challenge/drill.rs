@@ -63,7 +63,15 @@ pub(super) fn check_moves(c: &Challenge, moves: &[TimedCommand]) -> Result<(), G
             m.at_ms,
             m.command.describe()
         ))),
-        None => Ok(()),
+        None => match moves.iter().find(|m| m.at_ms == 0) {
+            // No one acts at the instant of a fault nobody has seen yet.
+            Some(m) => Err(GradeError(format!(
+                "a move at +0 ms (\"{}\") is made before anyone could know of the fault; \
+                 make each move after it",
+                m.command.describe()
+            ))),
+            None => Ok(()),
+        },
     }
 }
 

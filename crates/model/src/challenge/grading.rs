@@ -20,7 +20,12 @@ pub struct RequirementResult {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Verdict {
     pub challenge: String,
+    /// Every requirement held on every seed, and the seeds were as many as the brief asks.
     pub passed: bool,
+    /// The seeds that ran, in order: the same seeds give the same verdict.
+    pub seeds: Vec<u64>,
+    /// Fewer seeds ran than the brief asks: a practice run, never a pass.
+    pub practice: bool,
     pub requirements: Vec<RequirementResult>,
 }
 
@@ -30,6 +35,7 @@ pub struct Grading<'c> {
     challenge: &'c Challenge,
     /// Per requirement, the worst figure so far and its seed.
     worst: Vec<Option<(f64, u64)>>,
+    seeds: Vec<u64>,
 }
 
 impl<'c> Grading<'c> {
@@ -37,11 +43,13 @@ impl<'c> Grading<'c> {
         Grading {
             challenge,
             worst: vec![None; challenge.requirements.len()],
+            seeds: Vec::new(),
         }
     }
 
     /// One seed's figures ([`run_once`]).
     pub fn add(&mut self, seed: u64, measured: &[f64]) {
+        self.seeds.push(seed);
         for ((r, worst), &v) in self
             .challenge
             .requirements
@@ -78,9 +86,12 @@ impl<'c> Grading<'c> {
                 }
             })
             .collect();
+        let practice = self.seeds.len() < self.challenge.seeds as usize;
         Verdict {
             challenge: self.challenge.id.clone(),
-            passed: requirements.iter().all(|r| r.passed),
+            passed: !practice && requirements.iter().all(|r| r.passed),
+            seeds: self.seeds.clone(),
+            practice,
             requirements,
         }
     }

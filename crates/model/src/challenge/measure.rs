@@ -119,10 +119,12 @@ fn coverage(sim: &Sim, m: &Measures, only: Option<&str>) -> f64 {
             .any(|s| s.name == site && s.status != SiteStatus::Lost)
     };
     let mut lowest: f64 = 1.0;
+    let mut written = false;
     for origin in sim.coverage() {
         let Some(home) = origin.sites.iter().find(|s| s.site == origin.origin) else {
             continue;
         };
+        written |= home.records > 0;
         if home.records == 0 || !standing(&origin.origin) {
             continue;
         }
@@ -133,5 +135,10 @@ fn coverage(sim: &Sim, m: &Measures, only: Option<&str>) -> f64 {
             lowest = lowest.min(s.records as f64 / home.records as f64);
         }
     }
-    lowest
+    // Nothing written reaches no one: a design whose writers never write covers nothing.
+    if written {
+        lowest
+    } else {
+        0.0
+    }
 }

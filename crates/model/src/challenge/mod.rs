@@ -59,10 +59,56 @@ pub struct Challenge {
     /// A failover drill: the faults are the model's, the failover the learner's moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drill: Option<Drill>,
+    /// The network between pairs of sites. A link the brief does not list has the model's
+    /// defaults. Every hop between two sites is graded on its link's figures, whatever
+    /// its own options say: the round trip is the world's, not the design's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<LinkGiven>,
 }
 
 fn five() -> u32 {
     5
+}
+
+/// The link between two sites, as the brief gives it (either direction).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinkGiven {
+    pub sites: [String; 2],
+    pub rtt_ms: Millis,
+    #[serde(default)]
+    pub rtt_jitter_ms: Millis,
+    /// The far site's own durable write before it acknowledges a copy.
+    #[serde(default = "default_target_write_ms")]
+    pub target_write_ms: Millis,
+}
+
+fn default_target_write_ms() -> Millis {
+    crate::spec::HopOptions::default().target_write_ms
+}
+
+impl Challenge {
+    /// Every hop of `design` on its link's figures: the brief's, or the model's defaults.
+    fn on_the_briefs_links(&self, design: &Topology) -> Topology {
+        let defaults = crate::spec::HopOptions::default();
+        let mut t = design.clone();
+        for h in &mut t.hops {
+            let link = self.links.iter().find(|l| {
+                let [a, b] = &l.sites;
+                (*a == h.from.site && *b == h.to.site) || (*b == h.from.site && *a == h.to.site)
+            });
+            let o = &mut h.options;
+            (o.rtt_ms, o.rtt_jitter_ms, o.target_write_ms) = match link {
+                Some(l) => (l.rtt_ms, l.rtt_jitter_ms, l.target_write_ms),
+                None => (
+                    defaults.rtt_ms,
+                    defaults.rtt_jitter_ms,
+                    defaults.target_write_ms,
+                ),
+            };
+        }
+        t
+    }
 }
 
 /// A fault of the hidden schedule; times are drawn from the seed within `between_ms`.
@@ -176,7 +222,7 @@ impl Challenge {
         ScenarioSpec {
             version: FORMAT_VERSION,
             name: format!("{} (seed {seed})", self.id),
-            topology: design.clone(),
+            topology: self.on_the_briefs_links(design),
             timeline,
             duration_ms: self.duration_ms,
             sample_every_ms: 1_000,
@@ -299,21 +345,45 @@ fn fail_over(t: &Topology, lost: &str, to: &str, at: Millis) -> Vec<TimedCommand
     out
 }
 
-/// Grades `design` against `c` on `seeds` seeds (the challenge's own count if none); in
-/// a drill, with the learner's `moves` (ignored otherwise).
+/// Grades `design` against `c` on seeds 1 to `seeds` (the challenge's own count if none);
+/// in a drill, with the learner's `moves` (ignored otherwise).
 pub fn grade(
     c: &Challenge,
     design: &Topology,
     moves: &[TimedCommand],
     seeds: Option<u32>,
 ) -> Result<Verdict, GradeError> {
-    check_givens(&c.givens, design)?;
-    drill::check_moves(c, moves)?;
+    let seeds: Vec<u64> = (1..=u64::from(seeds.unwrap_or(c.seeds).max(1))).collect();
+    grade_on(c, design, moves, &seeds)
+}
+
+/// Grades `design` against `c` on exactly `seeds` (the site draws them at random for each
+/// grade, so a design cannot be tuned to known fault instants). Fewer than the brief asks
+/// make a practice verdict, which never passes.
+pub fn grade_on(
+    c: &Challenge,
+    design: &Topology,
+    moves: &[TimedCommand],
+    seeds: &[u64],
+) -> Result<Verdict, GradeError> {
+    check_design(c, design, moves)?;
     let mut grading = Grading::new(c);
-    for seed in 1..=u64::from(seeds.unwrap_or(c.seeds).max(1)) {
+    for &seed in seeds {
         grading.add(seed, &run_once(c, design, moves, seed)?);
     }
     Ok(grading.verdict())
+}
+
+/// Whether `design` (with a drill's `moves`) may be graded at all: it keeps every given,
+/// and a drill's moves are an operator's, each after the fault. The site checks this
+/// before its first seed, as `grade_on` does.
+pub fn check_design(
+    c: &Challenge,
+    design: &Topology,
+    moves: &[TimedCommand],
+) -> Result<(), GradeError> {
+    check_givens(&c.givens, design)?;
+    drill::check_moves(c, moves)
 }
 
 /// One seed's run: each requirement's figure.

@@ -59,6 +59,7 @@ pub fn drill_on(design: &Topology, lost: &str, to: &str) -> Result<Challenge, Gr
             best_why: "The moves your design's runbook takes: read the copy's lag, promote any mirror so that the target takes writes, move each reader group by its planned rule (or the rule its copy allows) before new writes arrive, then each writer.".into(),
             flawed: Vec::<FlawedMoves>::new(),
         }),
+        links: own_links(design),
     })
 }
 
@@ -167,6 +168,27 @@ fn runbook_moves(design: &Topology, lost: &str, to: &str) -> Vec<TimedCommand> {
         ));
     }
     out
+}
+
+/// A design's own links, for a game day on it: the first hop between each pair of sites
+/// gives the figures (it is the person's estate, so its round trips are theirs).
+fn own_links(design: &Topology) -> Vec<super::LinkGiven> {
+    let mut links: Vec<super::LinkGiven> = Vec::new();
+    for h in &design.hops {
+        let pair = [h.from.site.clone(), h.to.site.clone()];
+        let known = links
+            .iter()
+            .any(|l| l.sites == pair || (l.sites[0] == pair[1] && l.sites[1] == pair[0]));
+        if !known {
+            links.push(super::LinkGiven {
+                sites: pair,
+                rtt_ms: h.options.rtt_ms,
+                rtt_jitter_ms: h.options.rtt_jitter_ms,
+                target_write_ms: h.options.target_write_ms,
+            });
+        }
+    }
+    links
 }
 
 #[cfg(test)]

@@ -62,8 +62,14 @@ fn at_least_eight_briefs_and_each_reference_passes_on_every_seed() {
         }
         // A drill's reference is the estate; its best moves are the failover.
         let moves = c.drill.as_ref().map_or(&[][..], |d| &d.best_moves);
-        let v = grade(c, &c.reference, moves, None).unwrap_or_else(|e| panic!("{}: {e}", c.id));
+        // The site draws seeds at random: the reference passes on far ones too.
+        let seeds: Vec<u64> = (1..=u64::from(c.seeds))
+            .chain([424_242, 1_000_003, 987_654_321])
+            .collect();
+        let v = super::grade_on(c, &c.reference, moves, &seeds)
+            .unwrap_or_else(|e| panic!("{}: {e}", c.id));
         assert!(v.passed, "{}: {:#?}", c.id, v.requirements);
+        assert_eq!(v.seeds, seeds);
         // The givens alone (no copies) fail something: the brief asks for work.
         let bare = grade(c, &c.givens, &[], None)
             .map(|v| v.passed)
@@ -218,4 +224,76 @@ fn an_asynchronous_ledger_loses_entries_and_an_idle_copier_breaks_the_budget() {
     let mut idle = c.reference.clone();
     idle.hops[0].options.poll_interval_ms = 200;
     assert!(failed(&c, &idle).contains(&"latency".to_string()));
+}
+
+#[test]
+fn a_hops_round_trip_is_the_briefs_link_not_the_designs() {
+    let c = named("sync-ledger");
+    let mut instant = c.reference.clone();
+    instant.hops[0].options.rtt_ms = 0;
+    instant.hops[0].options.target_write_ms = 0;
+    let as_given = grade(&c, &c.reference, &[], None).unwrap();
+    let graded = grade(&c, &instant, &[], None).unwrap();
+    assert_eq!(graded.requirements, as_given.requirements);
+    // The brief's 4 ms round trip and the far site's 5 ms write: no synchronous write is
+    // acknowledged sooner than 9 ms after it was sent.
+    let latency = graded
+        .requirements
+        .iter()
+        .find(|r| r.id == "latency")
+        .unwrap();
+    assert!(latency.measured >= 9.0, "{latency:?}");
+}
+
+#[test]
+fn fewer_seeds_than_the_brief_asks_is_practice_and_never_passes() {
+    let c = named("dr-one-way");
+    let v = grade(&c, &c.reference, &[], Some(2)).unwrap();
+    assert!(v.requirements.iter().all(|r| r.passed), "{v:?}");
+    assert!(v.practice && !v.passed, "{v:?}");
+    assert_eq!(v.seeds, [1, 2]);
+}
+
+#[test]
+fn a_drill_refuses_a_move_at_the_instant_of_the_fault() {
+    let c = named("failover-drill");
+    let moves = [TimedCommand {
+        at_ms: 0,
+        command: crate::spec::Command::Promote {
+            hop: "payments-dr".into(),
+        },
+    }];
+    let e = grade(&c, &c.reference, &moves, None).unwrap_err();
+    assert!(e.0.contains("+0 ms") && e.0.contains("promoted"), "{e}");
+}
+
+#[test]
+fn nothing_written_covers_nothing() {
+    use crate::spec::kit::*;
+    let mut late = writer("w", "A", "orders", 100.0);
+    late.start_at_ms = 60_000;
+    let t = Topology {
+        sites: sites(&["A", "B"]),
+        streams: vec![stream("A", "orders", 1), stream("B", "orders", 1)],
+        hops: vec![hop(
+            "ab",
+            at("A", "orders"),
+            at("B", "orders"),
+            Default::default(),
+        )],
+        writers: vec![late],
+        ..Topology::default()
+    };
+    let spec = crate::ScenarioSpec {
+        version: crate::spec::FORMAT_VERSION,
+        name: "idle".into(),
+        topology: t.clone(),
+        timeline: Vec::new(),
+        duration_ms: 10_000,
+        sample_every_ms: 1_000,
+        merge: None,
+    };
+    let mut sim = crate::Sim::new(&spec, 1).unwrap();
+    sim.advance_to(spec.duration_ms);
+    assert_eq!(Measure::Coverage.of(&sim, &sim.measures(), &t), 0.0);
 }
