@@ -137,7 +137,11 @@ fn Results(verdict: Arc<Verdict>, challenge: Arc<Challenge>) -> impl IntoView {
     };
     view! {
         <p class="challenge-verdict">{if verdict.passed { "Passed: every requirement holds on every seed." } else { "Not yet: a requirement misses on at least one seed." }}</p>
-        <p class="row-note challenge-seeds">{seeds_note(&verdict)}</p>
+        <p class="row-note challenge-seeds">
+            {format!("Seeds {}, drawn for this grade. ", seeds_words(&verdict.seeds, ", "))}
+            <code>{format!("hoplab grade {} DESIGN --on-seeds {}", verdict.challenge, seeds_words(&verdict.seeds, ","))}</code>
+            " gives the same verdict."
+        </p>
         <table class="challenge-results">
             <thead><tr><th scope="col">"Requirement"</th><th scope="col">"Target"</th><th scope="col">"Worst seed"</th><th scope="col">"Result"</th></tr></thead>
             <tbody>
@@ -173,15 +177,10 @@ fn random_seeds(count: u32) -> Vec<u64> {
     seeds
 }
 
-/// Which seeds ran, and the command that grades the same seeds again.
-fn seeds_note(verdict: &Verdict) -> String {
-    let list: Vec<String> = verdict.seeds.iter().map(u64::to_string).collect();
-    format!(
-        "Seeds {}, drawn for this grade. `hoplab grade {} DESIGN --on-seeds {}` gives the same verdict.",
-        list.join(", "),
-        verdict.challenge,
-        list.join(",")
-    )
+/// The seeds, joined by `between`.
+fn seeds_words(seeds: &[u64], between: &str) -> String {
+    let words: Vec<String> = seeds.iter().map(u64::to_string).collect();
+    words.join(between)
 }
 
 /// The worst seed's figure; a run that filled the model's memory has none.
