@@ -2,6 +2,7 @@
 //! each tick and move: the state tables, the alerts, the moves made and the line a screen
 //! reader announces (the fault, once; each move).
 
+use hoplab_model::challenge::{move_time_words, ALERT_AFTER_MS};
 use hoplab_model::spec::{ResumeRule, TimedCommand};
 use leptos::prelude::*;
 
@@ -49,25 +50,30 @@ impl Board {
 
     /// Moves the run on by `by_ms`; true once it has reached its end.
     pub fn tick(&self, by_ms: u64) -> bool {
-        let (was_struck, struck, finished) = self
+        let (was, now, finished) = self
             .run
             .try_update_value(|r| {
                 let r = r.as_mut()?;
-                let was = r.struck();
+                let was = (r.struck(), r.alerted());
                 r.advance(by_ms);
-                Some((was, r.struck(), r.finished()))
+                Some((was, (r.struck(), r.alerted()), r.finished()))
             })
             .flatten()
-            .unwrap_or((false, false, true));
+            .unwrap_or(((false, false), (false, false), true));
         self.refresh();
-        if struck && !was_struck {
+        if now.0 && !was.0 {
             let first = self
                 .alerts
                 .with_untracked(|a| a.last().map(|(_, t)| t.clone()));
             self.announce.set(format!(
-                "The fault has struck: {}. The clock is running.",
-                first.unwrap_or_else(|| "something has failed".into())
+                "The fault has struck: {}. The clock is running; the alert pages the on-call {} s after it.",
+                first.unwrap_or_else(|| "something has failed".into()),
+                ALERT_AFTER_MS / 1000
             ));
+        }
+        if now.1 && !was.1 {
+            self.announce
+                .set("The alert has paged you: your moves are open.".into());
         }
         finished
     }
@@ -81,13 +87,16 @@ impl Board {
             .try_update_value(|r| r.as_mut().map(|r| r.make(command)))
             .flatten();
         match result {
-            Some(Ok(())) => {
+            Some(Ok(took)) => {
                 self.refresh();
                 let at = self
                     .made
                     .with_untracked(|m| m.last().map_or(0, |m| m.at_ms));
-                self.announce
-                    .set(format!("Done at {} after the fault: {said}.", seconds(at)));
+                self.announce.set(format!(
+                    "Made at {} after the fault: {said}. It {}.",
+                    seconds(at),
+                    move_time_words(took)
+                ));
             }
             Some(Err(e)) => self.announce.set(e),
             None => {}

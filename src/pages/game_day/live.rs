@@ -1,9 +1,12 @@
 //! A drill running live: the model on the drill's estate with its fault on this seed,
-//! advanced a slice at a time by the page's clock, and the learner's moves applied at the
-//! moment they are made, each stamped with its time after the fault. A replay applies a
-//! kept run's moves at their times instead.
+//! advanced a slice at a time by the page's clock, and the learner's moves, each stamped
+//! with its time after the fault when made and acting once its mechanism has run (the
+//! model's `move_time`, as the grader's replay does). A replay makes a kept run's moves at
+//! their times instead.
 
-use hoplab_model::challenge::{first_fault_ms, Challenge};
+use hoplab_model::challenge::{
+    answers_at, first_fault_ms, move_time, Challenge, MoveTime, ALERT_AFTER_MS,
+};
 use hoplab_model::spec::{Command, TimedCommand};
 use hoplab_model::{LogKind, Millis, Sim};
 
@@ -28,8 +31,10 @@ pub struct LiveRun {
     fenced: Vec<String>,
     /// The moves made so far, `at_ms` after the fault.
     pub moves: Vec<TimedCommand>,
-    /// A replay's moves not yet applied, in order.
+    /// A replay's moves not yet made, in order.
     script: Vec<TimedCommand>,
+    /// Moves made whose mechanism is still running: (when each acts, the move).
+    pending: Vec<(Millis, Command)>,
 }
 
 impl LiveRun {
@@ -55,6 +60,7 @@ impl LiveRun {
             fenced: Vec::new(),
             moves: Vec::new(),
             script,
+            pending: Vec::new(),
         })
     }
 
@@ -64,6 +70,11 @@ impl LiveRun {
 
     pub fn struck(&self) -> bool {
         self.now() >= self.fault_ms
+    }
+
+    /// The alert has paged the on-call: moves may be made.
+    pub fn alerted(&self) -> bool {
+        self.now() >= self.fault_ms.saturating_add(ALERT_AFTER_MS)
     }
 
     pub fn finished(&self) -> bool {
@@ -78,36 +89,78 @@ impl LiveRun {
     )]
     pub fn advance(&mut self, by_ms: Millis) {
         let until = self.now().saturating_add(by_ms).min(self.duration_ms);
-        while let Some(next) = self.script.last() {
-            let at = self.fault_ms.saturating_add(next.at_ms);
-            if at > until {
+        loop {
+            let made = self
+                .script
+                .last()
+                .map(|m| self.fault_ms.saturating_add(m.at_ms));
+            let acts = self.pending.iter().map(|(at, _)| *at).min();
+            let next = match (made, acts) {
+                (Some(m), Some(a)) => m.min(a),
+                (m, a) => match m.or(a) {
+                    Some(t) => t,
+                    None => break,
+                },
+            };
+            if next > until {
                 break;
             }
-            self.sim.advance_to(at);
-            let m = self.script.pop().expect("a move is due");
-            _ = self.make(m.command);
+            self.sim.advance_to(next);
+            if made == Some(next) {
+                let m = self.script.pop().expect("a move is due");
+                _ = self.make(m.command);
+            } else {
+                let i = self
+                    .pending
+                    .iter()
+                    .position(|(at, _)| *at == next)
+                    .expect("due");
+                let (_, command) = self.pending.remove(i);
+                self.act(command);
+            }
         }
         self.sim.advance_to(until);
     }
 
-    /// Makes a move now. Before the fault there is nothing to fail over from.
+    /// Makes a move now; it acts once its mechanism has run, and says how long that is.
+    /// Before the alert has paged anyone there is no one to make it.
+    pub fn make(&mut self, command: Command) -> Result<MoveTime, String> {
+        if !self.struck() {
+            return Err("Nothing has failed yet: a move waits for the fault.".into());
+        }
+        if !self.alerted() {
+            return Err(format!(
+                "No alert has paged you yet: it fires {} s after the fault, once its rule has held for a minute. A move waits for it.",
+                ALERT_AFTER_MS / 1000
+            ));
+        }
+        let now = self.now();
+        let took = move_time(&command, |site| {
+            answers_at(&self.sim.spec().timeline, site, now)
+        });
+        self.moves.push(TimedCommand {
+            at_ms: now - self.fault_ms,
+            command: command.clone(),
+        });
+        if took.ms == 0 {
+            self.act(command);
+        } else {
+            self.pending.push((now + took.ms, command));
+        }
+        Ok(took)
+    }
+
+    /// A move's mechanism has run: it acts on the estate now.
     #[expect(
         clippy::disallowed_methods,
         reason = "the game day's own chunk runs the model live; the lab never loads it"
     )]
-    pub fn make(&mut self, command: Command) -> Result<(), String> {
-        if !self.struck() {
-            return Err("Nothing has failed yet: a move waits for the fault.".into());
+    fn act(&mut self, command: Command) {
+        if self.sim.apply(command.clone()).is_ok() {
+            if let Command::FenceSite { site } = command {
+                self.fenced.push(site);
+            }
         }
-        self.sim.apply(command.clone()).map_err(|e| e.to_string())?;
-        if let Command::FenceSite { site } = &command {
-            self.fenced.push(site.clone());
-        }
-        self.moves.push(TimedCommand {
-            at_ms: self.now() - self.fault_ms,
-            command,
-        });
-        Ok(())
     }
 
     pub fn snapshot(&self) -> Snapshot {

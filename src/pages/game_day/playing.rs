@@ -1,12 +1,12 @@
 //! The run under way: the clock (a tick of the page's timer moves the model on by the
 //! chosen speed's share, so the tab never waits on a long step), what the on-call sees,
-//! and the moves. A move is made at the model's current time; the buttons wait for the
-//! fault.
+//! and the moves. A move is made at the model's current time and acts once its mechanism
+//! has run (the time beside it); the buttons wait for the alert, and for a paused clock.
 
 use std::sync::Arc;
 
 use gloo_timers::callback::Interval;
-use hoplab_model::challenge::Challenge;
+use hoplab_model::challenge::{move_time, move_time_words, Challenge, ALERT_AFTER_MS};
 use hoplab_model::spec::{ResumeRule, TimedCommand};
 use leptos::prelude::*;
 
@@ -57,6 +57,14 @@ pub(super) fn Playing(
         ..
     } = board;
     let struck = move || snap.with(|s| s.as_ref().is_some_and(|s| s.since_fault_ms.is_some()));
+    let alerted = move || {
+        snap.with(|s| {
+            s.as_ref()
+                .and_then(|s| s.since_fault_ms)
+                .is_some_and(|since| since >= ALERT_AFTER_MS)
+        })
+    };
+    let open = move || alerted() && !paused.get();
     view! {
         <section class="gd-run" aria-labelledby="gd-run-title">
             <h2 id="gd-run-title" class="visually-hidden">"The run"</h2>
@@ -68,7 +76,7 @@ pub(super) fn Playing(
                     {move || snap.get().map(|s| view! { <StateTables snap=s /> })}
                 </div>
                 <div>
-                    <MovesPanel choices=choices struck=Signal::derive(struck) made=made make=make />
+                    <MovesPanel choices=choices struck=Signal::derive(struck) open=Signal::derive(open) snap=snap made=made make=make />
                     <RunbookWords estate=challenge.reference.clone() to=drill.to.clone() />
                 </div>
             </div>
@@ -103,15 +111,22 @@ fn Controls(
 fn MovesPanel(
     choices: Vec<MoveChoice>,
     struck: Signal<bool>,
+    /// The alert has paged the on-call and the clock runs.
+    open: Signal<bool>,
+    snap: RwSignal<Option<Snapshot>>,
     made: RwSignal<Vec<TimedCommand>>,
     make: impl Fn(MoveChoice, ResumeRule) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     view! {
         <section class="gd-moves" aria-labelledby="gd-moves-title">
             <h3 id="gd-moves-title">"Your moves"</h3>
-            <p class="row-note">{move || if struck.get() { "Each move is made now, at the clock's time." } else { "The moves wait for the fault." }}</p>
+            <p class="row-note">{move || match (struck.get(), open.get()) {
+                (false, _) => "The moves wait for the fault.".to_string(),
+                (true, false) => format!("The moves open when the alert pages you, {} s after the fault (and wait while the clock is paused).", ALERT_AFTER_MS / 1000),
+                (true, true) => "Each move is made now, at the clock's time, and acts once its mechanism has run: the time beside it.".to_string(),
+            }}</p>
             <ul class="gd-move-list">
-                {choices.into_iter().map(|choice| view! { <MoveButton choice=choice enabled=struck make=make /> }).collect_view()}
+                {choices.into_iter().map(|choice| view! { <MoveButton choice=choice enabled=open snap=snap make=make /> }).collect_view()}
             </ul>
             <h4>"Made so far"</h4>
             <ol class="gd-made">
@@ -196,11 +211,26 @@ fn StateTables(snap: Snapshot) -> impl IntoView {
 fn MoveButton(
     choice: MoveChoice,
     enabled: Signal<bool>,
+    snap: RwSignal<Option<Snapshot>>,
     make: impl Fn(MoveChoice, ResumeRule) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let rule = RwSignal::new(ResumeRule::PositionMap);
     let is_reader = choice.kind == MoveKind::MoveReader;
     let label = choice.label.clone();
+    let command = choice.command.clone();
+    // A fence takes longer around a site that does not answer: read it from the board.
+    let takes = move || {
+        snap.with(|s| {
+            let answers = |site: &str| {
+                s.as_ref().is_none_or(|s| {
+                    s.sites
+                        .iter()
+                        .any(|x| x.name == site && x.state != "lost" && x.state != "not answering")
+                })
+            };
+            move_time_words(move_time(&command, answers))
+        })
+    };
     let select_id = format!("gd-rule-{}", label.replace(' ', "-"));
     let chooser = is_reader.then(|| {
         let id = select_id.clone();
@@ -217,6 +247,7 @@ fn MoveButton(
         <li class="gd-move">
             <button type="button" class="button" disabled=move || !enabled.get() on:click=move |_| make(choice.clone(), rule.get_untracked())>{label}</button>
             {chooser}
+            <span class="gd-move-time row-note">{move || format!("It {}.", takes())}</span>
         </li>
     }
 }

@@ -1,8 +1,9 @@
 // Failover game days as an on-call engineer meets them: a drill found from the challenge
-// list, started and played by keyboard against the live model, one premature move (the
-// writer moved before the settle group, so new payments take numbers settle had read
-// past), its cost in the debrief beside the best run, the run's link played back in a
-// fresh page, a damaged link, and a drill that does not exist.
+// list, started and played by keyboard against the live model at realistic clocks (the
+// moves open when the alert pages, a minute after the fault, and each acts once its
+// mechanism has run), a wrong move (settle resumed at the end), its cost in the debrief
+// beside the best run, the run's link played back in a fresh page, a damaged link, and a
+// drill that does not exist.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startSession, openPage, visit, assertClean, assertAccessible } from "../lib/browser.mjs";
@@ -61,7 +62,15 @@ test("a drill played by keyboard: a premature move, its cost in the debrief, and
   await page.waitForSelector(".gd-move button:not([disabled])", { timeout: 90000 });
   await page.selectOption(".gd-controls select", "1");
   const status = page.locator(".gd-announce");
-  assert.match(await status.innerText(), /The fault has struck: .*primary/);
+  // The moves opened when the alert paged the on-call, a minute after the fault.
+  assert.match(await status.innerText(), /The alert has paged you/);
+  assert.ok((await sinceFault(page)) >= 60, "no move before the alert");
+  // Paused, nothing can be moved; each move says how long its mechanism takes.
+  await press(page, "Pause");
+  assert.equal(await page.getByRole("button", { name: "Promote mirror payments-dr" }).isDisabled(), true);
+  await press(page, "Resume");
+  assert.equal(await page.getByRole("button", { name: "Promote mirror payments-dr" }).isDisabled(), false);
+  assert.match(await page.locator('.gd-move:has-text("Move reader group settle") .gd-move-time').innerText(), /takes about 30 s: stop the group, reset its offsets/);
   await press(page, "Read payments-dr’s lag");
   await press(page, "Promote mirror payments-dr");
   // The writer first, then settle resumed at the end of the standby's stream: it skips
@@ -71,7 +80,7 @@ test("a drill played by keyboard: a premature move, its cost in the debrief, and
   await waitForClockPast(page, writerAt + 0.5);
   await page.selectOption(".gd-move select", "end");
   await press(page, "Move reader group settle to standby");
-  assert.match(await status.innerText(), /Done at [\d.]+ s after the fault: Reader group settle moves to site standby, resuming by end/);
+  assert.match(await status.innerText(), /Made at [\d.]+ s after the fault: Reader group settle moves to site standby, resuming by end\. It takes about 30 s/);
   assert.equal(await page.locator(".gd-made li").count(), 4);
   await assertAccessible(page, "a drill under way");
   await press(page, "Finish and debrief");

@@ -63,11 +63,13 @@ pub(super) fn check_moves(c: &Challenge, moves: &[TimedCommand]) -> Result<(), G
             m.at_ms,
             m.command.describe()
         ))),
-        None => match moves.iter().find(|m| m.at_ms == 0) {
-            // No one acts at the instant of a fault nobody has seen yet.
+        None => match moves.iter().find(|m| m.at_ms < super::ALERT_AFTER_MS) {
+            // No one acts on a fault before the alert has paged them.
             Some(m) => Err(GradeError(format!(
-                "a move at +0 ms (\"{}\") is made before anyone could know of the fault; \
-                 make each move after it",
+                "the alert fires {} s after the fault (its rule must hold for a minute before \
+                 it pages anyone): a move at +{} s (\"{}\") is made before anyone could know",
+                super::ALERT_AFTER_MS / 1000,
+                crate::decimal::fixed(m.at_ms as f64 / 1000.0, 1),
                 m.command.describe()
             ))),
             None => Ok(()),

@@ -9,6 +9,7 @@ mod drill;
 mod givens;
 mod grading;
 mod measure;
+mod move_time;
 mod on_design;
 mod shipped;
 
@@ -20,6 +21,7 @@ pub use drill::{
 pub use givens::check_givens;
 pub use grading::{Grading, RequirementResult, Verdict};
 pub use measure::Measure;
+pub use move_time::{answers_at, move_time, move_time_words, MoveTime, ALERT_AFTER_MS};
 pub use on_design::drill_on;
 pub use shipped::{find, SHIPPED};
 
@@ -211,10 +213,16 @@ impl Challenge {
             self.schedule(f, design, &mut rng, &mut timeline);
         }
         if self.drill.is_some() {
+            // A move made at its time acts once its mechanism has run (move_time.rs).
             let fault_ms = drill::first_fault_ms(&timeline).unwrap_or(0);
-            timeline.extend(moves.iter().map(|m| TimedCommand {
-                at_ms: fault_ms.saturating_add(m.at_ms),
-                command: m.command.clone(),
+            let faults = timeline.clone();
+            timeline.extend(moves.iter().map(|m| {
+                let made = fault_ms.saturating_add(m.at_ms);
+                let took = move_time(&m.command, |site| answers_at(&faults, site, made)).ms;
+                TimedCommand {
+                    at_ms: made.saturating_add(took),
+                    command: m.command.clone(),
+                }
             }));
         }
         // Stable: at one time, faults before moves, moves in the learner's order.

@@ -255,7 +255,7 @@ fn fewer_seeds_than_the_brief_asks_is_practice_and_never_passes() {
 }
 
 #[test]
-fn a_drill_refuses_a_move_at_the_instant_of_the_fault() {
+fn a_drill_refuses_a_move_made_before_the_alert_pages_anyone() {
     let c = named("failover-drill");
     let moves = [TimedCommand {
         at_ms: 0,
@@ -264,7 +264,17 @@ fn a_drill_refuses_a_move_at_the_instant_of_the_fault() {
         },
     }];
     let e = grade(&c, &c.reference, &moves, None).unwrap_err();
-    assert!(e.0.contains("+0 ms") && e.0.contains("promoted"), "{e}");
+    assert!(e.0.contains("+0.0 s") && e.0.contains("promoted"), "{e}");
+    // A move a second before the alert pages anyone is refused too, naming the alert.
+    let early = [TimedCommand {
+        at_ms: ALERT_AFTER_MS - 1_000,
+        command: moves[0].command.clone(),
+    }];
+    let e = grade(&c, &c.reference, &early, None).unwrap_err();
+    assert!(
+        e.0.contains("the alert fires 60 s after the fault") && e.0.contains("+59.0 s"),
+        "{e}"
+    );
 }
 
 #[test]
