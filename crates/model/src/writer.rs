@@ -75,6 +75,9 @@ pub(crate) struct WriterState {
     refusal_noted: Option<(Millis, RefusalCause)>,
     /// Refused and working again, for a drill's recovery time.
     pub outage: Outage,
+    /// The rate the design gives it: below it (stopped, or slowed by a move) it is not
+    /// working, for a drill's recovery time.
+    given_rate: f64,
     /// Records written while a same-named stream at another site also took writes.
     pub split_writes: u64,
 }
@@ -124,6 +127,7 @@ impl WriterState {
             min_far_ack_delay: None,
             refusal_noted: None,
             outage: Outage::default(),
+            given_rate: w.rate_per_sec,
             split_writes: 0,
         };
         writer.set_rate(w.rate_per_sec);
@@ -234,8 +238,15 @@ impl WriterState {
         if self.refusal_noted.is_some() {
             self.refusal_noted = None;
         }
-        if self.outage.is_down() {
+        if self.outage.is_down() && self.rate >= self.given_rate {
             self.outage.up(now);
+        }
+    }
+
+    /// Slowed below its given rate, or stopped, by a command: not working from `now`.
+    pub fn slowed(&mut self, now: Millis) {
+        if self.rate < self.given_rate || self.stopped {
+            self.outage.down(now);
         }
     }
 

@@ -214,6 +214,59 @@ mod drill_measures {
     }
 
     #[test]
+    fn writers_at_two_sites_by_design_are_no_split_brain() {
+        // Active/active: wa writes `s` at A and wb at B from the start, on purpose, and
+        // that is no split; a writer meant for A alone moved to B while A still takes
+        // another's writes is one.
+        let both_by_design = run(r#"{"version":1,"name":"aa","duration_ms":10000,
+          "topology":{"sites":[{"name":"A"},{"name":"B"}],
+            "streams":[{"site":"A","name":"s","parts":1},{"site":"B","name":"s","parts":1}],
+            "writers":[{"id":"wa","site":"A","stream":"s","rate_per_sec":1000,"interval_ms":100},
+                       {"id":"wb","site":"B","stream":"s","rate_per_sec":1000,"interval_ms":100}]}}"#);
+        let split = |sim: &Sim| {
+            sim.measures()
+                .writers
+                .iter()
+                .map(|w| w.split_writes)
+                .sum::<u64>()
+        };
+        assert_eq!(split(&both_by_design), 0);
+    }
+
+    #[test]
+    fn a_writer_stopped_or_slowed_below_its_rate_is_not_working() {
+        // The writer's site is lost at 5 s and the "move" a candidate makes is to stop
+        // it, or to slow it to 1/s at the standby: neither is the business working again.
+        let ran = |moves: &str| {
+            let sim = run(&format!(
+                r#"{{"version":1,"name":"idle","duration_ms":20000,
+              "topology":{{"sites":[{{"name":"A"}},{{"name":"B"}}],
+                "streams":[{{"site":"A","name":"s","parts":1}},{{"site":"B","name":"s","parts":1}}],
+                "writers":[{{"id":"w","site":"A","stream":"s","rate_per_sec":1000,"interval_ms":100}}]}},
+              "timeline":[{{"at_ms":5000,"command":{{"do":"lose-site","site":"A"}}}},{moves}]}}"#
+            ));
+            sim.recovery().into_iter().find(|a| a.id == "w").unwrap()
+        };
+        let stopped = ran(r#"{"at_ms":6000,"command":{"do":"stop-writer","writer":"w"}}"#);
+        assert!(!stopped.working(), "{stopped:?}");
+        let slowed = ran(
+            r#"{"at_ms":6000,"command":{"do":"move-writer","writer":"w","site":"B"}},
+            {"at_ms":6000,"command":{"do":"set-writer-rate","writer":"w","rate_per_sec":1}}"#,
+        );
+        assert!(!slowed.working(), "{slowed:?}");
+        // At its given rate again, it works again.
+        let restored = ran(
+            r#"{"at_ms":6000,"command":{"do":"move-writer","writer":"w","site":"B"}},
+            {"at_ms":6000,"command":{"do":"set-writer-rate","writer":"w","rate_per_sec":1}},
+            {"at_ms":9000,"command":{"do":"set-writer-rate","writer":"w","rate_per_sec":1000}}"#,
+        );
+        assert!(
+            restored.working() && restored.back_at >= Some(9_000),
+            "{restored:?}"
+        );
+    }
+
+    #[test]
     fn a_group_resumed_at_the_end_skips_what_it_had_not_read() {
         // 8,000 records written by 8 s, all mirrored to B by the loss at 10 s. r reads
         // 40 a tick: its tick at 0 finds nothing yet, its 99 ticks from 0.1 s to 9.9 s

@@ -211,8 +211,12 @@ impl Sim {
                     return Err(CommandError("rate must be a non-negative number".into()));
                 }
                 self.writers[w].set_rate(rate);
+                self.writers[w].slowed(self.now);
             }
-            WriterAction::Stop => self.writers[w].stopped = true,
+            WriterAction::Stop => {
+                self.writers[w].stopped = true;
+                self.writers[w].slowed(self.now);
+            }
         }
         Ok(())
     }

@@ -70,7 +70,22 @@ fn build_streams(t: &Topology, resolved: &Validated) -> Vec<StreamState> {
             last_original_ms: None,
         })
         .collect();
+    // Writes at two sites to one name are a split brain only where the design meant a
+    // single writing site: its writers write that name at one site alone. An active/active
+    // design writes both sides on purpose.
+    let one_writing_site = |name: &str| {
+        let mut at = t
+            .writers
+            .iter()
+            .filter(|w| w.stream == name)
+            .map(|w| &w.site);
+        let first = at.next();
+        at.all(|site| Some(site) == first)
+    };
     for s in 0..streams.len() {
+        if !one_writing_site(&streams[s].name) {
+            continue;
+        }
         streams[s].twins = (0..streams.len())
             .filter(|&t| streams[t].site != streams[s].site && streams[t].name == streams[s].name)
             .collect();
