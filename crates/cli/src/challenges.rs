@@ -14,8 +14,9 @@ pub fn list() {
     }
 }
 
-/// Exit 0 when every requirement holds, 1 when any fails, 2 on a bad file, an unknown
-/// challenge or a design that drops or changes a given.
+/// Exit 0 when every requirement holds on as many seeds as the brief asks, 1 when any
+/// fails or fewer seeds ran (practice), 2 on a bad file, an unknown challenge or a design
+/// that drops or changes a given.
 /// `seeds` empty: the challenge's own number, 1 to N.
 pub fn grade(id: &str, design: &Path, json: bool, seeds: &[u64]) -> Result<u8, Failure> {
     let c = challenge::find(id).ok_or_else(|| {

@@ -24,6 +24,9 @@ pub(crate) struct ReaderState {
     /// The positions last committed to the group's cluster (none before the first commit):
     /// all a copier can sync, and all that survives if the group's process goes.
     pub committed: Option<Vec<u64>>,
+    /// The time of the last record processed before that commit, per part: all that is
+    /// known of where the group stood in time once its site does not answer.
+    pub committed_ts: Vec<Option<Millis>>,
     commit_every: Millis,
     next_commit: Millis,
     /// Timestamp (as this cluster holds it) of the last record processed, per part.
@@ -97,6 +100,7 @@ impl ReaderState {
         // Kafka's auto-commit: at the first poll after the interval has passed.
         if now >= self.next_commit {
             self.committed = Some(self.positions.clone());
+            self.committed_ts.clone_from(&self.last_ts);
             self.next_commit = now + self.commit_every;
         }
         (read, batches)
@@ -122,6 +126,7 @@ impl ReaderState {
     /// Placed at `positions` by a move, which commits them (an offset reset does).
     pub fn placed(&mut self, positions: Vec<u64>, now: Millis) {
         self.committed = Some(positions.clone());
+        self.committed_ts = vec![None; positions.len()];
         self.positions = positions;
         self.next_commit = now + self.commit_every;
     }
@@ -149,6 +154,7 @@ impl ReaderState {
             carry: 0.0,
             positions: vec![0; parts],
             committed: None,
+            committed_ts: vec![None; parts],
             commit_every: r.commit_every_ms,
             next_commit: 0,
             last_ts: vec![None; parts],

@@ -285,7 +285,7 @@ proptest! {
 proptest! {
     #![proptest_config(config())]
 
-    /// A reader group moved over the position map (live or from a checkpoint) may read
+    /// A reader group moved over the position map (from a checkpoint, or where it stands) may read
     /// records again but never skips one (but for MM2's rewind case, counted).
     #[test]
     fn resuming_over_the_position_map_never_skips_a_record(

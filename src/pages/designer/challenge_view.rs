@@ -128,10 +128,12 @@ fn Results(verdict: Arc<Verdict>, challenge: Arc<Challenge>) -> impl IntoView {
             let design = ctx.design_untracked();
             let spec = c.spec_for(design.topology(), &design.spec.timeline, seed);
             let mut next = design.clone();
+            // The graded run: its faults, and each hop on the brief's link.
+            next.spec.topology = spec.topology;
             next.spec.timeline = spec.timeline;
             next.spec.duration_ms = c.duration_ms;
             if ctx.edit(Edit::Replace(Box::new(next))) {
-                ctx.info(format!("Seed {seed}'s faults are on the timeline below: run the design to watch them. Undo takes them off."));
+                ctx.info(format!("Seed {seed}'s faults are on the timeline below, and each hop has the brief's round trip: run the design to watch them. Undo takes them off."));
             }
         }
     };

@@ -25,6 +25,8 @@ pub(super) struct Board {
     pub alerts: RwSignal<Vec<(f64, String)>>,
     pub made: RwSignal<Vec<TimedCommand>>,
     pub announce: RwSignal<String>,
+    /// How many of the run's refused moves have been announced.
+    refusals_said: RwSignal<usize>,
 }
 
 impl Board {
@@ -35,6 +37,7 @@ impl Board {
             alerts: RwSignal::new(Vec::new()),
             made: RwSignal::new(Vec::new()),
             announce: RwSignal::new(String::new()),
+            refusals_said: RwSignal::new(0),
         }
     }
 
@@ -74,6 +77,21 @@ impl Board {
         if now.1 && !was.1 {
             self.announce
                 .set("The alert has paged you: your moves are open.".into());
+        }
+        // A move refused when it came to act is said, not lost.
+        let refusal = self.run.with_value(|r| {
+            r.as_ref()
+                .filter(|r| r.refused.len() > self.refusals_said.get_untracked())
+                .map(|r| {
+                    (
+                        r.refused.len(),
+                        r.refused.last().cloned().unwrap_or_default(),
+                    )
+                })
+        });
+        if let Some((count, said)) = refusal {
+            self.refusals_said.set(count);
+            self.announce.set(said);
         }
         finished
     }

@@ -35,6 +35,8 @@ pub struct LiveRun {
     script: Vec<TimedCommand>,
     /// Moves made whose mechanism is still running: (when each acts, the move).
     pending: Vec<(Millis, Command)>,
+    /// Moves the estate refused when they came to act, in words, oldest first.
+    pub refused: Vec<String>,
 }
 
 impl LiveRun {
@@ -61,6 +63,7 @@ impl LiveRun {
             moves: Vec::new(),
             script,
             pending: Vec::new(),
+            refused: Vec::new(),
         })
     }
 
@@ -156,10 +159,15 @@ impl LiveRun {
         reason = "the game day's own chunk runs the model live; the lab never loads it"
     )]
     fn act(&mut self, command: Command) {
-        if self.sim.apply(command.clone()).is_ok() {
-            if let Command::FenceSite { site } = command {
-                self.fenced.push(site);
+        match self.sim.apply(command.clone()) {
+            Ok(()) => {
+                if let Command::FenceSite { site } = command {
+                    self.fenced.push(site);
+                }
             }
+            Err(e) => self
+                .refused
+                .push(format!("“{}” did not take: {e}.", command.describe())),
         }
     }
 

@@ -43,7 +43,7 @@ function sinceFault(page) {
   return page.$eval(".gd-clock", (e) => Number(e.textContent.match(/Since the fault: ([\d.]+) s/)[1]));
 }
 
-test("a drill played by keyboard: a premature move, its cost in the debrief, and the link played back", async () => {
+test("a drill played by keyboard at real clocks: a wrong resume rule, its cost in the debrief, and the link played back", async () => {
   const page = await openPage(session);
   await pinSeedFour(page);
   await visit(page, session, "/challenges");
@@ -73,7 +73,8 @@ test("a drill played by keyboard: a premature move, its cost in the debrief, and
   assert.match(await page.locator('.gd-move:has-text("Move reader group settle") .gd-move-time').innerText(), /takes about 30 s: stop the group, reset its offsets/);
   await press(page, "Read payments-dr’s lag");
   await press(page, "Promote mirror payments-dr");
-  // The writer first, then settle resumed at the end of the standby's stream: it skips
+  // The writer made first (it acts after settle all the same: a restart takes longer than
+  // a group's reset), then settle resumed at the end of the standby's stream: it skips
   // every payment it had not reached.
   await press(page, "Move writer w to standby");
   const writerAt = await sinceFault(page);
@@ -92,7 +93,8 @@ test("a drill played by keyboard: a premature move, its cost in the debrief, and
   assert.ok(skipped > 0, `settle skipped ${skipped}`);
   assert.equal(await noSkip.locator("td").nth(2).innerText(), "0");
   const differences = await page.locator(".gd-differences").innerText();
-  assert.match(differences, /Writer w now writes to site standby \([\d.]+ s\) came before: Reader group settle moves/);
+  // The writer was made first but acts after settle (60 s against 30 s): no reversal.
+  assert.doesNotMatch(differences, /came before/);
   assert.match(differences, /settle skips no payment/);
   assert.ok(await page.locator('.gd-differences a[href="/cards/reader-resume"]').count() > 0);
   assert.equal(await page.locator(".gd-stages tbody tr").count(), 5);

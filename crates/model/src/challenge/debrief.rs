@@ -48,6 +48,9 @@ pub(super) fn measured(c: &Challenge, yours: &DrillRun, best: &DrillRun) -> Vec<
 /// reader groups moved before the writers were fenced or moved.
 pub(super) fn moves(c: &Challenge, drill: &Drill, yours: &[TimedCommand]) -> Vec<Difference> {
     let mut out = Vec::new();
+    // Which came first is a matter of when each acted, not when it was made: a writers'
+    // restart made before a group's reset may still land after it.
+    let (acting_best, acting_yours) = (acting(c, &drill.best_moves), acting(c, yours));
     for best in &drill.best_moves {
         let Some(wanted) = subject(&best.command) else {
             continue;
@@ -68,12 +71,33 @@ pub(super) fn moves(c: &Challenge, drill: &Drill, yours: &[TimedCommand]) -> Vec
             Some(m) => out.extend(compared(best, m, card)),
         }
     }
-    out.extend(reversed(drill, yours));
+    out.extend(reversed(&acting_best, &acting_yours));
     // Only a site that may answer again can take writes after its readers left.
     if c.faults.iter().any(|f| matches!(f, Fault::CutSite { .. })) {
-        out.extend(premature_readers(yours));
+        out.extend(premature_readers(&acting_yours));
     }
     out
+}
+
+/// `moves` at the times they act, after the fault: each made at its time plus its
+/// mechanism's (a fence takes longer around a site the drill's fault keeps silent).
+fn acting(c: &Challenge, moves: &[TimedCommand]) -> Vec<TimedCommand> {
+    let answers = |site: &str, after_fault: Millis| {
+        c.faults.iter().all(|f| match f {
+            Fault::LoseSite { site: s, .. } => s != site,
+            Fault::CutSite {
+                site: s, for_ms, ..
+            } => s != site || after_fault >= *for_ms,
+            _ => true,
+        })
+    };
+    moves
+        .iter()
+        .map(|m| TimedCommand {
+            at_ms: m.at_ms + super::move_time(&m.command, |s| answers(s, m.at_ms)).ms,
+            command: m.command.clone(),
+        })
+        .collect()
 }
 
 fn compared(best: &TimedCommand, yours: &TimedCommand, card: String) -> Option<Difference> {
@@ -106,8 +130,9 @@ fn compared(best: &TimedCommand, yours: &TimedCommand, card: String) -> Option<D
     })
 }
 
-/// Pairs of moves the learner made the other way round from the best run.
-fn reversed(drill: &Drill, yours: &[TimedCommand]) -> Vec<Difference> {
+/// Pairs of moves that acted the other way round from the best run (both at their acting
+/// times).
+fn reversed(best: &[TimedCommand], yours: &[TimedCommand]) -> Vec<Difference> {
     let when = |c: &Command| -> Option<Millis> {
         let wanted = subject(c)?;
         yours
@@ -116,22 +141,19 @@ fn reversed(drill: &Drill, yours: &[TimedCommand]) -> Vec<Difference> {
             .map(|m| m.at_ms)
     };
     let mut out = Vec::new();
-    for (i, first) in drill.best_moves.iter().enumerate() {
-        for then in drill.best_moves[i + 1..]
-            .iter()
-            .filter(|t| t.at_ms > first.at_ms)
-        {
+    for (i, first) in best.iter().enumerate() {
+        for then in best[i + 1..].iter().filter(|t| t.at_ms > first.at_ms) {
             if let (Some(a), Some(b)) = (when(&first.command), when(&then.command)) {
                 if b < a {
                     out.push(Difference {
                         says: format!(
-                            "{} ({} s) came before: {} ({} s)",
+                            "{} (acted at {} s) came before: {} (acted at {} s)",
                             then.command.describe(),
                             seconds(b),
                             first.command.describe(),
                             seconds(a)
                         ),
-                        cost: "the best run made them the other way round".into(),
+                        cost: "in the best run they acted the other way round".into(),
                         card: move_card(&first.command).into(),
                     });
                 }
@@ -141,7 +163,7 @@ fn reversed(drill: &Drill, yours: &[TimedCommand]) -> Vec<Difference> {
     out
 }
 
-/// Reader groups moved before the old site was fenced.
+/// Reader groups that acted before the fence on the old site did (acting times).
 fn premature_readers(yours: &[TimedCommand]) -> Vec<Difference> {
     let fenced = yours
         .iter()
@@ -154,7 +176,7 @@ fn premature_readers(yours: &[TimedCommand]) -> Vec<Difference> {
             Command::MoveReader { reader, .. } if fenced.is_none_or(|f| m.at_ms < f) => {
                 Some(Difference {
                     says: format!(
-                        "Reader group {reader} moved at {} s, before the old site was fenced",
+                        "Reader group {reader} moved at {} s, before the fence on the old site acted",
                         seconds(m.at_ms)
                     ),
                     cost: "whatever is written at the old site after it left, it never reads \

@@ -38,9 +38,13 @@ pub fn move_time(command: &Command, answers: impl Fn(&str) -> bool) -> MoveTime 
             120_000,
             "no product fences through a cluster it cannot reach: a firewall, load-balancer or DNS change around the site, and its propagation",
         ),
-        Command::MoveWriter { .. } | Command::SetWriterRate { .. } | Command::StopWriter { .. } => t(
+        Command::MoveWriter { .. } => t(
             60_000,
             "change the writers' bootstrap address (or the name it resolves) and restart them, one instance at a time",
+        ),
+        Command::SetWriterRate { .. } | Command::StopWriter { .. } => t(
+            60_000,
+            "change the writers' configuration and restart them, one instance at a time",
         ),
         Command::MoveReader { .. } => t(
             30_000,

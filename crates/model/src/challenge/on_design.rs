@@ -1,6 +1,7 @@
 //! A drill on any design: one site is lost, the estate fails over to another, with the
 //! requirements every failover shares and, as the best moves, the failover the design's
-//! runbook takes (the grader's own `fail_over`, spread over the first seconds).
+//! runbook takes (the grader's own `fail_over`, made from 90 s after the loss, once the
+//! alert has paged the on-call).
 
 use super::drill::{Drill, FlawedMoves};
 use super::{Challenge, Fault, GradeError, Measure, Requirement};

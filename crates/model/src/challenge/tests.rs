@@ -252,6 +252,9 @@ fn fewer_seeds_than_the_brief_asks_is_practice_and_never_passes() {
     assert!(v.requirements.iter().all(|r| r.passed), "{v:?}");
     assert!(v.practice && !v.passed, "{v:?}");
     assert_eq!(v.seeds, [1, 2]);
+    // One seed five times is one seed.
+    let v = grade_on(&c, &c.reference, &[], &[3, 3, 3, 3, 3]).unwrap();
+    assert!(v.practice && !v.passed, "{v:?}");
 }
 
 #[test]

@@ -248,6 +248,8 @@ impl HopState {
         for (q, hp) in self.parts.iter().enumerate() {
             let g = positions.get(q).copied().unwrap_or(0);
             if self.mirror {
+                // A commit past what the mirror holds is synced as far as it carried.
+                let g = g.min(hp.copied_upto);
                 cp.offer(q, (g, g), at);
             } else if let Some((dq, pos)) = hp.map.translate(g).at() {
                 if dq as usize == q {

@@ -67,15 +67,8 @@ impl Sim {
     ) -> MoveReport {
         let reader = &self.readers[r];
         let stream = &self.streams[target];
-        let mut note = None;
-        // Over a mirror the numbers are the source's: the map rule is the same number.
-        let (asked, mirror) = (rule, via_hop.is_some_and(|h| self.hops[h].is_mirror()));
-        let rule = if mirror && rule == ResumeRule::PositionMap {
-            note = Some("a mirror keeps the source's numbers: the same number needs no map".into());
-            ResumeRule::RawNumber
-        } else {
-            rule
-        };
+        let asked = rule;
+        let (rule, mut note) = self.rule_over(via_hop, rule);
         // What crossed before the move: the copier's last checkpoint (or, on a mirror, its
         // last sync of the group's committed positions), where the hop takes them.
         let synced = self.synced_positions(r, via_hop);
@@ -91,7 +84,13 @@ impl Sim {
         }
         let mut parts = Vec::new();
         let mut fallbacks: Vec<String> = Vec::new();
-        let last_ts = |q: usize| reader.last_ts.get(q).copied().flatten();
+        // Off a site that does not answer, the time it stood at is its last commit's.
+        let times = if answers {
+            &reader.last_ts
+        } else {
+            &reader.committed_ts
+        };
+        let last_ts = |q: usize| times.get(q).copied().flatten();
         for (q, part) in stream.parts.iter().enumerate() {
             let old = reader.positions.get(q).copied().unwrap_or(0);
             let found = match rule {
@@ -134,7 +133,19 @@ impl Sim {
             replay: parts.iter().map(|m| m.replay).sum(),
             gap: parts.iter().map(|m| m.gap).sum(),
             parts,
-            note: with_fallbacks(note, &fallbacks),
+            note: with_fallbacks(note, &fallbacks, reader.fallback_name()),
+        }
+    }
+
+    /// The rule a move over `via_hop` really follows, and why it differs from the one asked:
+    /// over a mirror the numbers are the source's, so the map rule is the same number.
+    fn rule_over(&self, via_hop: Option<usize>, rule: ResumeRule) -> (ResumeRule, Option<String>) {
+        let mirror = via_hop.is_some_and(|h| self.hops[h].is_mirror());
+        if mirror && rule == ResumeRule::PositionMap {
+            let why = "a mirror keeps the source's numbers: the same number needs no map";
+            (ResumeRule::RawNumber, Some(why.into()))
+        } else {
+            (rule, None)
         }
     }
 
@@ -145,9 +156,12 @@ impl Sim {
             .map(|h| self.hops[h].checkpoint(r).cloned().unwrap_or_default())
     }
 
-    /// Where the raw number or the map rule puts part `q` of a group standing at `old`:
-    /// from where it stands while its site answers, else from the copier's last `synced`
-    /// positions. Err(why), or Err("") when no position of the group crossed at all.
+    /// Where the raw number or the map rule puts part `q` of a group standing at `old`.
+    /// The raw number: where it stands while its site answers, else the copier's last
+    /// `synced` number. The map rule: the copier's last checkpoint where the copier takes
+    /// them (MirrorMaker 2 resumes from its checkpoints), else, while the site answers,
+    /// where it stands translated over the map. Err(why), or Err("") when no position of
+    /// the group crossed at all.
     fn known_position(
         &self,
         rule: ResumeRule,
@@ -230,13 +244,14 @@ fn died_with_site(site: &str, fallback: &str) -> String {
     )
 }
 
-/// The move's note with the parts that had no usable map pair appended.
-fn with_fallbacks(note: Option<String>, fallbacks: &[String]) -> Option<String> {
+/// The move's note with the parts that had no usable position appended; they start as a
+/// new group does, from their `fallback` ("oldest" or "newest") record.
+fn with_fallbacks(note: Option<String>, fallbacks: &[String], fallback: &str) -> Option<String> {
     if fallbacks.is_empty() {
         return note;
     }
     let fell = format!(
-        "no usable map pair, so these parts start from their oldest record: {}",
+        "no synced position or map pair, so these parts start as a new group does, from their {fallback} record: {}",
         fallbacks.join("; ")
     );
     Some(match note {

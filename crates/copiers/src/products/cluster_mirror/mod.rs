@@ -83,7 +83,7 @@ pub(crate) fn kafka_cluster_mirror() -> Preset {
         ],
         approximations: &[
             "A proposal: the names, commands and keys follow the KIP's discussion up to June 2026 and its prototype, and may change before any release.",
-            "Group offsets are not synced separately: a group moved by the same number resumes where it stood at the move. The KIP skips groups with active members on the destination and clamps a synced offset to what the destination holds.",
+            "The preset syncs no group offsets: a group moved by the same number while its source answers resumes where it stood, and one moved off a lost source starts as a new group does; set “sync group positions every” for the KIP's group offset sync. The KIP skips groups with active members on the destination and clamps a synced offset to what the destination holds, as the model's mirror sync does.",
             "At a stop the KIP truncates each mirror partition to its last stable offset (records of open transactions go); the model has no transactions, so nothing is truncated.",
         ],
         options: HopOptions {
