@@ -427,8 +427,8 @@ mod tests {
         let (map_rows, raw) = (measure_rows(plain(), &map), measure_rows(plain(), &raw));
         assert_eq!(value(&map_rows, "gap:billing"), 0.0);
         assert!(value(&map_rows, "replayed:billing") > 0.0);
-        // The group is far behind, where the map keeps few pairs: the move lands early by
-        // a margin, short of starting over; the raw number is the one that skips.
+        // The move over the map lands early by a margin, short of starting over; the raw
+        // number is the one that skips.
         let cost = |m: &Measures| m.readers[0].last_move.as_ref().unwrap().replay;
         assert!(
             cost(&map) < cost(&start),
@@ -448,8 +448,10 @@ mod tests {
         let note = rows.iter().find(|r| r.id == "move-note:billing");
         let note = note.unwrap_or_else(|| panic!("no move note in {rows:?}"));
         assert!(note.value.contains("no position map"), "{}", note.value);
+        // With a map the group resumes from the copier's last checkpoint, and says so.
         let with_map = measure_rows(plain(), &measures("sampled-map", &[], 45_000));
-        assert!(with_map.iter().all(|r| !r.id.starts_with("move-note:")));
+        let note = with_map.iter().find(|r| r.id == "move-note:billing").unwrap();
+        assert!(note.value.contains("last checkpoint"), "{}", note.value);
     }
 
     #[test]

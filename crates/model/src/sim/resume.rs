@@ -174,6 +174,10 @@ impl Sim {
         match rule {
             ResumeRule::RawNumber if answers => Ok(old),
             ResumeRule::RawNumber => synced_position(synced, q, |(up, _)| up),
+            // MirrorMaker 2 writes no checkpoint without offset syncs to translate with.
+            _ if !via_hop.is_some_and(|h| self.hops[h].opts().map_every.is_some()) => {
+                Err("the copier keeps no position map".to_string())
+            }
             _ if synced.is_some() => synced_position(synced, q, |(_, down)| down),
             _ if answers => self.mapped_position(via_hop, q, old),
             _ => Err(String::new()),
