@@ -175,7 +175,7 @@ impl Sim {
             ResumeRule::RawNumber if answers => Ok(old),
             ResumeRule::RawNumber => synced_position(synced, q, |(up, _)| up),
             // MirrorMaker 2 writes no checkpoint without offset syncs to translate with.
-            _ if !via_hop.is_some_and(|h| self.hops[h].opts().map_every.is_some()) => {
+            _ if via_hop.is_none_or(|h| self.hops[h].opts().map_every.is_none()) => {
                 Err("the copier keeps no position map".to_string())
             }
             _ if synced.is_some() => synced_position(synced, q, |(_, down)| down),
