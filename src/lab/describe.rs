@@ -450,7 +450,10 @@ mod tests {
         assert!(note.value.contains("no position map"), "{}", note.value);
         // With a map the group resumes from the copier's last checkpoint, and says so.
         let with_map = measure_rows(plain(), &measures("sampled-map", &[], 45_000));
-        let note = with_map.iter().find(|r| r.id == "move-note:billing").unwrap();
+        let note = with_map
+            .iter()
+            .find(|r| r.id == "move-note:billing")
+            .unwrap();
         assert!(note.value.contains("last checkpoint"), "{}", note.value);
     }
 
