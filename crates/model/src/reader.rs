@@ -76,7 +76,7 @@ impl ReaderState {
     pub fn tick(&mut self, parts: &[Part], now: Millis) -> (u64, u64) {
         if !self.started {
             self.started = true;
-            self.next_commit = now + self.commit_every;
+            self.next_commit = now.saturating_add(self.commit_every);
             for (p, part) in parts.iter().enumerate() {
                 self.positions[p] = self.fallback_position(part);
             }
@@ -101,7 +101,7 @@ impl ReaderState {
         if now >= self.next_commit {
             self.committed = Some(self.positions.clone());
             self.committed_ts.clone_from(&self.last_ts);
-            self.next_commit = now + self.commit_every;
+            self.next_commit = now.saturating_add(self.commit_every);
         }
         (read, batches)
     }
@@ -128,7 +128,7 @@ impl ReaderState {
         self.committed = Some(positions.clone());
         self.committed_ts = vec![None; positions.len()];
         self.positions = positions;
-        self.next_commit = now + self.commit_every;
+        self.next_commit = now.saturating_add(self.commit_every);
     }
 
     /// Within a second of its own processing rate of the stream's durable end: working

@@ -333,6 +333,11 @@ fn resolve_readers<const CHECK: bool>(v: &mut Validated, t: &Topology) -> Result
         if CHECK {
             limits::rate(&format!("{f}.rate_per_sec"), r.rate_per_sec)?;
             check(&format!("{f}.interval_ms"), r.interval_ms, limits::INTERVAL)?;
+            check(
+                &format!("{f}.commit_every_ms"),
+                r.commit_every_ms,
+                limits::INTERVAL,
+            )?;
         }
         v.readers.push((site, stream));
     }
