@@ -11,9 +11,6 @@ use crate::game_day::link::PlayedRun;
 use crate::game_day::moves::{with_rule, MoveChoice};
 use crate::game_day::snapshot::Snapshot;
 
-/// Alerts shown at once.
-const ALERTS: usize = 5;
-
 pub(super) fn seconds(ms: u64) -> String {
     format!("{:.1} s", ms as f64 / 1000.0)
 }
@@ -45,7 +42,10 @@ impl Board {
         self.run.with_value(|r| {
             if let Some(r) = r {
                 self.snap.set(Some(r.snapshot()));
-                self.alerts.set(r.alerts(ALERTS));
+                // The whole incident, redrawn only when an alert is added.
+                if self.alerts.with_untracked(Vec::len) != r.alert_count() {
+                    self.alerts.set(r.alerts());
+                }
                 self.made.set(r.moves.clone());
             }
         })

@@ -37,6 +37,9 @@ pub struct LiveRun {
     pending: Vec<(Millis, Command)>,
     /// Moves the estate refused when they came to act, in words, oldest first.
     pub refused: Vec<String>,
+    /// Every alert since the fault, oldest first: the model's log keeps only its latest
+    /// entries, so they are gathered as the run goes and the incident stays readable.
+    heard: Vec<(Millis, String)>,
 }
 
 impl LiveRun {
@@ -64,6 +67,7 @@ impl LiveRun {
             script,
             pending: Vec::new(),
             refused: Vec::new(),
+            heard: Vec::new(),
         })
     }
 
@@ -123,6 +127,28 @@ impl LiveRun {
             }
         }
         self.sim.advance_to(until);
+        self.gather_alerts();
+    }
+
+    /// Adds the log's alerts not yet heard (from the newest one heard on; one at the same
+    /// moment is told apart by its words).
+    fn gather_alerts(&mut self) {
+        let from = self.heard.last().map_or(self.fault_ms, |(at, _)| *at);
+        let heard_at_from: Vec<&String> = self
+            .heard
+            .iter()
+            .rev()
+            .take_while(|(at, _)| *at == from)
+            .map(|(_, text)| text)
+            .collect();
+        let fresh: Vec<(Millis, String)> = self
+            .sim
+            .log()
+            .filter(|e| e.at_ms >= from && ALERT_KINDS.contains(&e.event.kind()))
+            .map(|e| (e.at_ms, e.event.to_string()))
+            .filter(|(at, text)| *at > from || !heard_at_from.contains(&text))
+            .collect();
+        self.heard.extend(fresh);
     }
 
     /// Makes a move now; it acts once its mechanism has run, and says how long that is.
@@ -150,6 +176,7 @@ impl LiveRun {
         } else {
             self.pending.push((now + took.ms, command));
         }
+        self.gather_alerts();
         Ok(took)
     }
 
@@ -175,19 +202,17 @@ impl LiveRun {
         snapshot::of(&self.sim, self.fault_ms, &self.fenced)
     }
 
-    /// The latest `n` alerts since the fault, newest first: (seconds after the fault, text).
-    pub fn alerts(&self, n: usize) -> Vec<(f64, String)> {
-        self.sim
-            .log()
+    /// How many alerts have been heard since the fault.
+    pub fn alert_count(&self) -> usize {
+        self.heard.len()
+    }
+
+    /// Every alert since the fault, newest first: (seconds after the fault, text).
+    pub fn alerts(&self) -> Vec<(f64, String)> {
+        self.heard
+            .iter()
             .rev()
-            .filter(|e| e.at_ms >= self.fault_ms && ALERT_KINDS.contains(&e.event.kind()))
-            .take(n)
-            .map(|e| {
-                (
-                    (e.at_ms - self.fault_ms) as f64 / 1000.0,
-                    e.event.to_string(),
-                )
-            })
+            .map(|(at, text)| ((at - self.fault_ms) as f64 / 1000.0, text.clone()))
             .collect()
     }
 }

@@ -158,7 +158,8 @@ fn Alerts(alerts: RwSignal<Vec<(f64, String)>>, struck: Signal<bool>) -> impl In
                 view! { <p class="row-note">{if struck.get() { "No alert yet." } else { "No alerts: the estate is running." }}</p> }.into_any()
             } else {
                 view! {
-                    <ol class="gd-alert-list" reversed>
+                    // Focusable: the whole incident scrolls, by keyboard too.
+                    <ol class="gd-alert-list" reversed tabindex="0" aria-label="Alerts since the fault, newest first">
                         {alerts.get().into_iter().map(|(at, text)| view! { <li>{format!("+{at:.1} s: {text}")}</li> }).collect_view()}
                     </ol>
                 }.into_any()
