@@ -2,7 +2,9 @@
 //! MirrorMaker 2 deployment holds now (the same answer as the site's `/resume`).
 
 use crate::{out, Failure};
-use hoplab_copiers::resume::{answer, reset_plan, Answer, Gathered, KafkaVersion, Options, Reset};
+use hoplab_copiers::resume::{
+    answer, plan_warnings, reset_plan, Answer, Gathered, KafkaVersion, Options, Reset,
+};
 use std::io::BufRead;
 use std::path::PathBuf;
 
@@ -55,7 +57,11 @@ pub fn resume(
     let g = gather(files)?;
     let a = answer(&g, &options);
     if let Some(group) = plan_for {
-        out!("{}", reset_plan(&a, group).map_err(|e| (e, 2))?.trim_end());
+        let plan = reset_plan(&a, group).map_err(|e| (e, 2))?;
+        for warning in plan_warnings(&a, group) {
+            eprintln!("warning: {warning}");
+        }
+        out!("{}", plan.trim_end());
     } else if json {
         out!(
             "{}",
@@ -94,6 +100,7 @@ fn print_table(a: &Answer) {
         );
         let reread = match (p.replay_at_most, p.skipped) {
             (Some(n), _) => format!("≤{n}"),
+            (None, Some(n)) if p.flagged => format!("! skips ≤{n}"),
             (None, Some(n)) => format!("skips {n}"),
             _ => "-".into(),
         };

@@ -654,3 +654,47 @@ fn a_drill_is_graded_on_the_moves_in_the_design_files_timeline_with_a_debrief() 
     assert_eq!(code, 2);
     assert!(err.contains("a drill's moves are the operator's"), "{err}");
 }
+
+/// `billing` reset back on orders-1 to 1,200 after its checkpoint (1700 → 1501), printed
+/// as Kafka 3.9's `kafka-consumer-groups.sh --describe --group billing` prints an empty
+/// group (each line of `printOffsetFormat` starts with its newline). The record at 1,501
+/// is a copy of one from 1,501 (one past sync (1500, 1500)) to 1,700 at the source, so
+/// resuming there skips at most 1,700 - 1,200 = 500 records; the plan says so on stderr.
+#[test]
+fn resume_reports_a_group_rewound_after_its_checkpoint_as_a_skip_and_warns_its_plan() {
+    let groups = write_temp(
+        "rewound-groups.txt",
+        "\nConsumer group 'billing' has no active members.\n\nGROUP           TOPIC           PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID     HOST            CLIENT-ID\nbilling         orders          0          1020            1040            20              -               -               -\nbilling         orders          1          1200            2040            840             -               -               -",
+    );
+    let files = resume_fixtures();
+    let args = ["resume", "--json", &files[0], &files[1], &groups];
+    let (code, out, err) = hoplab(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let b1 = v["partitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["group"] == "billing" && p["partition"] == 1)
+        .unwrap();
+    assert_eq!(b1["skipped"].as_u64(), Some(500));
+    assert!(b1["replay_at_most"].is_null(), "{b1}");
+    assert_eq!(b1["flagged"], true);
+    let args = [
+        "resume",
+        "--reset-plan",
+        "billing",
+        &files[0],
+        &files[1],
+        &groups,
+    ];
+    let (code, out, err) = hoplab(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "primary.orders,0,911\nprimary.orders,1,1501\n");
+    assert!(
+        err.contains(
+            "billing orders-1: resetting to the checkpoint's 1501 skips up to 500 records"
+        ),
+        "{err}"
+    );
+}

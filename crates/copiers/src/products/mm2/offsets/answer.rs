@@ -70,10 +70,16 @@ pub struct PartitionAnswer {
     pub resume_at: Option<u64>,
     /// Translating the source commit through the syncs now, by the release's rule.
     pub translated_now: Option<u64>,
-    /// Records at most read again after resuming (none known: not said).
+    /// Records at most read again after resuming at the checkpoint: none where that is
+    /// not known (no offset syncs to bound it) or where resuming there skips instead.
     pub replay_at_most: Option<u64>,
-    /// Records skipped, where there is no checkpoint and the consumer starts at the end.
+    /// Records skipped: with no checkpoint, those the consumer had not read when it starts
+    /// at the end; with a checkpoint the group has since rewound behind, at most those from
+    /// its commit to the checkpoint's upstream offset.
     pub skipped: Option<u64>,
+    /// Resuming where the checkpoint says skips records (the group rewound after it):
+    /// apply no reset plan to this row without reading its note.
+    pub flagged: bool,
     pub notes: Vec<Note>,
 }
 
@@ -318,6 +324,7 @@ fn one(
         translated_now,
         replay_at_most: None,
         skipped: None,
+        flagged: false,
         notes: Vec::new(),
     };
     if row.is_some() && committed.is_none() {
@@ -329,7 +336,8 @@ fn one(
             notes.push(note("committed-since", format!("{group} committed {} records past its last checkpoint ({} → {c}): checkpoints follow every emit.checkpoints.interval.seconds ({})", c - cp.upstream, cp.upstream, rules.checkpoint_every)));
         }
     }
-    if let (Some(cp), Some(now)) = (cp, translated_now) {
+    let rewound = matches!((cp, committed), (Some(cp), Some(c)) if c < cp.upstream);
+    if let (Some(cp), Some(now), false) = (cp, translated_now, rewound) {
         if now < cp.downstream {
             notes.push(note("would-go-backwards", format!("translating the commit now gives {now}, before the last checkpoint's {}: since 3.4.1 Kafka writes no checkpoint that moves a group back (unless the group itself rewound), so it resumes at {}", cp.downstream, cp.downstream)));
         }
@@ -367,10 +375,13 @@ fn resume_notes(
         if cp.at.topic == at.topic {
             notes.push(note("identity-names", format!("the checkpoint names {} on the target, the source's own name (IdentityReplicationPolicy): copies both ways would loop, and a group reading both sides mixes their offsets", at.topic)));
         }
-        if let (Some(s), Some(c)) = (syncs, committed) {
-            if let Some(floor) = s.source_floor(cp.downstream) {
-                a.replay_at_most = Some(c.saturating_sub(floor));
+        match committed {
+            Some(c) if c < cp.upstream => notes.push(rewound_since(a, cp, c, syncs)),
+            Some(c) => {
+                let floor = syncs.and_then(|s| s.source_floor(cp.downstream));
+                a.replay_at_most = floor.map(|floor| c.saturating_sub(floor));
             }
+            None => {}
         }
     } else if group == UNNAMED_GROUP {
         notes.push(note("unnamed-group", format!("the group table names no group (Kafka 2.0 to 2.2 print no GROUP column), so no checkpoint is matched to {}-{}: where it resumes is not known from this; paste the command line with its --group above the table", at.topic, at.partition)));
@@ -393,6 +404,26 @@ fn resume_notes(
         ));
     }
     notes
+}
+
+/// A group whose commit is behind its last checkpoint's upstream offset was reset or
+/// rewound after that checkpoint: resuming at the checkpoint skips the records from its
+/// commit up to the checkpoint's source position, at most `upstream - committed` (the
+/// record at the checkpoint's downstream offset is a copy of one at or before `upstream`)
+/// and, where syncs bound it, at least from the commit to the source floor under it.
+fn rewound_since(a: &mut PartitionAnswer, cp: &Checkpoint, c: u64, syncs: Option<&Syncs>) -> Note {
+    let most = cp.upstream - c;
+    a.skipped = Some(most);
+    a.flagged = true;
+    let least = syncs
+        .and_then(|s| s.source_floor(cp.downstream))
+        .map(|floor| format!(", at least {}", floor.saturating_sub(c)))
+        .unwrap_or_default();
+    let instead = match a.translated_now {
+        Some(now) if now < cp.downstream => format!("translating the commit now gives {now}: reset the group there to skip nothing"),
+        _ => "reset the group to the copy of its commit instead (translate it when syncs reach back that far)".to_string(),
+    };
+    note("rewound-since-checkpoint", format!("{} committed {c} on {}-{}, {most} records before its last checkpoint's upstream offset {}: it was reset or rewound after that checkpoint. Resuming at the checkpoint's {} skips records the rewind asked to read again (at most {most}{least}); MirrorMaker 2 follows a rewind with a new checkpoint at its next emit.checkpoints.interval.seconds when it can translate the commit, but none comes once the source is gone: {instead}", a.group, a.topic, a.partition, cp.upstream, cp.downstream))
 }
 
 /// What the syncs say of a commit: none for its partition, too old to translate, or too
@@ -446,6 +477,19 @@ pub fn reset_plan(a: &Answer, group: &str) -> Result<String, String> {
     Ok(rows.join("\n") + "\n")
 }
 
+/// What to read before applying a group's reset plan: a sentence per row whose plan
+/// offset skips records (the group rewound after its checkpoint).
+pub fn plan_warnings(a: &Answer, group: &str) -> Vec<String> {
+    a.partitions
+        .iter()
+        .filter(|p| p.group == group && p.flagged)
+        .map(|p| {
+            let (at, most) = (p.resume_at.unwrap_or(0), p.skipped.unwrap_or(0));
+            format!("{group} {}-{}: resetting to the checkpoint's {at} skips up to {most} records (the group rewound after it)", p.topic, p.partition)
+        })
+        .collect()
+}
+
 /// About how many source records lie between two syncs, over every partition: what the
 /// lab's sampled-map scenario is set to for "show me".
 fn sync_every(g: &Gathered) -> Option<u64> {
@@ -471,36 +515,98 @@ fn thousands(n: u64) -> String {
     out
 }
 
+fn partitions(n: usize) -> String {
+    format!("{n} partition{}", if n == 1 { "" } else { "s" })
+}
+
+/// What resuming at their checkpoints does on these partitions: re-reads at most so many
+/// records, skips up to so many where the group rewound since, or re-reads an unknown
+/// number where no offset syncs bound it.
+fn checkpoint_clauses(with_cp: &[&PartitionAnswer]) -> String {
+    let known: Vec<&&PartitionAnswer> = with_cp
+        .iter()
+        .filter(|p| p.replay_at_most.is_some())
+        .collect();
+    let skips: Vec<&&PartitionAnswer> = with_cp.iter().filter(|p| p.flagged).collect();
+    let unknown = with_cp.len() - known.len() - skips.len();
+    let mut out = Vec::new();
+    if !known.is_empty() {
+        let replay: u64 = known.iter().filter_map(|p| p.replay_at_most).sum();
+        out.push(format!(
+            "re-reads at most {} records across {}",
+            thousands(replay),
+            partitions(known.len())
+        ));
+    }
+    if !skips.is_empty() {
+        let skipped: u64 = skips.iter().filter_map(|p| p.skipped).sum();
+        out.push(format!("skips up to {} records on {} where it rewound after its checkpoint (reset it there to the translated commit, not the checkpoint)", thousands(skipped), partitions(skips.len())));
+    }
+    if unknown > 0 {
+        let uncommitted = with_cp
+            .iter()
+            .filter(|p| !p.flagged && p.replay_at_most.is_none())
+            .all(|p| p.source_committed.is_none());
+        let why = if uncommitted {
+            "no commit at the source is known for them"
+        } else {
+            "no offset sync bounds it"
+        };
+        out.push(format!(
+            "re-reads an unknown number of records on {} ({why})",
+            partitions(unknown)
+        ));
+    }
+    out.join("; ")
+}
+
 /// A sentence per group: what it re-reads at most, or what it skips.
 fn summaries(parts: &[PartitionAnswer], reset: Reset) -> Vec<GroupSummary> {
     let mut groups: Vec<&str> = parts.iter().map(|p| p.group.as_str()).collect();
-    groups.dedup();
     groups.sort_unstable();
     groups.dedup();
     groups
         .into_iter()
         .map(|group| {
             let mine: Vec<&PartitionAnswer> = parts.iter().filter(|p| p.group == group).collect();
-            let with_cp = mine.iter().filter(|p| p.checkpoint.is_some()).count();
-            let replay: u64 = mine.iter().filter_map(|p| p.replay_at_most).sum();
-            let text = if group == UNNAMED_GROUP {
-                format!("{group}: the table names no group, so none of its {} partition{} is matched to a checkpoint", mine.len(), if mine.len() == 1 { "" } else { "s" })
-            } else if with_cp == mine.len() {
-                format!("{group} re-reads at most {} records across {} partition{}", thousands(replay), mine.len(), if mine.len() == 1 { "" } else { "s" })
-            } else if with_cp == 0 {
-                match reset {
-                    Reset::Latest => {
-                        let skipped: u64 = mine.iter().filter_map(|p| p.skipped).sum();
-                        format!("{group} has no checkpoint: it would start from latest and skip {} records it had not read", thousands(skipped))
-                    }
-                    Reset::Earliest => format!("{group} has no checkpoint: it would start from earliest and read everything the target holds again"),
-                }
-            } else {
-                format!("{group} has checkpoints for {with_cp} of {} partitions (re-reads at most {} records there); the others start from {}", mine.len(), thousands(replay), if reset == Reset::Latest { "latest" } else { "earliest" })
-            };
-            GroupSummary { group: group.to_string(), text }
+            GroupSummary {
+                group: group.to_string(),
+                text: summary(group, &mine, reset),
+            }
         })
         .collect()
+}
+
+fn summary(group: &str, mine: &[&PartitionAnswer], reset: Reset) -> String {
+    let with_cp: Vec<&PartitionAnswer> = mine
+        .iter()
+        .copied()
+        .filter(|p| p.checkpoint.is_some())
+        .collect();
+    if group == UNNAMED_GROUP {
+        return format!(
+            "{group}: the table names no group, so none of its {} is matched to a checkpoint",
+            partitions(mine.len())
+        );
+    }
+    if with_cp.len() == mine.len() {
+        return format!("{group} {}", checkpoint_clauses(&with_cp));
+    }
+    let start = if reset == Reset::Latest {
+        "latest"
+    } else {
+        "earliest"
+    };
+    if !with_cp.is_empty() {
+        return format!("{group} has checkpoints for {} of {} partitions ({} there); the others start from {start}", with_cp.len(), mine.len(), checkpoint_clauses(&with_cp));
+    }
+    match reset {
+        Reset::Latest => {
+            let skipped: u64 = mine.iter().filter_map(|p| p.skipped).sum();
+            format!("{group} has no checkpoint: it would start from latest and skip {} records it had not read", thousands(skipped))
+        }
+        Reset::Earliest => format!("{group} has no checkpoint: it would start from earliest and read everything the target holds again"),
+    }
 }
 
 #[cfg(test)]

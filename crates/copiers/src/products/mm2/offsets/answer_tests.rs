@@ -318,3 +318,63 @@ fn a_refusal_quotes_its_line_and_a_paste_with_no_group_says_so() {
         "{e}"
     );
 }
+
+/// `kafka-consumer-groups.sh --describe --group billing` on Kafka 3.9 after `--reset-offsets
+/// --group billing --topic orders:0 --to-offset 600 --execute` (which needs the group
+/// empty) moved billing back from 1,020 to 600, before MirrorMaker 2's next checkpoint.
+/// Laid out as `ConsumerGroupCommand.java` prints it: `shouldPrintMemberState`'s
+/// `System.err.println("\nConsumer group '" + group + "' has no active members.")`, then
+/// `printOffsetFormat`'s lines, each starting with its newline, columns at least 15 wide
+/// (PARTITION 10), `-` for the members an empty group does not have.
+const REWOUND_3_9: &str = "
+Consumer group 'billing' has no active members.
+
+GROUP           TOPIC           PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID     HOST            CLIENT-ID
+billing         orders          0          600             1040            440             -               -               -";
+
+#[test]
+fn a_group_rewound_after_its_checkpoint_skips_and_is_flagged_not_re_reads_at_most_0() {
+    let mut g = Gathered::default();
+    g.read_text("syncs.txt", &syncs()).unwrap();
+    g.read_text("checkpoints.txt", CHECKPOINTS).unwrap();
+    g.read_text("groups.txt", REWOUND_3_9).unwrap();
+    let a = answer(&g, &Options::default());
+    let billing = part(&a, "billing");
+    // The checkpoint (950 → 911) was written for a commit at 950; the group is now at 600.
+    // The record at 911 is a copy of a source record at or before 950 (the store's
+    // `translateDownstream` gives the kept sync under 950, (900, 910), plus one) and at or
+    // after 901 (one past that sync): resuming there skips at most 950 - 600 = 350 of the
+    // records from 600 the reset asked to read again, and at least 901 - 600 = 301.
+    assert_eq!(billing.resume_at, Some(911));
+    assert_eq!(
+        (billing.skipped, billing.replay_at_most, billing.flagged),
+        (Some(350), None, true)
+    );
+    // 600 translates through the newest kept sync at or before it, (400, 410): 411.
+    assert_eq!(billing.translated_now, Some(411));
+    let codes: Vec<&str> = billing.notes.iter().map(|n| n.code).collect();
+    assert!(
+        codes.contains(&"rewound-since-checkpoint")
+            && !codes.contains(&"would-go-backwards")
+            && !codes.contains(&"committed-since"),
+        "{codes:?}"
+    );
+    let rewound = billing
+        .notes
+        .iter()
+        .find(|n| n.code == "rewound-since-checkpoint")
+        .unwrap();
+    assert!(
+        rewound.text.contains("at most 350, at least 301")
+            && rewound
+                .text
+                .contains("translating the commit now gives 411"),
+        "{}",
+        rewound.text
+    );
+    assert_eq!(
+        a.groups[0].text,
+        "billing skips up to 350 records on 1 partition where it rewound after its checkpoint (reset it there to the translated commit, not the checkpoint)"
+    );
+    assert!(!a.groups[0].text.contains("re-reads at most 0"));
+}

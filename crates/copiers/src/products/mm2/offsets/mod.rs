@@ -12,7 +12,8 @@ mod translate;
 pub mod version;
 
 pub use answer::{
-    answer, reset_plan, Answer, CheckpointAt, GroupSummary, Options, PartitionAnswer, Reset,
+    answer, plan_warnings, reset_plan, Answer, CheckpointAt, GroupSummary, Options,
+    PartitionAnswer, Reset,
 };
 pub use notes::Note;
 pub use version::KafkaVersion;

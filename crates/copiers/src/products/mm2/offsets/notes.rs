@@ -42,6 +42,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("identity-names", "echo-loop"),
     ("committed-since", "reader-resume"),
     ("no-checkpoint", "replay-or-gap"),
+    ("rewound-since-checkpoint", "replay-or-gap"),
     ("distance-added", "position-map"),
     ("one-sync-kept", "position-map"),
     ("store-drops-syncs", "position-map"),
