@@ -4,6 +4,7 @@
 //! requirement holds only if it holds on every one. The site's `/challenges` and
 //! `hoplab grade` share this grader.
 
+mod allowed;
 mod debrief;
 mod drill;
 mod givens;
@@ -13,6 +14,7 @@ mod move_time;
 mod on_design;
 mod shipped;
 
+pub use allowed::{check_allowed_hops, AllowedHop};
 pub use debrief::figure;
 pub use drill::{
     debrief, drill_run, first_fault_ms, Debrief, Difference, Drill, DrillRun, FlawedMoves, Stage,
@@ -66,6 +68,10 @@ pub struct Challenge {
     /// its own options say: the round trip is the world's, not the design's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<LinkGiven>,
+    /// The only hops between sites a design may have ("links only around the ring"),
+    /// each one way; none listed: any. Checked before grading, as the givens are.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allowed_hops: Vec<AllowedHop>,
 }
 
 fn five() -> u32 {
@@ -200,8 +206,14 @@ impl Challenge {
         }
     }
 
+    /// The brief in `text`, with its list of allowed hops checked against its givens and
+    /// its reference.
     pub fn from_json(text: &str) -> Result<Challenge, String> {
-        serde_json::from_str(text).map_err(|e| e.to_string())
+        let c: Challenge = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        allowed::check_list(&c.allowed_hops, &c.givens)?;
+        check_allowed_hops(&c.allowed_hops, &c.reference)
+            .map_err(|e| format!("the reference: {e}"))?;
+        Ok(c)
     }
 
     /// The design's run on `seed`: its topology with this seed's faults and the model's
@@ -383,14 +395,15 @@ pub fn grade_on(
 }
 
 /// Whether `design` (with a drill's `moves`) may be graded at all: it keeps every given,
-/// and a drill's moves are an operator's, each after the fault. The site checks this
-/// before its first seed, as `grade_on` does.
+/// has only the hops the brief allows, and a drill's moves are an operator's, each after
+/// the fault. The site checks this before its first seed, as `grade_on` does.
 pub fn check_design(
     c: &Challenge,
     design: &Topology,
     moves: &[TimedCommand],
 ) -> Result<(), GradeError> {
     check_givens(&c.givens, design)?;
+    check_allowed_hops(&c.allowed_hops, design)?;
     drill::check_moves(c, moves)
 }
 

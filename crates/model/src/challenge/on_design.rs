@@ -62,6 +62,7 @@ pub fn drill_on(design: &Topology, lost: &str, to: &str) -> Result<Challenge, Gr
             flawed: Vec::<FlawedMoves>::new(),
         }),
         links: own_links(design),
+        allowed_hops: Vec::new(),
     })
 }
 

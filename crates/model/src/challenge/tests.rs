@@ -121,6 +121,41 @@ fn a_ring_that_forwards_nothing_misses_an_office_and_one_with_no_stop_echoes() {
     assert!(failed(&c, &no_stop).contains(&"no-echo".to_string()));
 }
 
+/// `c`'s reference with every hop also copying the other way: a full mesh.
+fn meshed(c: &Challenge) -> Topology {
+    let mut mesh = c.reference.clone();
+    for h in &c.reference.hops {
+        let mut back = h.clone();
+        back.id = format!("{}-back", h.id);
+        (back.from, back.to) = (h.to.clone(), h.from.clone());
+        mesh.hops.push(back);
+    }
+    mesh
+}
+
+#[test]
+fn a_full_mesh_is_refused_where_the_brief_allows_only_a_ring_or_a_hub() {
+    let c = named("ring-of-three");
+    let e = grade(&c, &meshed(&c), &[], None).unwrap_err();
+    assert!(
+        e.0.contains("a hop the brief does not allow: nyc-to-lon-back copies from lon to nyc")
+            && e.0.contains("only from nyc to lon, lon to tok, tok to nyc"),
+        "{e}"
+    );
+    // A spoke-to-spoke hop skips the hub the brief routes every link through.
+    let c = named("hub-and-spoke");
+    let mut direct = c.reference.clone();
+    let mut h = direct.hops[0].clone();
+    h.id = "s1-to-s2".into();
+    h.to.site = "s2".into();
+    direct.hops.push(h);
+    let e = grade(&c, &direct, &[], None).unwrap_err();
+    assert!(e.0.contains("s1-to-s2 copies from s1 to s2"), "{e}");
+    // Where the brief lists none, any hop between its sites may be added.
+    let c = named("active-active-orders");
+    assert!(check_design(&c, &meshed(&c), &[]).is_ok());
+}
+
 #[test]
 fn a_translating_dr_resumed_by_raw_number_skips_and_a_mirror_cannot_be_used() {
     let c = named("dr-translate");
