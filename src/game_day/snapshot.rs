@@ -68,6 +68,8 @@ pub fn of(sim: &Sim, fault_ms: Millis, fenced: &[String]) -> Snapshot {
                 state: match s.status {
                     SiteStatus::Lost => "lost",
                     SiteStatus::Unreachable => "not answering",
+                    SiteStatus::Partitioned if fenced.contains(&s.name) => "cut off, fenced",
+                    SiteStatus::Partitioned => "cut off, serving its own clients",
                     SiteStatus::Up if fenced.contains(&s.name) => "fenced",
                     SiteStatus::Up => "up",
                 },

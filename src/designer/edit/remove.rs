@@ -10,6 +10,7 @@ fn names(c: &Command, r: &ElementRef) -> bool {
         (
             Command::LoseSite { site }
             | Command::CutSite { site }
+            | Command::PartitionSite { site }
             | Command::RestoreSite { site }
             | Command::TakeBackup { site }
             | Command::FenceSite { site },
@@ -31,6 +32,7 @@ fn names(c: &Command, r: &ElementRef) -> bool {
             | Command::HealLink { hop }
             | Command::StartHop { hop }
             | Command::Promote { hop }
+            | Command::Reconcile { hop }
             | Command::CheckLag { hop },
             ElementRef::Hop(n),
         ) => hop == n,

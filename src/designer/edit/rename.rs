@@ -190,6 +190,7 @@ fn command_site(c: &mut Command) -> Option<&mut String> {
     match c {
         Command::LoseSite { site }
         | Command::CutSite { site }
+        | Command::PartitionSite { site }
         | Command::RestoreSite { site }
         | Command::TakeBackup { site }
         | Command::FenceSite { site }
@@ -210,6 +211,7 @@ fn command_hop(c: &mut Command) -> Option<&mut String> {
         | Command::HealLink { hop }
         | Command::StartHop { hop }
         | Command::Promote { hop }
+        | Command::Reconcile { hop }
         | Command::CheckLag { hop } => Some(hop),
         _ => None,
     }

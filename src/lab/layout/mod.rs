@@ -46,6 +46,7 @@ pub fn site_status(s: SiteStatus) -> &'static str {
     match s {
         SiteStatus::Up => "up",
         SiteStatus::Unreachable => "unreachable",
+        SiteStatus::Partitioned => "partitioned",
         SiteStatus::Lost => "lost",
     }
 }

@@ -73,7 +73,9 @@ pub(super) fn moves(c: &Challenge, drill: &Drill, yours: &[TimedCommand]) -> Vec
     }
     out.extend(reversed(&acting_best, &acting_yours));
     // Only a site that may answer again can take writes after its readers left.
-    if c.faults.iter().any(|f| matches!(f, Fault::CutSite { .. })) {
+    let answers_again =
+        |f: &Fault| matches!(f, Fault::CutSite { .. } | Fault::PartitionSite { .. });
+    if c.faults.iter().any(answers_again) {
         out.extend(premature_readers(&acting_yours));
     }
     out
@@ -86,6 +88,9 @@ fn acting(c: &Challenge, moves: &[TimedCommand]) -> Vec<TimedCommand> {
         c.faults.iter().all(|f| match f {
             Fault::LoseSite { site: s, .. } => s != site,
             Fault::CutSite {
+                site: s, for_ms, ..
+            }
+            | Fault::PartitionSite {
                 site: s, for_ms, ..
             } => s != site || after_fault >= *for_ms,
             _ => true,

@@ -39,16 +39,7 @@ pub struct FlawedMoves {
 
 /// The operator's moves a drill accepts: faults are the model's to choose.
 fn is_move(c: &Command) -> bool {
-    !matches!(
-        c,
-        Command::LoseSite { .. }
-            | Command::CutSite { .. }
-            | Command::RestoreSite { .. }
-            | Command::CutLink { .. }
-            | Command::HealLink { .. }
-            | Command::CompanionDown { .. }
-            | Command::CompanionUp { .. }
-    )
+    !c.is_fault()
 }
 
 /// In a drill, every move must be an operator's; outside one, moves are not graded.
@@ -202,7 +193,8 @@ fn told(
     }
 }
 
-/// When a drill's fault strikes on `timeline`: the first site lost, cut off or link cut.
+/// When a drill's fault strikes on `timeline`: the first site lost, not answering or
+/// partitioned, or link cut.
 /// A drill's moves, its stages and the live game day all count from it.
 pub fn first_fault_ms(timeline: &[TimedCommand]) -> Option<Millis> {
     timeline
@@ -210,7 +202,10 @@ pub fn first_fault_ms(timeline: &[TimedCommand]) -> Option<Millis> {
         .filter(|c| {
             matches!(
                 c.command,
-                Command::LoseSite { .. } | Command::CutSite { .. } | Command::CutLink { .. }
+                Command::LoseSite { .. }
+                    | Command::CutSite { .. }
+                    | Command::PartitionSite { .. }
+                    | Command::CutLink { .. }
             )
         })
         .map(|c| c.at_ms)

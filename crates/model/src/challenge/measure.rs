@@ -42,6 +42,10 @@ pub enum Measure {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         on: Option<String>,
     },
+    /// Acknowledged records held at a standing site but not at `on`: after a partition,
+    /// what the old primary took that never crossed to the new one (`on`), then diverged.
+    /// Lost to the new primary's readers until someone reconciles them.
+    StrandedRecords { on: String },
     /// Records written to a stream while a same-named stream at another site also took
     /// writes: both sides accepting writes at once.
     SplitWrites,
@@ -92,6 +96,7 @@ impl Measure {
             Measure::CopiesPerRecord => m.echo.copies_per_original,
             Measure::RtoSeconds { on } => super::drill::rto_ms(sim, &sim.recovery(), on.as_deref())
                 .map_or(f64::INFINITY, |ms| ms as f64 / 1000.0),
+            Measure::StrandedRecords { on } => stranded(sim, on),
             Measure::SplitWrites => m.writers.iter().map(|w| w.split_writes).sum::<u64>() as f64,
             Measure::EgressGbPerDay { record_bytes } => egress(m, *record_bytes, None).0,
             Measure::EgressCostPerDay {
@@ -109,6 +114,19 @@ fn egress(m: &Measures, record_bytes: u64, price: Option<f64>) -> (f64, f64) {
         let e = crate::hop_egress(h, over, record_bytes, price);
         (gb + e.gb_per_day, cost + e.cost_per_day.unwrap_or(0.0))
     })
+}
+
+/// Records some standing site holds and site `on` does not (0 when `on` is no site).
+fn stranded(sim: &Sim, on: &str) -> f64 {
+    let Some(target) = (0..sim.sites().len()).find(|&s| sim.site_name(s) == on) else {
+        return 0.0;
+    };
+    let everywhere = sim.distinct_per_writer(|s| sim.sites()[s] != SiteStatus::Lost);
+    let there = sim.distinct_per_writer(|s| s == target);
+    let held_elsewhere = everywhere.iter().zip(&there);
+    held_elsewhere
+        .map(|((_, all), (_, at))| all.saturating_sub(*at))
+        .sum::<u64>() as f64
 }
 
 /// The smallest share of an origin's records a standing site holds.

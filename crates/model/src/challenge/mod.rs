@@ -140,6 +140,13 @@ pub enum Fault {
         between_ms: [Millis; 2],
         for_ms: Millis,
     },
+    /// The site is cut off from every other site for `for_ms` while its own clients still
+    /// reach it: writers left pointed at it keep being acknowledged there.
+    PartitionSite {
+        site: String,
+        between_ms: [Millis; 2],
+        for_ms: Millis,
+    },
     /// Every hop between two sites is cut for `for_ms`.
     CutLink {
         sites: [String; 2],
@@ -280,13 +287,19 @@ impl Challenge {
                 site,
                 between_ms,
                 for_ms,
+            }
+            | Fault::PartitionSite {
+                site,
+                between_ms,
+                for_ms,
             } => {
                 let t = at(rng, *between_ms);
                 let site = site.clone();
-                timeline.push(TimedCommand {
-                    at_ms: t,
-                    command: Command::CutSite { site: site.clone() },
-                });
+                let command = match f {
+                    Fault::CutSite { .. } => Command::CutSite { site: site.clone() },
+                    _ => Command::PartitionSite { site: site.clone() },
+                };
+                timeline.push(TimedCommand { at_ms: t, command });
                 timeline.push(TimedCommand {
                     at_ms: t + for_ms,
                     command: Command::RestoreSite { site },

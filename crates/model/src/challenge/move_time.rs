@@ -55,9 +55,14 @@ pub fn move_time(command: &Command, answers: impl Fn(&str) -> bool) -> MoveTime 
             "start the copier's connector or link, and its first fetch",
         ),
         Command::StallHop { .. } | Command::TakeBackup { .. } => t(10_000, "one admin command"),
+        Command::Reconcile { .. } => t(
+            300_000,
+            "export the records the old primary took after the mirror's last copy (by position, from the mirror's high-water mark) and produce them on the new primary, checked by a second person",
+        ),
         // Faults: the drill's own, never an operator's move (refused before a run).
         Command::LoseSite { .. }
         | Command::CutSite { .. }
+        | Command::PartitionSite { .. }
         | Command::RestoreSite { .. }
         | Command::CutLink { .. }
         | Command::HealLink { .. }
@@ -76,13 +81,16 @@ pub fn move_time_words(m: MoveTime) -> String {
 }
 
 /// Whether `site` answers at `t`, by the faults on `timeline` up to then (a site lost stays
-/// lost; one cut off answers again when restored).
+/// lost; one not answering or partitioned answers again when restored; a partitioned
+/// site answers its own clients, never an operator on the other side).
 pub fn answers_at(timeline: &[crate::spec::TimedCommand], site: &str, t: Millis) -> bool {
     let mut answers = true;
     for c in timeline.iter().filter(|c| c.at_ms <= t) {
         match &c.command {
             Command::LoseSite { site: s } if s == site => return false,
-            Command::CutSite { site: s } if s == site => answers = false,
+            Command::CutSite { site: s } | Command::PartitionSite { site: s } if s == site => {
+                answers = false
+            }
             Command::RestoreSite { site: s } if s == site => answers = true,
             _ => {}
         }

@@ -23,6 +23,7 @@ impl std::error::Error for CommandError {}
 enum SiteAction {
     Lose,
     Cut,
+    Partition,
     Restore,
     Backup,
     Fence,
@@ -98,11 +99,16 @@ impl Sim {
         match &cmd {
             Command::LoseSite { site } => self.apply_to_site(site, SiteAction::Lose)?,
             Command::CutSite { site } => self.apply_to_site(site, SiteAction::Cut)?,
+            Command::PartitionSite { site } => self.apply_to_site(site, SiteAction::Partition)?,
             Command::RestoreSite { site } => self.apply_to_site(site, SiteAction::Restore)?,
             Command::TakeBackup { site } => self.apply_to_site(site, SiteAction::Backup)?,
             Command::FenceSite { site } => self.apply_to_site(site, SiteAction::Fence)?,
             Command::CheckLag { hop } => {
                 self.find_hop(hop)?;
+            }
+            Command::Reconcile { hop } => {
+                let h = self.find_hop(hop)?;
+                self.reconcile(h)?;
             }
             Command::StallHop { hop } => self.apply_to_hop(hop, HopAction::Stall)?,
             Command::ResumeHop { hop } => self.apply_to_hop(hop, HopAction::Resume)?,
@@ -143,6 +149,11 @@ impl Sim {
             SiteAction::Cut => {
                 if self.sites[s] == SiteStatus::Up {
                     self.sites[s] = SiteStatus::Unreachable;
+                }
+            }
+            SiteAction::Partition => {
+                if self.sites[s] == SiteStatus::Up {
+                    self.sites[s] = SiteStatus::Partitioned;
                 }
             }
             SiteAction::Restore => self.sites[s] = SiteStatus::Up,

@@ -10,6 +10,7 @@ mod copy_append;
 mod copying;
 mod hop_control;
 mod reading;
+mod reconcile;
 mod resume;
 mod sampling;
 mod setup;
@@ -37,6 +38,9 @@ pub enum SiteStatus {
     Up,
     /// Still there, not answering.
     Unreachable,
+    /// Cut off from every other site, still answering its own clients: its writers
+    /// and reader groups go on, no copier reaches it (a network partition).
+    Partitioned,
     /// Gone with everything on it.
     Lost,
 }
@@ -112,6 +116,8 @@ pub struct Sim {
     sites: Vec<SiteStatus>,
     /// Per site: fenced by the operator, refusing every write.
     fenced: Vec<bool>,
+    /// Per (mirror hop, source part): how far its stranded records were re-published.
+    reconciled: std::collections::BTreeMap<(usize, usize), u64>,
     streams: Vec<StreamState>,
     hops: Vec<HopState>,
     writers: Vec<WriterState>,
@@ -357,8 +363,14 @@ impl Sim {
         &self.resolved.sites[site]
     }
 
+    /// Whether the site answers everyone: copiers from other sites and operators too.
     pub(crate) fn site_up(&self, site: usize) -> bool {
         self.sites[site] == SiteStatus::Up
+    }
+
+    /// Whether the site answers its own clients (it may be cut off from the rest).
+    pub(crate) fn serves_local(&self, site: usize) -> bool {
+        matches!(self.sites[site], SiteStatus::Up | SiteStatus::Partitioned)
     }
 
     /// Whether `stream` is an unpromoted mirror's target (clients cannot write to it).
@@ -369,5 +381,7 @@ impl Sim {
     }
 }
 
+#[cfg(test)]
+mod partition_tests;
 #[cfg(test)]
 mod tests;

@@ -1,15 +1,16 @@
 //! Running a reader group's ticks (the group's own rules are in `reader.rs`).
 
-use super::{Event, Sim, SiteStatus};
+use super::{Event, Sim};
 use crate::log::LogEvent;
 
 impl Sim {
     pub(crate) fn reader_tick(&mut self, r: usize) {
         let now = self.now;
+        let serves = self.serves_local(self.readers[r].site);
         let reader = &mut self.readers[r];
         self.queue
             .push(now + reader.interval, Event::ReaderTick(r as u32));
-        if self.sites[reader.site] != SiteStatus::Up {
+        if !serves {
             reader.outage.down(now);
             return;
         }

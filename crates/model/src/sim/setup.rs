@@ -32,6 +32,7 @@ pub(super) fn build(spec: ScenarioSpec, resolved: Validated, seed: u64) -> Sim {
         housekeeping_at: 0, // the first event runs housekeeping, which sets it
         sites: vec![SiteStatus::Up; resolved.sites.len()],
         fenced: vec![false; resolved.sites.len()],
+        reconciled: Default::default(),
         series: Series::new(spec.sample_every_ms),
         spec,
         resolved,

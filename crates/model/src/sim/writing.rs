@@ -42,14 +42,18 @@ impl Sim {
         let cause = match self.sites[site] {
             SiteStatus::Lost => Some(RefusalCause::SiteLost),
             SiteStatus::Unreachable => Some(RefusalCause::SiteUnreachable),
-            SiteStatus::Up if self.fenced[site] => Some(RefusalCause::Fenced),
-            SiteStatus::Up if read_only => Some(RefusalCause::ReadOnlyMirror),
-            SiteStatus::Up => self
+            SiteStatus::Up | SiteStatus::Partitioned if self.fenced[site] => {
+                Some(RefusalCause::Fenced)
+            }
+            SiteStatus::Up | SiteStatus::Partitioned if read_only => {
+                Some(RefusalCause::ReadOnlyMirror)
+            }
+            SiteStatus::Up | SiteStatus::Partitioned => self
                 .missing_companion(w)
                 .map(RefusalCause::CompanionMissing),
         };
         if let Some(cause) = cause {
-            let by_mirror = read_only && self.sites[site] == SiteStatus::Up;
+            let by_mirror = read_only && self.serves_local(site);
             let due = self.writers[w].refuse(n, by_mirror, cause, now);
             if due && self.log.on() {
                 let why = self.refusal(cause, site, stream);
@@ -110,11 +114,14 @@ impl Sim {
         }
     }
 
-    /// A required companion with no answering instance, if any.
+    /// A required companion with no instance answering the writer, if any (one on a
+    /// site cut off from the rest answers only that site's writers).
     fn missing_companion(&self, w: usize) -> Option<usize> {
+        let here = self.writers[w].site;
+        let reaches = |s: usize| self.site_up(s) || (s == here && self.serves_local(s));
         self.writers[w].requires.iter().copied().find(|&c| {
             let comp = &self.companions[c];
-            !comp.instances.iter().any(|&(s, up)| up && self.site_up(s))
+            !comp.instances.iter().any(|&(s, up)| up && reaches(s))
         })
     }
 

@@ -55,7 +55,12 @@ pub enum Command {
     CutSite {
         site: String,
     },
-    /// An unreachable site answers again; a lost site comes back empty.
+    /// The site is cut off from every other site while it still answers its own
+    /// clients: its writers and reader groups go on there, no copier crosses.
+    PartitionSite {
+        site: String,
+    },
+    /// An unreachable or cut-off site answers again; a lost site comes back empty.
     RestoreSite {
         site: String,
     },
@@ -122,6 +127,11 @@ pub enum Command {
     FenceSite {
         site: String,
     },
+    /// The failback step after a partition: the records the old primary took that a
+    /// promoted mirror never copied are re-published on its target.
+    Reconcile {
+        hop: String,
+    },
     /// The operator reads a copier's lag before deciding; it changes nothing, and a
     /// drill stamps it as the moment the fault was noticed.
     CheckLag {
@@ -130,11 +140,30 @@ pub enum Command {
 }
 
 impl Command {
+    /// Whether this is a fault (the world's doing, a drill's to choose), not a move an
+    /// operator makes.
+    pub fn is_fault(&self) -> bool {
+        matches!(
+            self,
+            Command::LoseSite { .. }
+                | Command::CutSite { .. }
+                | Command::PartitionSite { .. }
+                | Command::RestoreSite { .. }
+                | Command::CutLink { .. }
+                | Command::HealLink { .. }
+                | Command::CompanionDown { .. }
+                | Command::CompanionUp { .. }
+        )
+    }
+
     /// A short plain-words label, used in the log and on buttons.
     pub fn describe(&self) -> String {
         match self {
             Command::LoseSite { site } => format!("Site {site} is lost with everything on it"),
             Command::CutSite { site } => format!("Site {site} stops answering"),
+            Command::PartitionSite { site } => format!(
+                "Site {site} is cut off from the other sites; its own clients still reach it"
+            ),
             Command::RestoreSite { site } => format!("Site {site} is back"),
             Command::StallHop { hop } => format!("Copier {hop} stalls"),
             Command::ResumeHop { hop } => format!("Copier {hop} resumes"),
@@ -175,6 +204,9 @@ impl Command {
                 format!("Site {site} is fenced: it refuses every write from now on")
             }
             Command::CheckLag { hop } => format!("The operator reads copier {hop}'s lag"),
+            Command::Reconcile { hop } => format!(
+                "The records mirror {hop} never copied are re-published on its promoted target"
+            ),
         }
     }
 }

@@ -42,6 +42,7 @@ pub fn check_command(v: &Validated, spec: &ScenarioSpec, c: &Command) -> Result<
     match c {
         Command::LoseSite { site: s }
         | Command::CutSite { site: s }
+        | Command::PartitionSite { site: s }
         | Command::RestoreSite { site: s }
         | Command::TakeBackup { site: s }
         | Command::FenceSite { site: s } => site(s),
@@ -52,7 +53,7 @@ pub fn check_command(v: &Validated, spec: &ScenarioSpec, c: &Command) -> Result<
         | Command::HealLink { hop: h }
         | Command::StartHop { hop: h }
         | Command::CheckLag { hop: h } => hop(h),
-        Command::Promote { hop: h } => {
+        Command::Promote { hop: h } | Command::Reconcile { hop: h } => {
             hop(h)?;
             let mirror = t
                 .hops
@@ -60,7 +61,7 @@ pub fn check_command(v: &Validated, spec: &ScenarioSpec, c: &Command) -> Result<
                 .any(|x| x.id == *h && x.options.kind == HopKind::Mirror);
             if !mirror {
                 return Err(format!(
-                    "hop '{h}' is not a mirror: only a mirror's target can be promoted"
+                    "hop '{h}' is not a mirror: only a mirror's target can be promoted or reconciled"
                 ));
             }
             Ok(())
