@@ -153,10 +153,13 @@ struct Rules {
     /// "60 s by default", or "30 s in the configuration".
     checkpoint_every: String,
     lag_max: Option<u64>,
+    /// Whether an offset-syncs dump was given: without one, what translating gives and
+    /// how much a group re-reads are not known (not "no syncs").
+    syncs_given: bool,
 }
 
 impl Rules {
-    fn new(o: &Options, config: &Config) -> Self {
+    fn new(o: &Options, config: &Config, syncs_given: bool) -> Self {
         Rules {
             kafka: o.kafka,
             reset: o.reset,
@@ -165,6 +168,7 @@ impl Rules {
                 |ms| format!("{} s in the configuration", ms / 1000),
             ),
             lag_max: config.lag_max,
+            syncs_given,
         }
     }
 }
@@ -243,7 +247,7 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
         .filter(|r| r.active && !is_source_topic(g, &r.at.topic))
         .map(|r| (r.group.as_str(), r.at.topic.as_str()))
         .collect();
-    let rules = Rules::new(o, &config);
+    let rules = Rules::new(o, &config, !g.syncs.is_empty());
     // Groups with a partition they never committed on (a Kafka defect drops their batch).
     let uncommitted: BTreeSet<&str> = g
         .rows
@@ -305,7 +309,7 @@ fn one(
     let committed = row.and_then(|r| r.committed);
     let translation = match (committed, syncs) {
         (Some(c), Some(s)) => Some(s.translate(c)),
-        (Some(_), None) => Some(Translation::NoPairs),
+        (Some(_), None) if rules.syncs_given => Some(Translation::NoPairs),
         _ => None,
     };
     let translated_now = translation.and_then(|t| t.at()).map(|(_, p)| p);
@@ -343,12 +347,16 @@ fn one(
         }
     }
     notes.extend(resume_notes(&mut a, row, cp, syncs, rules.reset));
+    if let (Some(cp), false) = (cp, rules.syncs_given) {
+        notes.push(checkpoint_alone(&a, cp, rules));
+    }
     let seen = Seen {
         translated: translated_now.is_some(),
         has_checkpoint: cp.is_some(),
         group_has_uncommitted,
         at_the_end: row.is_some_and(|r| r.committed.is_some() && r.committed == r.log_end),
         no_syncs: matches!(translation, Some(Translation::NoPairs)),
+        syncs_given: rules.syncs_given,
         committed_zero: committed == Some(0),
     };
     notes.extend(known_defects(rules.kafka, &seen));
@@ -404,6 +412,20 @@ fn resume_notes(
         ));
     }
     notes
+}
+
+/// What a checkpoint alone says where no offset-syncs dump was given (all an operator has
+/// once the source cluster is gone, if the syncs topic was on it): where the group resumes
+/// and how old that position is, but not how much it re-reads, which only the syncs bound.
+fn checkpoint_alone(a: &PartitionAnswer, cp: &Checkpoint, rules: &Rules) -> Note {
+    let age = match a.source_committed {
+        Some(c) if c >= cp.upstream => format!(
+            "; the group has committed {} records at the source since it was written",
+            c - cp.upstream
+        ),
+        _ => String::new(),
+    };
+    note("no-syncs-given", format!("no offset-syncs dump was given, so how many records {} re-reads on {}-{} is not known, nor what translating its commit now gives: the checkpoint alone says it resumes at {} on {}, a copy of a source record at or before {}, the commit it was written for (checkpoints are written every emit.checkpoints.interval.seconds, {}, while MirrorMaker 2 runs){age}", a.group, a.topic, a.partition, cp.downstream, cp.at.topic, cp.upstream, rules.checkpoint_every))
 }
 
 /// A group whose commit is behind its last checkpoint's upstream offset was reset or
@@ -547,7 +569,12 @@ fn checkpoint_clauses(with_cp: &[&PartitionAnswer]) -> String {
             .iter()
             .filter(|p| !p.flagged && p.replay_at_most.is_none())
             .all(|p| p.source_committed.is_none());
-        let why = if uncommitted {
+        let no_syncs = with_cp
+            .iter()
+            .any(|p| p.notes.iter().any(|n| n.code == "no-syncs-given"));
+        let why = if no_syncs {
+            "no offset-syncs dump was given to bound it"
+        } else if uncommitted {
             "no commit at the source is known for them"
         } else {
             "no offset sync bounds it"

@@ -378,3 +378,71 @@ fn a_group_rewound_after_its_checkpoint_skips_and_is_flagged_not_re_reads_at_mos
     );
     assert!(!a.groups[0].text.contains("re-reads at most 0"));
 }
+
+/// The night the source is gone: the checkpoints topic (on the target) as the console
+/// consumer prints it with `CheckpointFormatter` (`Checkpoint.toString()`, then the tool's
+/// "Processed a total of 2 messages" on stderr), and the group table saved earlier from
+/// Kafka 3.9's `kafka-consumer-groups.sh --describe --group billing` (a stable group:
+/// `printOffsetFormat` widens CONSUMER-ID to the longest member id, every line starts with
+/// its newline). No offset-syncs dump: the syncs topic was on the source.
+const CHECKPOINTS_ONLY: &str = "\
+Checkpoint{consumerGroupId=billing, topicPartition=primary.orders-0, upstreamOffset=950, downstreamOffset=911, metadata=}
+Checkpoint{consumerGroupId=billing, topicPartition=primary.orders-1, upstreamOffset=1700, downstreamOffset=1501, metadata=}
+Processed a total of 2 messages
+";
+const STABLE_BILLING_3_9: &str = "
+GROUP           TOPIC           PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID                                             HOST            CLIENT-ID
+billing         orders          0          1020            1040            20              consumer-billing-1-0f6c3e2a-5d4b-4b8e-9a7c-2e1d3f4a5b6c /10.0.0.1       consumer-billing-1
+billing         orders          1          1900            2040            140             consumer-billing-1-0f6c3e2a-5d4b-4b8e-9a7c-2e1d3f4a5b6c /10.0.0.1       consumer-billing-1";
+
+#[test]
+fn without_the_offset_syncs_the_re_read_bound_is_unknown_and_the_checkpoint_says_where_and_how_old()
+{
+    let mut g = Gathered::default();
+    g.read_text("checkpoints.txt", CHECKPOINTS_ONLY).unwrap();
+    g.read_text("groups.txt", STABLE_BILLING_3_9).unwrap();
+    // 3.4.0: the release whose defect notes (one sync kept, a restart forgets) would
+    // otherwise explain a missing translation that here is only missing syncs.
+    for kafka in ["4.1.0", "3.4.0"] {
+        let o = Options {
+            kafka: KafkaVersion::parse(kafka).unwrap(),
+            ..Options::default()
+        };
+        let a = answer(&g, &o);
+        for (partition, resume, since) in [(0, 911, 1_020 - 950), (1, 1_501, 1_900 - 1_700)] {
+            let p = a
+                .partitions
+                .iter()
+                .find(|p| p.partition == partition)
+                .unwrap();
+            assert_eq!(
+                (p.resume_at, p.translated_now, p.replay_at_most, p.skipped),
+                (Some(resume), None, None, None)
+            );
+            let codes: Vec<&str> = p.notes.iter().map(|n| n.code).collect();
+            assert!(
+                codes.contains(&"no-syncs-given")
+                    && !codes.contains(&"no-syncs")
+                    && !codes.contains(&"one-sync-kept")
+                    && !codes.contains(&"restart-forgets"),
+                "{kafka}: {codes:?}"
+            );
+            let alone = p.notes.iter().find(|n| n.code == "no-syncs-given").unwrap();
+            assert!(
+                alone
+                    .text
+                    .contains(&format!("it resumes at {resume} on primary.orders"))
+                    && alone
+                        .text
+                        .contains(&format!("committed {since} records at the source since")),
+                "{}",
+                alone.text
+            );
+        }
+        assert_eq!(
+            a.groups[0].text,
+            "billing re-reads an unknown number of records on 2 partitions (no offset-syncs dump was given to bound it)"
+        );
+        assert_eq!(a.sync_every, None);
+    }
+}

@@ -36,6 +36,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("never-committed", "reader-resume"),
     ("before-oldest-sync", "position-map"),
     ("no-syncs", "position-map"),
+    ("no-syncs-given", "position-map"),
     ("sparse-syncs", "position-map"),
     ("would-go-backwards", "reader-resume"),
     ("active-on-target", "reader-resume"),
@@ -75,8 +76,10 @@ pub struct Seen {
     pub group_has_uncommitted: bool,
     /// The commit is at the end of the source partition.
     pub at_the_end: bool,
-    /// The partition has no syncs.
+    /// The partition has no syncs in the dump given.
     pub no_syncs: bool,
+    /// An offset-syncs dump was given (without one, nothing is known of the syncs).
+    pub syncs_given: bool,
     pub committed_zero: bool,
 }
 
@@ -97,7 +100,7 @@ pub fn known_defects(version: super::KafkaVersion, seen: &Seen) -> Vec<Note> {
         format!("Kafka {version} translates by adding the distance from the newest sync, which can put a group past records not yet copied (it skips them) and show negative lag on the target; fixed in 3.4.1 and 3.5.0"),
     );
     add(
-        before((3, 4, 1)) && !seen.translated && !seen.no_syncs,
+        before((3, 4, 1)) && seen.syncs_given && !seen.translated && !seen.no_syncs,
         "KAFKA-14666",
         "one-sync-kept",
         format!("Kafka {version} keeps only the newest sync per partition: a group that committed before it gets no checkpoint until it catches up; 3.4.1 and 3.5.0 keep 64"),
@@ -115,7 +118,7 @@ pub fn known_defects(version: super::KafkaVersion, seen: &Seen) -> Vec<Note> {
         format!("in Kafka {version} translation may not reach the end of a quiet topic after the group commits at its end: a lag of up to offset.lag.max stays; fixed in 3.7.0"),
     );
     add(
-        !version.restart_keeps_history() && !seen.translated && !seen.no_syncs,
+        !version.restart_keeps_history() && seen.syncs_given && !seen.translated && !seen.no_syncs,
         "KAFKA-15905",
         "restart-forgets",
         format!("after a restart of its checkpoint task, Kafka {version} writes no checkpoint for a group behind the newest sync until it passes it; 3.7.1 and 3.8.0 read the checkpoints topic back first (with READ on it)"),
