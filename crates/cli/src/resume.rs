@@ -83,7 +83,7 @@ fn print_table(a: &Answer) {
     }
     out!("rules of Kafka {}\n", a.kafka);
     out!(
-        "{:<16} {:<20} {:>4} {:>12} {:>22} {:>10} {:>10} {:>10}",
+        "{:<16} {:<20} {:>4} {:>12} {:>22} {:>10} {:>10} {:>14} {:>10}",
         "GROUP",
         "TOPIC",
         "PART",
@@ -91,7 +91,8 @@ fn print_table(a: &Answer) {
         "CHECKPOINT (UP/DOWN)",
         "RESUME-AT",
         "NOW",
-        "RE-READ"
+        "RE-READ",
+        "STARTS-AT"
     );
     for p in &a.partitions {
         let cp = p.checkpoint.as_ref().map_or_else(
@@ -105,7 +106,7 @@ fn print_table(a: &Answer) {
             _ => "-".into(),
         };
         out!(
-            "{:<16} {:<20} {:>4} {:>12} {:>22} {:>10} {:>10} {:>10}",
+            "{:<16} {:<20} {:>4} {:>12} {:>22} {:>10} {:>10} {:>14} {:>10}",
             p.group,
             p.topic,
             p.partition,
@@ -113,8 +114,10 @@ fn print_table(a: &Answer) {
             cp,
             or_dash(p.resume_at),
             or_dash(p.translated_now),
-            reread
+            reread,
+            or_dash(p.starts_at)
         );
+        out!("    starts from {}: {}", p.start_from.label(), p.start_why);
         for n in &p.notes {
             let jira = n.jira.map(|j| format!(" ({j})")).unwrap_or_default();
             out!("    - {}{jira} (see card: {})", n.text, n.card);

@@ -7,6 +7,7 @@
 
 use super::dumps::{Checkpoint, GroupRow, TopicPart, UNNAMED_GROUP};
 use super::notes::{known_defects, note, Note, Seen};
+use super::start::{start, OnTarget, StartFrom};
 use super::translate::Syncs;
 use super::version::KafkaVersion;
 use super::Gathered;
@@ -66,8 +67,16 @@ pub struct PartitionAnswer {
     pub target_topic: Option<String>,
     pub source_committed: Option<u64>,
     pub checkpoint: Option<CheckpointAt>,
-    /// The checkpoint's downstream offset: where the group resumes on the target.
+    /// The checkpoint's downstream offset: where the checkpoint says the group resumes on
+    /// the target.
     pub resume_at: Option<u64>,
+    /// The group's own committed offset on the target, where the target's table was given.
+    pub target_committed: Option<u64>,
+    /// Where the consumer will actually start on the target (none: by its
+    /// auto.offset.reset, or not known), from what, and why.
+    pub starts_at: Option<u64>,
+    pub start_from: StartFrom,
+    pub start_why: String,
     /// Translating the source commit through the syncs now, by the release's rule.
     pub translated_now: Option<u64>,
     /// Records at most read again after resuming at the checkpoint: none where that is
@@ -125,6 +134,8 @@ struct Config {
     lag_max: Option<u64>,
     /// `emit.checkpoints.interval.seconds`, in ms.
     checkpoint_ms: Option<u64>,
+    /// `sync.group.offsets.enabled` on any flow (none: no configuration).
+    group_sync: Option<bool>,
 }
 
 fn config(g: &Gathered) -> Config {
@@ -142,6 +153,7 @@ fn config(g: &Gathered) -> Config {
         topics: flows.iter().map(|f| f.selector.clone()).collect(),
         lag_max: flows.iter().find_map(|f| f.options.map_every),
         checkpoint_ms: flows.iter().find_map(|f| f.options.checkpoint_every_ms),
+        group_sync: Some(flows.iter().any(|f| f.facts.group_sync)),
     }
 }
 
@@ -178,19 +190,49 @@ fn is_source_topic(g: &Gathered, topic: &str) -> bool {
     g.syncs.keys().any(|s| s.topic == topic)
 }
 
-/// Every (group, source partition) to answer for: the table's rows, then checkpoints the
-/// table does not name.
-fn subjects(g: &Gathered) -> Vec<(String, TopicPart, Option<&GroupRow>, Option<&Checkpoint>)> {
-    let mut out = Vec::new();
-    // A row whose topic no sync names but a checkpoint does is the target's table.
-    let target_side: Vec<&GroupRow> = g
-        .rows
+/// The target's group table: rows whose topic no sync names but a checkpoint does (a
+/// copy's target-side name, `primary.orders`).
+fn target_rows(g: &Gathered) -> Vec<&GroupRow> {
+    g.rows
         .iter()
         .filter(|r| {
             !is_source_topic(g, &r.at.topic)
                 && g.checkpoints.keys().any(|(_, at)| at.topic == r.at.topic)
         })
-        .collect();
+        .collect()
+}
+
+/// Where each consumer will actually start on the target: its group's row in the
+/// target's table (the checkpoint's topic, or a name standing for the source topic).
+fn starts(
+    g: &Gathered,
+    partitions: &mut [PartitionAnswer],
+    group_sync: Option<bool>,
+    reset: Reset,
+) {
+    let targets = target_rows(g);
+    for a in partitions {
+        let row = targets.iter().copied().find(|r| {
+            r.group == a.group
+                && r.at.partition == a.partition
+                && (a.target_topic.as_deref() == Some(r.at.topic.as_str())
+                    || (a.target_topic.is_none() && names_source(&r.at.topic, &a.topic)))
+        });
+        let on_target = OnTarget {
+            table_given: !targets.is_empty(),
+            row,
+            group_sync,
+            reset,
+        };
+        start(a, &on_target);
+    }
+}
+
+/// Every (group, source partition) to answer for: the table's rows, then checkpoints the
+/// table does not name.
+fn subjects(g: &Gathered) -> Vec<(String, TopicPart, Option<&GroupRow>, Option<&Checkpoint>)> {
+    let mut out = Vec::new();
+    let target_side = target_rows(g);
     let mut used: Vec<&(String, TopicPart)> = Vec::new();
     for r in g.rows.iter().filter(|r| !target_side.contains(r)) {
         let cp = g.checkpoints.iter().find(|((group, at), _)| {
@@ -286,6 +328,7 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
         }
         partitions.push(a);
     }
+    starts(g, &mut partitions, config.group_sync, o.reset);
     let groups = summaries(&partitions, o.reset);
     Answer {
         partitions,
@@ -329,6 +372,10 @@ fn one(
         replay_at_most: None,
         skipped: None,
         flagged: false,
+        target_committed: None,
+        starts_at: None,
+        start_from: StartFrom::Unknown,
+        start_why: String::new(),
         notes: Vec::new(),
     };
     if row.is_some() && committed.is_none() {
@@ -596,12 +643,30 @@ fn summaries(parts: &[PartitionAnswer], reset: Reset) -> Vec<GroupSummary> {
         .into_iter()
         .map(|group| {
             let mine: Vec<&PartitionAnswer> = parts.iter().filter(|p| p.group == group).collect();
+            let mut text = summary(group, &mine, reset);
+            text.push_str(&elsewhere(&mine));
             GroupSummary {
                 group: group.to_string(),
-                text: summary(group, &mine, reset),
+                text,
             }
         })
         .collect()
+}
+
+/// Where the consumer starts elsewhere than its checkpoint says (the target's own offset,
+/// or auto.offset.reset where the target holds none), said after the group's sentence.
+fn elsewhere(mine: &[&PartitionAnswer]) -> String {
+    let n = mine
+        .iter()
+        .filter(|p| p.resume_at.is_some() && p.starts_at != p.resume_at)
+        .count();
+    if n == 0 {
+        return String::new();
+    }
+    format!(
+        "; on {} the consumer actually starts elsewhere than its checkpoint (see where it starts)",
+        partitions(n)
+    )
 }
 
 fn summary(group: &str, mine: &[&PartitionAnswer], reset: Reset) -> String {

@@ -446,3 +446,142 @@ fn without_the_offset_syncs_the_re_read_bound_is_unknown_and_the_checkpoint_says
         assert_eq!(a.sync_every, None);
     }
 }
+
+/// Three groups' checkpoints on `primary.orders-0` (`CheckpointFormatter`): each commit
+/// translated by Kafka 3.6's store through the kept syncs (900, 910) and (1000, 1010):
+/// 950 and 980 to 911, 1000 (on a sync) to 1010.
+const THREE_CHECKPOINTS: &str = "\
+Checkpoint{consumerGroupId=billing, topicPartition=primary.orders-0, upstreamOffset=950, downstreamOffset=911, metadata=}
+Checkpoint{consumerGroupId=fraud, topicPartition=primary.orders-0, upstreamOffset=1000, downstreamOffset=1010, metadata=}
+Checkpoint{consumerGroupId=shipping, topicPartition=primary.orders-0, upstreamOffset=980, downstreamOffset=911, metadata=}
+Processed a total of 3 messages
+";
+
+/// `kafka-consumer-groups.sh --describe --all-groups` on Kafka 3.9, on the source, every
+/// group empty (`shouldPrintMemberState`'s sentence on stderr before each table, each line
+/// of `printOffsetFormat` starting with its newline, groups in name order).
+const SOURCE_THREE_3_9: &str = "
+Consumer group 'billing' has no active members.
+
+GROUP           TOPIC           PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID     HOST            CLIENT-ID
+billing         orders          0          1020            1040            20              -               -               -
+Consumer group 'fraud' has no active members.
+
+GROUP           TOPIC           PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID     HOST            CLIENT-ID
+fraud           orders          0          1000            1040            40              -               -               -
+Consumer group 'shipping' has no active members.
+
+GROUP           TOPIC           PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID     HOST            CLIENT-ID
+shipping        orders          0          990             1040            50              -               -               -";
+
+/// The same command on the target (`backup:9092`): billing has read the copy itself up to
+/// 1,000, shipping holds an old 500, fraud has no offset there at all.
+const TARGET_TWO_3_9: &str = "
+Consumer group 'billing' has no active members.
+
+GROUP           TOPIC           PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID     HOST            CLIENT-ID
+billing         primary.orders  0          1000            1050            50              -               -               -
+Consumer group 'shipping' has no active members.
+
+GROUP           TOPIC           PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID     HOST            CLIENT-ID
+shipping        primary.orders  0          500             1050            550             -               -               -";
+
+fn three_groups(target: bool, config: Option<&str>) -> Answer {
+    let mut g = Gathered::default();
+    g.read_text("syncs.txt", &syncs()).unwrap();
+    g.read_text("checkpoints.txt", THREE_CHECKPOINTS).unwrap();
+    g.read_text("source-groups.txt", SOURCE_THREE_3_9).unwrap();
+    if target {
+        g.read_text("target-groups.txt", TARGET_TWO_3_9).unwrap();
+    }
+    if let Some(text) = config {
+        g.read_text("mm2.properties", text).unwrap();
+    }
+    answer(&g, &Options::default())
+}
+
+/// (checkpoint says, target holds, starts at, from) per group.
+fn starts_of(a: &Answer, group: &str) -> (Option<u64>, Option<u64>, Option<u64>, StartFrom) {
+    let p = part(a, group);
+    (p.resume_at, p.target_committed, p.starts_at, p.start_from)
+}
+
+const SYNC_ON: &str = "clusters = primary, backup\nprimary->backup.enabled = true\nprimary->backup.topics = orders\nsync.group.offsets.enabled = true\n";
+
+#[test]
+fn the_consumer_starts_at_the_targets_own_later_offset_or_where_the_sync_or_a_reset_puts_it() {
+    // With the target's table and no configuration (sync.group.offsets.enabled is off by
+    // default): each starts at what the target holds, or by auto.offset.reset.
+    let a = three_groups(true, None);
+    assert_eq!(a.partitions.len(), 3, "{:?}", a.partitions);
+    use StartFrom::*;
+    assert_eq!(
+        starts_of(&a, "billing"),
+        (Some(911), Some(1_000), Some(1_000), TargetCommitted)
+    );
+    assert_eq!(
+        starts_of(&a, "shipping"),
+        (Some(911), Some(500), Some(500), TargetCommitted)
+    );
+    assert_eq!(
+        starts_of(&a, "fraud"),
+        (Some(1_010), None, None, AutoOffsetReset)
+    );
+    assert!(part(&a, "billing")
+        .start_why
+        .contains("89 records past the checkpoint's 911"));
+    assert!(
+        part(&a, "shipping")
+            .start_why
+            .contains("411 records before the checkpoint's 911")
+            && part(&a, "shipping").start_why.contains("off by default"),
+        "{}",
+        part(&a, "shipping").start_why
+    );
+
+    // With the sync on: syncGroupOffset writes a later checkpoint into an empty group
+    // (shipping 500 -> 911) and a partition it holds nothing for (fraud), but skips one
+    // whose target offset is already at or past it (billing keeps 1,000).
+    let a = three_groups(true, Some(SYNC_ON));
+    assert_eq!(
+        starts_of(&a, "billing"),
+        (Some(911), Some(1_000), Some(1_000), TargetCommitted)
+    );
+    assert_eq!(
+        starts_of(&a, "shipping"),
+        (Some(911), Some(500), Some(911), Synced)
+    );
+    assert_eq!(
+        starts_of(&a, "fraud"),
+        (Some(1_010), None, Some(1_010), Synced)
+    );
+
+    // Without the target's table: where the checkpoint says, once reset there.
+    let a = three_groups(false, None);
+    assert_eq!(
+        starts_of(&a, "billing"),
+        (Some(911), None, Some(911), Checkpoint)
+    );
+    assert!(part(&a, "billing")
+        .start_why
+        .contains("give the target's group table"));
+}
+
+#[test]
+fn a_groups_summary_says_when_its_consumer_starts_elsewhere_than_its_checkpoint() {
+    let a = three_groups(true, None);
+    let shipping = a.groups.iter().find(|g| g.group == "shipping").unwrap();
+    assert!(
+        shipping
+            .text
+            .ends_with("; on 1 partition the consumer actually starts elsewhere than its checkpoint (see where it starts)"),
+        "{}",
+        shipping.text
+    );
+    let a = three_groups(false, None);
+    assert!(
+        a.groups.iter().all(|g| !g.text.contains("elsewhere")),
+        "{:?}",
+        a.groups
+    );
+}

@@ -8,6 +8,7 @@
 mod answer;
 pub mod dumps;
 mod notes;
+mod start;
 mod translate;
 pub mod version;
 
@@ -16,6 +17,7 @@ pub use answer::{
     PartitionAnswer, Reset,
 };
 pub use notes::Note;
+pub use start::StartFrom;
 pub use version::KafkaVersion;
 
 use crate::ImportError;
