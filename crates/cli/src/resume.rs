@@ -81,7 +81,7 @@ fn print_table(a: &Answer) {
     for r in &a.read {
         out!("read {r}");
     }
-    out!("rules of Kafka {}\n", a.kafka);
+    out!("rules of {}\n", a.rule.text);
     out!(
         "{:<16} {:<20} {:>4} {:>12} {:>22} {:>10} {:>10} {:>14} {:>10}",
         "GROUP",
@@ -103,6 +103,7 @@ fn print_table(a: &Answer) {
             (Some(n), _) => format!("≤{n}"),
             (None, Some(n)) if p.flagged => format!("! skips ≤{n}"),
             (None, Some(n)) => format!("skips {n}"),
+            (None, None) if p.checkpoint.is_some() => "unknown".into(),
             _ => "-".into(),
         };
         out!(

@@ -698,3 +698,74 @@ fn resume_reports_a_group_rewound_after_its_checkpoint_as_a_skip_and_warns_its_p
         "{err}"
     );
 }
+
+/// The night the source is gone: the checkpoints (read on the target), the source's table
+/// saved earlier, and the target's own `kafka-consumer-groups.sh --describe --group billing`
+/// on Kafka 3.9 (an empty group: the sentence on stderr, then `printOffsetFormat`'s lines,
+/// each starting with its newline). No offset-syncs dump, so the re-read bound is null;
+/// the target already holds 1,000 on partition 0, past the checkpoint's 911, so the
+/// consumer starts there (MirrorMaker 2's sync never moves a group back), and 1,400 on
+/// partition 1, before the checkpoint's 1,501, where with no configuration the sync is off
+/// by default: it starts at 1,400 too.
+#[test]
+fn resume_json_names_the_skip_the_unknown_bound_the_real_start_and_the_rule() {
+    let target = write_temp(
+        "target-groups.txt",
+        "\nConsumer group 'billing' has no active members.\n\nGROUP           TOPIC           PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID     HOST            CLIENT-ID\nbilling         primary.orders  0          1000            1050            50              -               -               -\nbilling         primary.orders  1          1400            2040            640             -               -               -",
+    );
+    let files = resume_fixtures();
+    let args = ["resume", "--json", &files[1], &files[2], &target];
+    let (code, out, err) = hoplab(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let row = |partition: u64| {
+        v["partitions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["group"] == "billing" && p["partition"] == partition)
+            .cloned()
+            .unwrap()
+    };
+    let (b0, b1) = (row(0), row(1));
+    assert!(
+        b0["replay_at_most"].is_null() && b0["skipped"].is_null(),
+        "{b0}"
+    );
+    assert_eq!(
+        (
+            &b0["resume_at"],
+            &b0["target_committed"],
+            &b0["starts_at"],
+            &b0["start_from"]
+        ),
+        (
+            &911.into(),
+            &1_000.into(),
+            &1_000.into(),
+            &"target-committed".into()
+        )
+    );
+    assert_eq!(
+        (&b1["starts_at"], &b1["start_from"]),
+        (&1_400.into(), &"target-committed".into())
+    );
+    assert!(
+        b1["start_why"].as_str().unwrap().contains("off by default"),
+        "{b1}"
+    );
+    assert_eq!(v["rule"]["id"], "store-3.5.2");
+    assert!(
+        v["groups"][1]["text"]
+            .as_str()
+            .unwrap()
+            .contains("no offset-syncs dump was given"),
+        "{}",
+        v["groups"]
+    );
+    let (_, text, _) = hoplab(&["resume", &files[1], &files[2], &target]);
+    assert!(
+        text.contains("starts from the target's own offset: the target already holds 1000"),
+        "{text}"
+    );
+}

@@ -9,7 +9,7 @@ use super::dumps::{Checkpoint, GroupRow, TopicPart, UNNAMED_GROUP};
 use super::notes::{known_defects, note, Note, Seen};
 use super::start::{start, OnTarget, StartFrom};
 use super::translate::Syncs;
-use super::version::KafkaVersion;
+use super::version::{KafkaVersion, RuleUsed};
 use super::Gathered;
 use hoplab_model::Translation;
 use serde::Serialize;
@@ -105,6 +105,8 @@ pub struct Answer {
     /// What each file was read as.
     pub read: Vec<String>,
     pub kafka: String,
+    /// The release's translation rule the answer was worked by.
+    pub rule: RuleUsed,
     /// About how many records lie between two syncs (none: no syncs read).
     pub sync_every: Option<u64>,
 }
@@ -335,6 +337,7 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
         groups,
         read: g.read.clone(),
         kafka: o.kafka.to_string(),
+        rule: o.kafka.rule_used(),
         sync_every: sync_every(g),
     }
 }

@@ -18,7 +18,7 @@ pub use answer::{
 };
 pub use notes::Note;
 pub use start::StartFrom;
-pub use version::KafkaVersion;
+pub use version::{KafkaVersion, RuleUsed};
 
 use crate::ImportError;
 use dumps::{Checkpoint, DumpKind, GroupRow, Line, LineReader, TopicPart, UNNAMED_GROUP};

@@ -69,6 +69,35 @@ impl KafkaVersion {
     }
 }
 
+/// The rule an answer was worked by, named for the JSON and the page.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RuleUsed {
+    /// Stable: `add-the-distance`, `store-3.4.1`, `store-3.5.2`.
+    pub id: &'static str,
+    pub text: String,
+}
+
+impl KafkaVersion {
+    /// The translation rule this release's checkpoint task uses, and what a restart of
+    /// that task keeps.
+    pub fn rule_used(self) -> RuleUsed {
+        let (id, translate) = match self.rule() {
+            Rule::AddTheDistance => ("add-the-distance", "up to 3.4.0: only the newest offset sync per partition is kept, and a commit at or past it translates to the sync's downstream offset plus the distance from it (KAFKA-12468); an older commit is not translated"),
+            Rule::Store(MapStore::Kafka350) => ("store-3.4.1", "3.4.1 to 3.5.1: OffsetSyncStore keeps 64 syncs per partition by KAFKA-14666's first update (one new sync can expire many old ones, KAFKA-15202); a commit translates to the newest kept sync at or before it, plus one when it is past it"),
+            Rule::Store(_) => ("store-3.5.2", "3.5.2 and later: OffsetSyncStore keeps 64 syncs per partition, spaced out as they age (KAFKA-15202's update); a commit translates to the newest kept sync at or before it, plus one when it is past it"),
+        };
+        let restart = if self.restart_keeps_history() {
+            "a restarted checkpoint task reads the checkpoints topic back first (KAFKA-15905, 3.7.1 and 3.8.0)"
+        } else {
+            "a restarted checkpoint task translates no commit behind the newest sync until the group passes it (KAFKA-15905, fixed in 3.7.1 and 3.8.0)"
+        };
+        RuleUsed {
+            id,
+            text: format!("Kafka {self}, {translate}; {restart}"),
+        }
+    }
+}
+
 impl std::fmt::Display for KafkaVersion {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}.{}.{}", self.major, self.minor, self.patch)
@@ -99,5 +128,31 @@ mod tests {
             Some(KafkaVersion::v(3, 7, 0))
         );
         assert_eq!(KafkaVersion::parse("three"), None);
+    }
+
+    #[test]
+    fn the_rule_used_is_named_by_release() {
+        let id = |v: &str| KafkaVersion::parse(v).unwrap().rule_used().id;
+        assert_eq!(
+            [
+                id("3.4.0"),
+                id("3.4.1"),
+                id("3.5.1"),
+                id("3.5.2"),
+                id("4.1.0")
+            ],
+            [
+                "add-the-distance",
+                "store-3.4.1",
+                "store-3.4.1",
+                "store-3.5.2",
+                "store-3.5.2"
+            ]
+        );
+        let text = KafkaVersion::parse("3.7.0").unwrap().rule_used().text;
+        assert!(
+            text.starts_with("Kafka 3.7.0, 3.5.2 and later:") && text.contains("fixed in 3.7.1"),
+            "{text}"
+        );
     }
 }
