@@ -14,6 +14,8 @@ pub enum MoveKind {
     MoveReader,
     /// Starts a copy out of the site taking over (the copy back, for the failback).
     StartCopyBack,
+    /// Re-publishes what a promoted mirror never copied (the failback after a partition).
+    Reconcile,
 }
 
 /// One button of the menu.
@@ -27,8 +29,9 @@ pub struct MoveChoice {
 }
 
 /// Every move of the drill on `estate`, failing over to `to`, in the order a runbook
-/// would take them.
-pub fn menu(estate: &Topology, to: &str) -> Vec<MoveChoice> {
+/// would take them; `old_site_returns` adds the failback step for the records the old
+/// site took that never crossed.
+pub fn menu(estate: &Topology, to: &str, old_site_returns: bool) -> Vec<MoveChoice> {
     let mut out = Vec::new();
     for h in estate.hops.iter().filter(|h| h.to.site == to) {
         out.push(MoveChoice {
@@ -78,6 +81,16 @@ pub fn menu(estate: &Topology, to: &str) -> Vec<MoveChoice> {
             },
         });
     }
+    let mirrors_in = |h: &&hoplab_model::spec::HopSpec| {
+        old_site_returns && h.to.site == to && h.options.kind == HopKind::Mirror
+    };
+    for h in estate.hops.iter().filter(mirrors_in) {
+        out.push(MoveChoice {
+            kind: MoveKind::Reconcile,
+            label: format!("Re-publish on {to} what {} never copied", h.id),
+            command: Command::Reconcile { hop: h.id.clone() },
+        });
+    }
     for h in estate.hops.iter().filter(|h| h.from.site == to) {
         out.push(MoveChoice {
             kind: MoveKind::StartCopyBack,
@@ -118,7 +131,7 @@ mod tests {
     #[test]
     fn the_menu_of_a_mirrored_estate_runs_from_a_look_to_the_reader_groups() {
         let c = hoplab_model::challenge::find("failover-drill").unwrap();
-        let kinds: Vec<MoveKind> = menu(&c.reference, "standby")
+        let kinds: Vec<MoveKind> = menu(&c.reference, "standby", false)
             .iter()
             .map(|m| m.kind)
             .collect();
@@ -132,7 +145,7 @@ mod tests {
                 MoveKind::MoveReader
             ]
         );
-        let reader = &menu(&c.reference, "standby")[4];
+        let reader = &menu(&c.reference, "standby", false)[4];
         assert_eq!(
             with_rule(&reader.command, ResumeRule::End),
             Command::MoveReader {
@@ -151,7 +164,7 @@ mod tests {
         back.id = "payments-back".into();
         std::mem::swap(&mut back.from, &mut back.to);
         estate.hops.push(back);
-        let last = menu(&estate, "standby").pop().unwrap();
+        let last = menu(&estate, "standby", false).pop().unwrap();
         assert_eq!(last.kind, MoveKind::StartCopyBack);
         assert_eq!(
             last.command,
@@ -162,9 +175,25 @@ mod tests {
     }
 
     #[test]
+    fn a_drill_whose_old_site_returns_offers_the_failback_step() {
+        let c = hoplab_model::challenge::find("split-brain-drill").unwrap();
+        let returns = hoplab_model::challenge::old_site_returns(&c);
+        let menu = menu(&c.reference, "standby", returns);
+        let step = menu.iter().find(|m| m.kind == MoveKind::Reconcile).unwrap();
+        assert_eq!(
+            step.command,
+            Command::Reconcile {
+                hop: "orders-link".into()
+            }
+        );
+        let lost = hoplab_model::challenge::find("failover-drill").unwrap();
+        assert!(!hoplab_model::challenge::old_site_returns(&lost));
+    }
+
+    #[test]
     fn a_copy_that_renumbers_offers_no_promote() {
         let c = hoplab_model::challenge::find("translate-drill").unwrap();
-        assert!(!menu(&c.reference, "standby")
+        assert!(!menu(&c.reference, "standby", false)
             .iter()
             .any(|m| m.kind == MoveKind::Promote));
     }

@@ -47,7 +47,8 @@ pub(super) fn Playing(
     ticking.set_value(Some(Interval::new(TICK_MS, tick)));
     on_cleanup(move || ticking.set_value(None));
     let drill = challenge.drill.clone().expect("a drill's page");
-    let choices = menu(&challenge.reference, &drill.to);
+    let returns = hoplab_model::challenge::old_site_returns(&challenge);
+    let choices = menu(&challenge.reference, &drill.to, returns);
     let make = move |choice: MoveChoice, rule: ResumeRule| board.make(&choice, rule);
     let Board {
         snap,

@@ -193,6 +193,15 @@ fn told(
     }
 }
 
+/// Whether the drill's fault leaves the old site standing, to answer again later (not
+/// answering or partitioned, not lost): only then is there a failback step to take.
+pub fn old_site_returns(c: &Challenge) -> bool {
+    use super::Fault;
+    c.faults
+        .iter()
+        .any(|f| matches!(f, Fault::CutSite { .. } | Fault::PartitionSite { .. }))
+}
+
 /// When a drill's fault strikes on `timeline`: the first site lost, not answering or
 /// partitioned, or link cut.
 /// A drill's moves, its stages and the live game day all count from it.

@@ -17,8 +17,8 @@ mod shipped;
 pub use allowed::{check_allowed_hops, AllowedHop};
 pub use debrief::figure;
 pub use drill::{
-    debrief, drill_run, first_fault_ms, Debrief, Difference, Drill, DrillRun, FlawedMoves, Stage,
-    StageName,
+    debrief, drill_run, first_fault_ms, old_site_returns, Debrief, Difference, Drill, DrillRun,
+    FlawedMoves, Stage, StageName,
 };
 pub use givens::check_givens;
 pub use grading::{Grading, RequirementResult, Verdict};

@@ -47,6 +47,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "split-brain-drill",
         include_str!("../../../../content/challenges/split-brain-drill.json"),
     ),
+    (
+        "partition-drill",
+        include_str!("../../../../content/challenges/partition-drill.json"),
+    ),
 ];
 
 /// The shipped challenge `id`, read.

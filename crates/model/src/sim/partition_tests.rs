@@ -25,7 +25,7 @@ fn stranded(s: &Sim, t: &Topology) -> f64 {
     let on = Measure::StrandedRecords {
         on: "standby".into(),
     };
-    on.of(s, &s.measures(), t)
+    on.of(s, &s.measures(), t, t)
 }
 
 fn partition_then_promote() -> Vec<TimedCommand> {
