@@ -54,6 +54,13 @@ impl Sim {
     /// writer's current stream, and every origin a stored record names), what each site
     /// holds of its records now, ordered by origin site then stream name.
     pub fn coverage(&self) -> Vec<Coverage> {
+        self.coverage_in(|_, _| true)
+    }
+
+    /// The same, counting only what the streams `held_in(site, stream)` selects hold: what
+    /// a reader group reading those streams can see. Every origin is still listed, with
+    /// 0 where none of its records is in them.
+    pub fn coverage_in(&self, held_in: impl Fn(&str, &str) -> bool) -> Vec<Coverage> {
         let writers = self.writers();
         let stream_of = |w: u16| self.streams()[writers[usize::from(w)].stream].name.as_str();
         let mut origins: BTreeSet<(usize, &str)> = writers
@@ -63,9 +70,13 @@ impl Sim {
         // (origin site, origin stream name, holding site) -> tally
         let mut tallies: BTreeMap<(usize, &str, usize), Tally> = BTreeMap::new();
         for (s, st) in self.streams().iter().enumerate() {
+            let counted = held_in(self.site_name(st.site), &st.name);
             for r in st.parts.iter().flat_map(|p| p.blocks.iter()) {
                 let origin = (usize::from(r.origin), stream_of(r.payload.writer));
                 origins.insert(origin);
+                if !counted {
+                    continue;
+                }
                 let t = tallies.entry((origin.0, origin.1, st.site)).or_default();
                 t.ranges
                     .entry((r.payload.writer, r.payload.part))
@@ -184,5 +195,17 @@ mod tests {
         let c = sim.coverage();
         assert_eq!(c[0].sites[2].repeats(), 10);
         assert_eq!(c[0].sites[2].streams, ["s"]);
+    }
+
+    #[test]
+    fn counted_in_some_streams_only_the_others_hold_none_and_the_origin_stays_listed() {
+        let sim = run(&["A", "B", "C"], &[("A", "B")], OriginStamp::None);
+        let at_b = sim.coverage_in(|site, stream| site == "B" && stream == "s");
+        assert_eq!(at_b.len(), 1);
+        let held: Vec<u64> = at_b[0].sites.iter().map(|s| s.records).collect();
+        assert_eq!(held, [0, 10, 0]);
+        let nowhere = sim.coverage_in(|_, _| false);
+        assert_eq!(nowhere[0].origin, "A");
+        assert!(nowhere[0].sites.iter().all(|s| s.records == 0));
     }
 }

@@ -1,5 +1,6 @@
 //! The figures a requirement can set a target on, each taken from a finished run.
 
+use crate::coverage::{Coverage, SiteCoverage};
 use crate::sim::SiteStatus;
 use crate::spec::Topology;
 use crate::{Measures, Sim};
@@ -16,6 +17,11 @@ pub enum Measure {
     Coverage,
     /// The same for one site only: the smallest share of any origin's records it holds.
     CoverageAt { site: String },
+    /// What each given reader group can read: the smallest share, over every given group
+    /// at a standing site and every origin, of the origin's records held in the streams
+    /// that group reads at its site (1: every group can read every record). A copy in a
+    /// stream the group does not read (`east.orders` beside `orders`) reaches no one.
+    ReaderCoverage,
     /// Records a reader group skipped after moving (the worst group when none is named).
     Gap {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -60,8 +66,9 @@ pub enum Measure {
 }
 
 impl Measure {
-    /// The figure in `m` (with the run's `sim` for coverage).
-    pub fn of(&self, sim: &Sim, m: &Measures, t: &Topology) -> f64 {
+    /// The figure in `m` (with the run's `sim` for coverage) for the design `t` of a brief
+    /// with `givens`.
+    pub fn of(&self, sim: &Sim, m: &Measures, t: &Topology, givens: &Topology) -> f64 {
         let readers = |group: &Option<String>| -> Vec<&crate::measures::ReaderMeasure> {
             m.readers
                 .iter()
@@ -72,6 +79,7 @@ impl Measure {
             Measure::Echoes => m.echo.echoes_stored as f64,
             Measure::Coverage => coverage(sim, m, None),
             Measure::CoverageAt { site } => coverage(sim, m, Some(site)),
+            Measure::ReaderCoverage => reader_coverage(sim, m, givens),
             Measure::Gap { group } => {
                 readers(group).iter().map(|r| r.gap).max().unwrap_or(0) as f64
             }
@@ -131,6 +139,41 @@ fn stranded(sim: &Sim, on: &str) -> f64 {
 
 /// The smallest share of an origin's records a standing site holds.
 fn coverage(sim: &Sim, m: &Measures, only: Option<&str>) -> f64 {
+    let all = sim.coverage();
+    lowest_share(m, &all, &all, only)
+}
+
+/// For each given reader group at a standing site, the smallest share of an origin's
+/// records held in the streams it reads there (its members', `<group>/<stream>`, when it
+/// reads several); the smallest over the groups.
+fn reader_coverage(sim: &Sim, m: &Measures, givens: &Topology) -> f64 {
+    let all = sim.coverage();
+    let mut lowest: Option<f64> = None;
+    for g in &givens.readers {
+        let reads: Vec<_> = m
+            .readers
+            .iter()
+            .filter(|r| member_of(&g.id, &r.id))
+            .collect();
+        let Some(site) = reads.first().map(|r| r.site.as_str()) else {
+            return 0.0;
+        };
+        let held = sim.coverage_in(|s, n| s == site && reads.iter().any(|r| r.stream == n));
+        let share = lowest_share(m, &all, &held, Some(site));
+        lowest = Some(lowest.map_or(share, |l| l.min(share)));
+    }
+    // No group to read anything: nothing reaches one.
+    lowest.unwrap_or(0.0)
+}
+
+/// Whether the reader `id` is `group` or one of its members (`<group>/<stream>`).
+fn member_of(group: &str, id: &str) -> bool {
+    id == group || id.strip_prefix(group).is_some_and(|m| m.starts_with('/'))
+}
+
+/// The smallest share of an origin's records (as its site holds them in `all`) that a
+/// standing site (`only`, when named) holds in `held`, a count over the same origins.
+fn lowest_share(m: &Measures, all: &[Coverage], held: &[Coverage], only: Option<&str>) -> f64 {
     let standing = |site: &str| {
         m.sites
             .iter()
@@ -138,7 +181,7 @@ fn coverage(sim: &Sim, m: &Measures, only: Option<&str>) -> f64 {
     };
     let mut lowest: f64 = 1.0;
     let mut written = false;
-    for origin in sim.coverage() {
+    for (origin, kept) in all.iter().zip(held) {
         let Some(home) = origin.sites.iter().find(|s| s.site == origin.origin) else {
             continue;
         };
@@ -146,10 +189,8 @@ fn coverage(sim: &Sim, m: &Measures, only: Option<&str>) -> f64 {
         if home.records == 0 || !standing(&origin.origin) {
             continue;
         }
-        let counted = |s: &&crate::coverage::SiteCoverage| {
-            standing(&s.site) && only.is_none_or(|o| o == s.site)
-        };
-        for s in origin.sites.iter().filter(counted) {
+        let counted = |s: &&SiteCoverage| standing(&s.site) && only.is_none_or(|o| o == s.site);
+        for s in kept.sites.iter().filter(counted) {
             lowest = lowest.min(s.records as f64 / home.records as f64);
         }
     }

@@ -451,7 +451,7 @@ fn figures(c: &Challenge, sim: &Sim, design: &Topology) -> Vec<f64> {
     let mut measured: Vec<f64> = c
         .requirements
         .iter()
-        .map(|r| r.measure.of(sim, &m, design))
+        .map(|r| r.measure.of(sim, &m, design, &c.givens))
         .collect();
     // A run stopped for the model's budget (an echo loop filling memory) fails every
     // requirement with a target: what it would have come to is unknown.

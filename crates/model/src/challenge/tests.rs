@@ -91,6 +91,66 @@ fn active_active_without_a_stamp_echoes_and_one_way_misses_a_region() {
     assert!(failed(&c, &one_way).contains(&"every-order-everywhere".to_string()));
 }
 
+/// `c`'s reference with MirrorMaker 2's default policy: each hop copies `orders` to
+/// `<source site>.orders`, a stream of its own at the target.
+fn default_policy(c: &Challenge) -> Topology {
+    let mut t = c.reference.clone();
+    for h in &mut t.hops {
+        h.options.stamp = OriginStamp::QualifiedName;
+        h.to.stream = format!("{}.{}", h.from.site, h.from.stream);
+        let mut copies = t
+            .streams
+            .iter()
+            .find(|s| s.site == h.to.site)
+            .unwrap()
+            .clone();
+        copies.name = h.to.stream.clone();
+        t.streams.push(copies);
+    }
+    t
+}
+
+#[test]
+fn active_active_by_the_default_policy_fails_unless_billing_reads_the_copies() {
+    let c = named("active-active-orders");
+    let prefixed = default_policy(&c);
+    // Every region holds every order, but billing reads `orders` and the other region's
+    // are in `east.orders` or `west.orders`: neither group sees one of the other's.
+    let v = grade(&c, &prefixed, &[], None).unwrap();
+    let every = v
+        .requirements
+        .iter()
+        .find(|r| r.id == "every-order-everywhere")
+        .unwrap();
+    assert!(!every.passed && every.measured == 0.0, "{every:?}");
+    let holds = Measure::Coverage;
+    let spec = c.spec_for(&prefixed, &[], 1);
+    let mut sim = crate::Sim::new(&spec, 1).unwrap();
+    sim.advance_to(spec.duration_ms);
+    let held = holds.of(&sim, &sim.measures(), &prefixed, &c.givens);
+    assert!(
+        held >= 0.97,
+        "each region holds {held} of the other's orders"
+    );
+    // Reading the copies too, billing sees every order.
+    let mut reading = prefixed;
+    for r in &mut reading.readers {
+        r.streams = vec![std::mem::take(&mut r.stream), "*.orders".into()];
+    }
+    assert_eq!(failed(&c, &reading), Vec::<String>::new());
+}
+
+#[test]
+fn prefixed_copies_that_fulfilment_does_not_read_reach_no_one() {
+    let c = named("prefixed-both-ways");
+    let mut own_only = c.reference.clone();
+    for r in &mut own_only.readers {
+        r.streams.clear();
+        r.stream = "orders".into();
+    }
+    assert!(failed(&c, &own_only).contains(&"every-order-everywhere".to_string()));
+}
+
 #[test]
 fn dr_without_a_resume_plan_skips_and_without_a_copy_loses_everything() {
     let c = named("dr-one-way");
@@ -343,5 +403,5 @@ fn nothing_written_covers_nothing() {
     };
     let mut sim = crate::Sim::new(&spec, 1).unwrap();
     sim.advance_to(spec.duration_ms);
-    assert_eq!(Measure::Coverage.of(&sim, &sim.measures(), &t), 0.0);
+    assert_eq!(Measure::Coverage.of(&sim, &sim.measures(), &t, &t), 0.0);
 }
