@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use hoplab_copiers::resume::{reset_plan, Answer, PartitionAnswer};
+use hoplab_copiers::resume::{plan_warnings, reset_plan, Answer, PartitionAnswer};
 use leptos::prelude::*;
 use leptos_router::components::A;
 
@@ -14,13 +14,23 @@ fn or_dash(v: Option<u64>) -> String {
     v.map_or_else(|| "–".into(), |n| n.to_string())
 }
 
-/// What the group reads again, or skips, on this partition.
+/// What the group reads again, or skips, on this partition: as `hoplab resume --json`
+/// names them, `replay_at_most` (unknown where no offset syncs bound it) and `skipped`.
 fn replay(p: &PartitionAnswer) -> String {
     match (p.replay_at_most, p.skipped) {
         (Some(n), _) => format!("re-reads at most {n}"),
+        (None, Some(n)) if p.flagged => format!("skips up to {n} (rewound after its checkpoint)"),
         (None, Some(n)) => format!("skips {n}"),
+        (None, None) if p.checkpoint.is_some() => "unknown".into(),
         _ => "–".into(),
     }
+}
+
+/// Where the consumer will actually start, and from what (`start_from`).
+fn starts(p: &PartitionAnswer) -> String {
+    let from = p.start_from.label();
+    p.starts_at
+        .map_or_else(|| from.to_string(), |at| format!("{at} ({from})"))
 }
 
 #[component]
@@ -31,7 +41,7 @@ pub fn AnswerView(answer: Arc<Answer>) -> impl IntoView {
     view! {
         <section class="resume-answer" aria-labelledby="resume-answer-title">
             <h2 id="resume-answer-title">"Where each group resumes"</h2>
-            <p class="row-note">{format!("By the rules of Kafka {}.", answer.kafka)}</p>
+            <p class="row-note" data-rule=answer.rule.id>{format!("By the rules of {}.", answer.rule.text)}</p>
             <ul class="resume-summary">
                 {answer.groups.iter().map(|g| view! { <li>{g.text.clone()}</li> }).collect_view()}
             </ul>
@@ -47,7 +57,9 @@ pub fn AnswerView(answer: Arc<Answer>) -> impl IntoView {
                             <th scope="col">"Partition"</th>
                             <th scope="col">"Committed at the source"</th>
                             <th scope="col">"Last checkpoint (source → target)"</th>
-                            <th scope="col">"Resumes on the target at"</th>
+                            <th scope="col">"The checkpoint says resume at"</th>
+                            <th scope="col">"The target holds"</th>
+                            <th scope="col">"The consumer actually starts at"</th>
                             <th scope="col">"Translating now gives"</th>
                             <th scope="col">"Reads again or skips"</th>
                             <th scope="col">"Why"</th>
@@ -73,17 +85,21 @@ fn Row(p: PartitionAnswer) -> impl IntoView {
         _ => "no checkpoint".into(),
     };
     view! {
-        <tr data-group=p.group.clone() data-partition=p.partition.to_string()>
+        <tr data-group=p.group.clone() data-partition=p.partition.to_string()
+            data-start-from=p.start_from.id() class:resume-flagged=p.flagged>
             <th scope="row">{p.group.clone()}</th>
             <td data-label="Topic">{p.topic.clone()}</td>
             <td class="num" data-label="Partition">{p.partition}</td>
             <td class="num" data-label="Committed at the source">{or_dash(p.source_committed)}</td>
             <td class="num" data-label="Last checkpoint">{checkpoint}</td>
-            <td class="num resume-at" data-label="Resumes at">{resume}</td>
+            <td class="num resume-at" data-label="The checkpoint says">{resume}</td>
+            <td class="num target-held" data-label="The target holds">{or_dash(p.target_committed)}</td>
+            <td class="starts-at" data-label="The consumer starts at" title=p.start_why.clone()>{starts(&p)}</td>
             <td class="num" data-label="Translating now gives">{or_dash(p.translated_now)}</td>
             <td class="replay" data-label="Reads again or skips">{replay(&p)}</td>
             <td data-label="Why">
                 <ul class="resume-notes">
+                    <li data-code="start">{p.start_why.clone()}</li>
                     {p.notes.iter().map(|n| {
                         let jira = n.jira.map(|j| view! {
                             " " <a href=format!("https://issues.apache.org/jira/browse/{j}") rel="noopener noreferrer">{j}</a>
@@ -114,18 +130,23 @@ pub fn ResetPlans(answer: Arc<Answer>) -> impl IntoView {
     let said = RwSignal::new(None::<String>);
     let a = answer.clone();
     let save = move |_| {
-        let mut saved = Vec::new();
+        let (mut saved, mut warnings) = (Vec::new(), Vec::new());
         for group in ticked.get_untracked() {
+            warnings.extend(plan_warnings(&a, &group));
             let name = format!("reset-{group}.csv");
             match reset_plan(&a, &group).and_then(|csv| download(&name, "text/csv", &csv)) {
                 Ok(()) => saved.push(name),
                 Err(why) => return said.set(Some(format!("{group}: {why}"))),
             }
         }
+        let warned = warnings
+            .iter()
+            .map(|w| format!(" Before applying it: {w}."))
+            .collect::<String>();
         said.set(Some(if saved.is_empty() {
             "Tick a group first.".into()
         } else {
-            format!("Saved {}. On the target, for each: kafka-consumer-groups.sh --bootstrap-server backup:9092 --group GROUP --reset-offsets --from-file reset-GROUP.csv --execute (with the group's consumers stopped).", saved.join(", "))
+            format!("Saved {}. On the target, for each: kafka-consumer-groups.sh --bootstrap-server backup:9092 --group GROUP --reset-offsets --from-file reset-GROUP.csv --execute (with the group's consumers stopped).{warned}", saved.join(", "))
         }));
     };
     (!groups.is_empty()).then(|| view! {

@@ -31,6 +31,17 @@ pub enum StartFrom {
 }
 
 impl StartFrom {
+    /// As the JSON names it.
+    pub fn id(self) -> &'static str {
+        match self {
+            StartFrom::TargetCommitted => "target-committed",
+            StartFrom::Synced => "synced",
+            StartFrom::Checkpoint => "checkpoint",
+            StartFrom::AutoOffsetReset => "auto-offset-reset",
+            StartFrom::Unknown => "unknown",
+        }
+    }
+
     /// A few words for a table cell.
     pub fn label(self) -> &'static str {
         match self {
@@ -148,5 +159,17 @@ fn without_target_table(checkpoint: Option<u64>, t: &OnTarget) -> (StartFrom, Op
         Some(d) if t.group_sync == Some(true) => (StartFrom::Synced, Some(d), format!("sync.group.offsets.enabled, on in the configuration, writes the checkpoint's {d} into the group on the target while it has no members there ({EVERY}), but never moves it back: if the target already holds a later offset the consumer starts there instead (give the target's group table to know)")),
         Some(d) => (StartFrom::Checkpoint, Some(d), format!("the checkpoint's {d}, once the group is reset to it (the plan) or its consumers seek there with RemoteClusterUtils.translateOffsets: sync.group.offsets.enabled is {}, so nothing else puts it there, and an offset the group already holds on the target comes first (give the target's group table to know)", t.sync_is())),
         None => (StartFrom::AutoOffsetReset, None, format!("no checkpoint: unless the group already holds an offset on the target, the consumer starts by {}", t.reset_does())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StartFrom::*;
+
+    #[test]
+    fn each_start_is_named_as_the_json_names_it() {
+        for from in [TargetCommitted, Synced, Checkpoint, AutoOffsetReset, Unknown] {
+            assert_eq!(serde_json::to_value(from).unwrap(), from.id());
+        }
     }
 }
