@@ -44,6 +44,38 @@ mod drills {
     }
 
     #[test]
+    fn every_payments_drill_bounds_what_settlement_settles_twice() {
+        let payments = drills().into_iter().filter(|c| {
+            let streams = &c.givens.streams;
+            streams.iter().any(|s| s.name == "payments")
+        });
+        let mut seen = 0;
+        for c in payments {
+            seen += 1;
+            let d = c.drill.as_ref().unwrap();
+            let rate: f64 = c.givens.writers.iter().map(|w| w.rate_per_sec).sum();
+            for g in &c.givens.readers {
+                let replay = Measure::Replay {
+                    group: Some(g.id.clone()),
+                };
+                let (i, r) = (c.requirements.iter().enumerate())
+                    .find(|(_, r)| r.measure == replay && r.at_most.is_some())
+                    .unwrap_or_else(|| panic!("{}: nothing bounds {}'s replay", c.id, g.id));
+                // Resumed at its last commit as the copier synced it (every second), a
+                // group settles again at most what it settled in a commit interval and a
+                // sync: the best moves stay within it, and the bound leaves room for it.
+                let derived = (g.commit_every_ms + 1_000) as f64 / 1_000.0 * rate;
+                assert!(r.at_most.unwrap() >= derived, "{}: {r:?}", c.id);
+                for seed in 1..=u64::from(c.seeds) {
+                    let best = run_once(&c, &c.reference, &d.best_moves, seed).unwrap()[i];
+                    assert!(best <= derived, "{} seed {seed}: {best} > {derived}", c.id);
+                }
+            }
+        }
+        assert!(seen >= 1);
+    }
+
+    #[test]
     fn a_design_with_no_moves_fails_the_failover_drill_on_its_recovery_time() {
         let c = named("failover-drill");
         let v = grade(&c, &c.reference, &[], None).unwrap();
