@@ -177,6 +177,8 @@ fn HowToPrint() -> impl IntoView {
             <pre><code>"kafka-console-consumer.sh --bootstrap-server primary:9092 \\\n  --topic mm2-offset-syncs.backup.internal --from-beginning \\\n  --formatter org.apache.kafka.connect.mirror.formatters.OffsetSyncFormatter > offset-syncs.txt"</code></pre>
             <pre><code>"kafka-console-consumer.sh --bootstrap-server backup:9092 \\\n  --topic primary.checkpoints.internal --from-beginning \\\n  --formatter org.apache.kafka.connect.mirror.formatters.CheckpointFormatter > checkpoints.txt"</code></pre>
             <pre><code>"kafka-consumer-groups.sh --bootstrap-server primary:9092 --describe --all-groups > consumer-groups.txt"</code></pre>
+            <p>"Optionally the target’s own group table too, so the answer says where each consumer will actually start (a group’s offset on the target comes first, and MirrorMaker 2 never moves it back):"</p>
+            <pre><code>"kafka-consumer-groups.sh --bootstrap-server backup:9092 --describe --all-groups > target-groups.txt"</code></pre>
             <p>"Stop each console consumer once it has printed everything (add "<code>"--timeout-ms 10000"</code>"). The MirrorMaker 2 configuration (properties, connector JSON or a Strimzi resource) is optional: its "<code>"groups"</code>" filter is then taken into account."</p>
         </details>
     }

@@ -206,13 +206,20 @@ fn target_rows(g: &Gathered) -> Vec<&GroupRow> {
 
 /// Where each consumer will actually start on the target: its group's row in the
 /// target's table (the checkpoint's topic, or a name standing for the source topic).
+/// Under IdentityReplicationPolicy a target's table cannot be told from the source's by
+/// its topics, so none is used: the start then says to give it.
 fn starts(
     g: &Gathered,
     partitions: &mut [PartitionAnswer],
     group_sync: Option<bool>,
     reset: Reset,
 ) {
-    let targets = target_rows(g);
+    // A table naming a topic some answer reads at the source is not told apart from the
+    // source's (IdentityReplicationPolicy names both sides alike): not taken as the target's.
+    let targets: Vec<&GroupRow> = target_rows(g)
+        .into_iter()
+        .filter(|r| !partitions.iter().any(|p| p.topic == r.at.topic))
+        .collect();
     for a in partitions {
         let row = targets.iter().copied().find(|r| {
             r.group == a.group

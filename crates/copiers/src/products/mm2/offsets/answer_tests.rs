@@ -585,3 +585,25 @@ fn a_groups_summary_says_when_its_consumer_starts_elsewhere_than_its_checkpoint(
         a.groups
     );
 }
+
+#[test]
+fn under_the_identity_policy_a_source_table_is_never_read_as_the_targets_offsets() {
+    // IdentityReplicationPolicy: the checkpoints name `orders` itself, as the source's
+    // table does; with no syncs to say which topic is the source's, nothing tells the
+    // tables apart, so the source's commits must not be taken for what the target holds.
+    let mut g = Gathered::default();
+    g.read_text(
+        "checkpoints.txt",
+        &THREE_CHECKPOINTS.replace("primary.orders", "orders"),
+    )
+    .unwrap();
+    g.read_text("source-groups.txt", SOURCE_THREE_3_9).unwrap();
+    let a = answer(&g, &Options::default());
+    for p in &a.partitions {
+        assert_eq!(
+            (p.target_committed, p.start_from),
+            (None, StartFrom::Checkpoint),
+            "{p:?}"
+        );
+    }
+}
