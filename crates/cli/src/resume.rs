@@ -18,7 +18,9 @@ pub fn parse_reset(text: &str) -> Result<Reset, String> {
 }
 
 /// Reads each file a line at a time (a million-line dump is never held as one string).
-fn gather(files: &[PathBuf]) -> Result<Gathered, Failure> {
+/// `group` names the group of a table without a `GROUP` column (Kafka 2.0 to 2.2's
+/// `--describe --group NAME` prints none).
+fn gather(files: &[PathBuf], group: Option<&str>) -> Result<Gathered, Failure> {
     let mut g = Gathered::default();
     for path in files {
         let name = path.display().to_string();
@@ -31,6 +33,9 @@ fn gather(files: &[PathBuf]) -> Result<Gathered, Failure> {
             ));
         }
         let mut reading = g.file(&name);
+        if let Some(group) = group {
+            reading = reading.of_group(group);
+        }
         let mut kept = String::new();
         for line in std::io::BufReader::new(file).lines() {
             let line = line.map_err(|e| (format!("{name}: {e}"), 2))?;
@@ -54,7 +59,20 @@ pub fn resume(
     options: Options,
     plan_for: Option<&str>,
 ) -> Result<u8, Failure> {
-    let g = gather(files)?;
+    resume_of_group(files, json, options, plan_for, None)
+}
+
+/// [`resume`], with `group` naming the group of a table that has no `GROUP` column (for
+/// `hoplab resume --group NAME`; without it a `--group` on a command line pasted above
+/// the table names it, or its rows are shown as of an unnamed group).
+pub fn resume_of_group(
+    files: &[PathBuf],
+    json: bool,
+    options: Options,
+    plan_for: Option<&str>,
+    group: Option<&str>,
+) -> Result<u8, Failure> {
+    let g = gather(files, group)?;
     let a = answer(&g, &options);
     if let Some(group) = plan_for {
         let plan = reset_plan(&a, group).map_err(|e| (e, 2))?;
@@ -127,5 +145,25 @@ fn print_table(a: &Answer) {
     out!("");
     for s in &a.groups {
         out!("{}", s.text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The table of Kafka's operations docs ("Checking consumer position"), as Kafka 2.0 to
+    /// 2.2 print `--describe --group my-group`: no GROUP column, so the caller names it.
+    #[test]
+    fn a_group_given_names_the_rows_of_a_table_without_a_group_column() {
+        let path =
+            std::env::temp_dir().join(format!("hoplab-resume-{}-docs.txt", std::process::id()));
+        std::fs::write(&path, "TOPIC                          PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG        CONSUMER-ID                                       HOST                           CLIENT-ID\nmy-topic                       0          2               4               2          consumer-1-029af89c-873c-4751-a720-cefd41a669d6   /127.0.0.1                     consumer-1\n").unwrap();
+        let g = super::gather(std::slice::from_ref(&path), Some("my-group")).unwrap();
+        let unnamed = super::gather(std::slice::from_ref(&path), None).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(g.rows[0].group, "my-group");
+        assert_eq!(
+            unnamed.rows[0].group,
+            hoplab_copiers::resume::dumps::UNNAMED_GROUP
+        );
     }
 }
