@@ -58,10 +58,10 @@ pub fn AnswerView(answer: Arc<Answer>) -> impl IntoView {
                             <th scope="col">"Committed at the source"</th>
                             <th scope="col">"Last checkpoint (source → target)"</th>
                             <th scope="col">"The checkpoint says resume at"</th>
-                            <th scope="col">"The target holds"</th>
-                            <th scope="col">"The consumer actually starts at"</th>
                             <th scope="col">"Translating now gives"</th>
                             <th scope="col">"Reads again or skips"</th>
+                            <th scope="col">"The target holds"</th>
+                            <th scope="col">"The consumer actually starts at"</th>
                             <th scope="col">"Why"</th>
                         </tr>
                     </thead>
@@ -93,10 +93,10 @@ fn Row(p: PartitionAnswer) -> impl IntoView {
             <td class="num" data-label="Committed at the source">{or_dash(p.source_committed)}</td>
             <td class="num" data-label="Last checkpoint">{checkpoint}</td>
             <td class="num resume-at" data-label="The checkpoint says">{resume}</td>
-            <td class="num target-held" data-label="The target holds">{or_dash(p.target_committed)}</td>
-            <td class="starts-at" data-label="The consumer starts at" title=p.start_why.clone()>{starts(&p)}</td>
             <td class="num" data-label="Translating now gives">{or_dash(p.translated_now)}</td>
             <td class="replay" data-label="Reads again or skips">{replay(&p)}</td>
+            <td class="num target-held" data-label="The target holds">{or_dash(p.target_committed)}</td>
+            <td class="starts-at" data-label="The consumer starts at" title=p.start_why.clone()>{starts(&p)}</td>
             <td data-label="Why">
                 <ul class="resume-notes">
                     <li data-code="start">{p.start_why.clone()}</li>

@@ -482,7 +482,7 @@ fn checkpoint_alone(a: &PartitionAnswer, cp: &Checkpoint, rules: &Rules) -> Note
         ),
         _ => String::new(),
     };
-    note("no-syncs-given", format!("no offset-syncs dump was given, so how many records {} re-reads on {}-{} is not known, nor what translating its commit now gives: the checkpoint alone says it resumes at {} on {}, a copy of a source record at or before {}, the commit it was written for (checkpoints are written every emit.checkpoints.interval.seconds, {}, while MirrorMaker 2 runs){age}", a.group, a.topic, a.partition, cp.downstream, cp.at.topic, cp.upstream, rules.checkpoint_every))
+    note("no-syncs-given", format!("no offset-syncs dump was given, so how many records {} re-reads on {}-{} is not known, nor what translating its commit now gives: the checkpoint alone says it resumes at {} on {}, a copy of a source record at or before {}, the commit it was written for; CheckpointFormatter prints no time, but checkpoints are written every emit.checkpoints.interval.seconds ({}) while MirrorMaker 2 runs{age}", a.group, a.topic, a.partition, cp.downstream, cp.at.topic, cp.upstream, rules.checkpoint_every))
 }
 
 /// A group whose commit is behind its last checkpoint's upstream offset was reset or
