@@ -128,6 +128,11 @@ pub fn ResetPlans(answer: Arc<Answer>) -> impl IntoView {
     groups.dedup();
     let ticked = RwSignal::new(groups.clone());
     let said = RwSignal::new(None::<String>);
+    // Rows whose plan offset skips records, named before anything is saved.
+    let flagged: Vec<String> = groups
+        .iter()
+        .flat_map(|g| plan_warnings(&answer, g))
+        .collect();
     let a = answer.clone();
     let save = move |_| {
         let (mut saved, mut warnings) = (Vec::new(), Vec::new());
@@ -169,6 +174,12 @@ pub fn ResetPlans(answer: Arc<Answer>) -> impl IntoView {
                     }
                 }).collect_view()}
             </fieldset>
+            {(!flagged.is_empty()).then(|| view! {
+                <div class="resume-flagged-plans" role="note">
+                    <p>"Read before applying: these plans put a group at a checkpoint it has since rewound behind."</p>
+                    <ul>{flagged.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul>
+                </div>
+            })}
             <button type="button" class="primary" on:click=save>"Save the reset plans"</button>
             <p role="status" aria-live="polite">{move || said.get()}</p>
         </section>
