@@ -204,6 +204,46 @@ fn target_rows(g: &Gathered) -> Vec<&GroupRow> {
         .collect()
 }
 
+/// The target's rows, but for a table naming a topic some answer reads at the source: it
+/// is not told apart from the source's (IdentityReplicationPolicy names both sides
+/// alike), so it is not taken as the target's.
+fn usable_target_rows<'g>(g: &'g Gathered, partitions: &[PartitionAnswer]) -> Vec<&'g GroupRow> {
+    target_rows(g)
+        .into_iter()
+        .filter(|r| !partitions.iter().any(|p| p.topic == r.at.topic))
+        .collect()
+}
+
+/// What each file was read as, a group table whose every topic is the target's named so.
+fn read_as(g: &Gathered, partitions: &[PartitionAnswer]) -> Vec<String> {
+    let targets = usable_target_rows(g, partitions);
+    let of_target = |file: &str| {
+        g.tables.iter().any(|(f, topics)| {
+            f == file
+                && topics
+                    .iter()
+                    .all(|t| targets.iter().any(|r| r.at.topic == *t))
+        })
+    };
+    g.read
+        .iter()
+        .map(|said| {
+            match g
+                .tables
+                .iter()
+                .find(|(f, _)| said.starts_with(&format!("{f}: ")))
+            {
+                Some((file, _)) if of_target(file) => said.replacen(
+                    "the source cluster's consumer groups",
+                    "the target cluster's consumer groups",
+                    1,
+                ),
+                _ => said.clone(),
+            }
+        })
+        .collect()
+}
+
 /// Where each consumer will actually start on the target: its group's row in the
 /// target's table (the checkpoint's topic, or a name standing for the source topic).
 /// Under IdentityReplicationPolicy a target's table cannot be told from the source's by
@@ -214,12 +254,7 @@ fn starts(
     group_sync: Option<bool>,
     reset: Reset,
 ) {
-    // A table naming a topic some answer reads at the source is not told apart from the
-    // source's (IdentityReplicationPolicy names both sides alike): not taken as the target's.
-    let targets: Vec<&GroupRow> = target_rows(g)
-        .into_iter()
-        .filter(|r| !partitions.iter().any(|p| p.topic == r.at.topic))
-        .collect();
+    let targets = usable_target_rows(g, partitions);
     for a in partitions {
         let row = targets.iter().copied().find(|r| {
             r.group == a.group
@@ -339,10 +374,11 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
     }
     starts(g, &mut partitions, config.group_sync, o.reset);
     let groups = summaries(&partitions, o.reset);
+    let read = read_as(g, &partitions);
     Answer {
         partitions,
         groups,
-        read: g.read.clone(),
+        read,
         kafka: o.kafka.to_string(),
         rule: o.kafka.rule_used(),
         sync_every: sync_every(g),

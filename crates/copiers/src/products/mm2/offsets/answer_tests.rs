@@ -607,3 +607,22 @@ fn under_the_identity_policy_a_source_table_is_never_read_as_the_targets_offsets
         );
     }
 }
+
+#[test]
+fn the_targets_group_table_is_said_to_be_the_targets() {
+    let a = three_groups(true, None);
+    assert!(
+        a.read.iter().any(|r| r.starts_with(
+            "target-groups.txt: the target cluster's consumer groups (kafka-consumer-groups.sh --describe), 2 rows of 2 groups"
+        )),
+        "{:?}",
+        a.read
+    );
+    assert!(
+        a.read
+            .iter()
+            .any(|r| r.starts_with("source-groups.txt: the source cluster's consumer groups")),
+        "{:?}",
+        a.read
+    );
+}

@@ -42,6 +42,9 @@ pub struct Gathered {
     pub config: Option<(String, String)>,
     /// One line per file: what it was read as.
     pub read: Vec<String>,
+    /// Per group table read: its file and the topics its rows name (a table of the
+    /// target's groups is told by them, and said so).
+    pub tables: Vec<(String, BTreeSet<String>)>,
 }
 
 /// Reads one file or paste, line by line, into a [`Gathered`].
@@ -55,6 +58,8 @@ pub struct FileReading<'g> {
     first_unknown: Option<String>,
     /// The groups with a row in this file: a table whose every group is gone says so.
     groups: BTreeSet<String>,
+    /// The topics its rows name.
+    topics: BTreeSet<String>,
     /// The groups the tool says have no active members, in this file.
     inactive: Kept,
     /// The tool's other sentences ("... is rebalancing.", "Error: ..."), as printed.
@@ -109,6 +114,7 @@ impl Gathered {
             unknown: Vec::new(),
             first_unknown: None,
             groups: BTreeSet::new(),
+            topics: BTreeSet::new(),
             inactive: Kept::default(),
             said: Kept::default(),
         }
@@ -158,6 +164,9 @@ impl FileReading<'_> {
             Line::Row(r) => {
                 if !self.groups.contains(&r.group) {
                     self.groups.insert(r.group.clone());
+                }
+                if !self.topics.contains(&r.at.topic) {
+                    self.topics.insert(r.at.topic.clone());
                 }
                 g.rows.push(r);
             }
@@ -221,6 +230,9 @@ impl FileReading<'_> {
         }
         let said = self.read_as(kind);
         self.gathered.read.push(said);
+        if kind == DumpKind::Groups {
+            self.gathered.tables.push((self.file, self.topics));
+        }
         Ok(())
     }
 
