@@ -136,7 +136,10 @@ pub struct WriterMeasure {
     pub split_writes: u64,
     /// Distinct records of this writer still stored on some site.
     pub survived: u64,
-    /// Acknowledged but stored nowhere any more.
+    /// Acknowledged but stored nowhere any more: every record written and stored nowhere,
+    /// less those never acknowledged, at most the acknowledged count. Counted by identity,
+    /// so records stored but still awaiting acknowledgement never hide acknowledged ones
+    /// that are gone.
     pub missing: u64,
 }
 
@@ -440,7 +443,16 @@ impl Sim {
                     min_far_ack_delay_ms: w.min_far_ack_delay,
                     split_writes: w.split_writes,
                     survived: *surv,
-                    missing: acked.saturating_sub(*surv),
+                    // Records awaiting a synchronous copy may have aged out of the
+                    // source unacknowledged: they are left out whole (an acknowledged
+                    // record of such a writer has its copy, so none of them is missing
+                    // unless the target is lost too). Never more than were acknowledged.
+                    missing: w
+                        .appended
+                        .saturating_sub(*surv)
+                        .saturating_sub(w.unacked_lost)
+                        .saturating_sub(w.awaiting_far)
+                        .min(acked),
                 }
             })
             .collect()
