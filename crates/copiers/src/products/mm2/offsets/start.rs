@@ -168,7 +168,13 @@ mod tests {
 
     #[test]
     fn each_start_is_named_as_the_json_names_it() {
-        for from in [TargetCommitted, Synced, Checkpoint, AutoOffsetReset, Unknown] {
+        for from in [
+            TargetCommitted,
+            Synced,
+            Checkpoint,
+            AutoOffsetReset,
+            Unknown,
+        ] {
             assert_eq!(serde_json::to_value(from).unwrap(), from.id());
         }
     }
