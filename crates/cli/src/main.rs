@@ -133,6 +133,10 @@ enum Cmd {
         /// --from-file` takes on the target.
         #[arg(long = "reset-plan", value_name = "GROUP")]
         plan: Option<String>,
+        /// The group a pasted table without a GROUP column belongs to (Kafka 2.0-2.2
+        /// print one, as does the example in Kafka's operations docs).
+        #[arg(long, value_name = "NAME")]
+        group: Option<String>,
     },
     /// List the design challenges (id, then title).
     Challenges,
@@ -333,11 +337,13 @@ fn main() -> ExitCode {
             kafka,
             reset,
             plan,
-        } => resume::resume(
+            group,
+        } => resume::resume_of_group(
             &files,
             json,
             hoplab_copiers::resume::Options { kafka, reset },
             plan.as_deref(),
+            group.as_deref(),
         ),
         Cmd::Challenges => {
             challenges::list();

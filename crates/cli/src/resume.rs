@@ -53,18 +53,9 @@ fn gather(files: &[PathBuf], group: Option<&str>) -> Result<Gathered, Failure> {
     Ok(g)
 }
 
-pub fn resume(
-    files: &[PathBuf],
-    json: bool,
-    options: Options,
-    plan_for: Option<&str>,
-) -> Result<u8, Failure> {
-    resume_of_group(files, json, options, plan_for, None)
-}
-
-/// [`resume`], with `group` naming the group of a table that has no `GROUP` column (for
-/// `hoplab resume --group NAME`; without it a `--group` on a command line pasted above
-/// the table names it, or its rows are shown as of an unnamed group).
+/// `hoplab resume`: `group` names the group of a table that has no `GROUP` column
+/// (`--group NAME`; without it a `--group` on a command line pasted above the table names
+/// it, or its rows are shown as of an unnamed group).
 pub fn resume_of_group(
     files: &[PathBuf],
     json: bool,

@@ -769,3 +769,27 @@ fn resume_json_names_the_skip_the_unknown_bound_the_real_start_and_the_rule() {
         "{text}"
     );
 }
+
+/// A table without a `GROUP` column (as Kafka 2.0-2.2 print it, and as Kafka's operations
+/// docs still show it) belongs to the group `--group` names: billing's partition 0 stands
+/// at 950 on the source, its checkpoint's upstream offset, so it resumes at the
+/// checkpoint's 911 and re-reads nothing it committed.
+#[test]
+fn resume_group_names_the_group_of_a_table_without_a_group_column() {
+    let table = write_temp(
+        "groupless.txt",
+        "TOPIC           PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID     HOST            CLIENT-ID\norders          0          950             1040            90              -               -               -",
+    );
+    let files = resume_fixtures();
+    let args = ["resume", "--json", "--group", "billing", &files[1], &table];
+    let (code, out, err) = hoplab(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["partitions"].as_array().unwrap();
+    let row = rows
+        .iter()
+        .find(|p| p["group"] == "billing" && p["partition"] == 0)
+        .unwrap_or_else(|| panic!("no billing row: {v}"));
+    assert_eq!(row["source_committed"], 950, "{row}");
+    assert_eq!(row["resume_at"], 911, "{row}");
+}
