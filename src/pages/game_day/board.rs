@@ -100,6 +100,7 @@ impl Board {
     pub fn make(&self, choice: &MoveChoice, rule: ResumeRule) {
         let command = with_rule(&choice.command, rule);
         let said = command.describe();
+        let looked = matches!(command, hoplab_model::spec::Command::CheckLag { .. });
         let result = self
             .run
             .try_update_value(|r| r.as_mut().map(|r| r.make(command)))
@@ -110,11 +111,22 @@ impl Board {
                 let at = self
                     .made
                     .with_untracked(|m| m.last().map_or(0, |m| m.at_ms));
-                self.announce.set(format!(
-                    "Made at {} after the fault: {said}. It {}.",
-                    seconds(at),
-                    move_time_words(took)
-                ));
+                let figure = looked
+                    .then(|| {
+                        self.run
+                            .with_value(|r| r.as_ref()?.newest_heard().map(String::from))
+                    })
+                    .flatten()
+                    .unwrap_or_default();
+                self.announce.set(
+                    format!(
+                        "Made at {} after the fault: {said}. It {}. {figure}",
+                        seconds(at),
+                        move_time_words(took)
+                    )
+                    .trim_end()
+                    .to_string(),
+                );
             }
             Some(Err(e)) => self.announce.set(e),
             None => {}

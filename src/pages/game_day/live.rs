@@ -40,6 +40,8 @@ pub struct LiveRun {
     /// Every alert since the fault, oldest first: the model's log keeps only its latest
     /// entries, so they are gathered as the run goes and the incident stays readable.
     heard: Vec<(Millis, String)>,
+    /// Whether the first split write has been alerted (once: it pages, it does not chatter).
+    split_heard: bool,
 }
 
 impl LiveRun {
@@ -68,6 +70,7 @@ impl LiveRun {
             pending: Vec::new(),
             refused: Vec::new(),
             heard: Vec::new(),
+            split_heard: false,
         })
     }
 
@@ -128,6 +131,48 @@ impl LiveRun {
         }
         self.sim.advance_to(until);
         self.gather_alerts();
+        self.hear_split_writes();
+    }
+
+    /// Records written at two sites at once page the on-call the moment they start:
+    /// a split brain is the alert no one may miss.
+    fn hear_split_writes(&mut self) {
+        let split: u64 = self
+            .sim
+            .measures()
+            .writers
+            .iter()
+            .map(|w| w.split_writes)
+            .sum();
+        if split > 0 && !self.split_heard {
+            self.split_heard = true;
+            self.heard.push((
+                self.now(),
+                format!("Split brain: a stream meant to have one writing site is taking writes at two ({split} records so far)."),
+            ));
+        }
+    }
+
+    /// What a look at copier `hop`'s lag shows, as an alert line: the figure, not only
+    /// the stamp.
+    fn hear_lag(&mut self, hop: &str) {
+        let m = self.sim.measures();
+        let Some(h) = m.hops.iter().find(|h| h.id == hop) else {
+            return;
+        };
+        let oldest = h.oldest_uncopied_age_ms as f64 / 1000.0;
+        self.heard.push((
+            self.now(),
+            format!(
+                "You read {hop}'s lag: {} records not copied yet, the oldest {oldest:.1} s old.",
+                h.lag_records
+            ),
+        ));
+    }
+
+    /// The newest alert line, for the page to say after a look.
+    pub fn newest_heard(&self) -> Option<&str> {
+        self.heard.last().map(|(_, text)| text.as_str())
     }
 
     /// Adds the log's alerts not yet heard (from the newest one heard on; one at the same
@@ -187,11 +232,14 @@ impl LiveRun {
     )]
     fn act(&mut self, command: Command) {
         match self.sim.apply(command.clone()) {
-            Ok(()) => {
-                if let Command::FenceSite { site } = command {
-                    self.fenced.push(site);
+            Ok(()) => match command {
+                Command::FenceSite { site } => self.fenced.push(site),
+                Command::CheckLag { hop } => {
+                    self.gather_alerts();
+                    self.hear_lag(&hop);
                 }
-            }
+                _ => {}
+            },
             Err(e) => self
                 .refused
                 .push(format!("“{}” did not take: {e}.", command.describe())),
