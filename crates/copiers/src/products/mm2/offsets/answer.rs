@@ -7,6 +7,7 @@
 
 use super::dumps::{Checkpoint, GroupRow, TopicPart, UNNAMED_GROUP};
 use super::notes::{known_defects, note, Note, Seen};
+use super::plan::{row_plans, target_cluster, Plan, RowPlans, TargetCluster};
 use super::start::{start, OnTarget, StartFrom};
 use super::translate::Syncs;
 use super::version::{KafkaVersion, RuleUsed};
@@ -89,6 +90,9 @@ pub struct PartitionAnswer {
     /// Resuming where the checkpoint says skips records (the group rewound after it):
     /// apply no reset plan to this row without reading its note.
     pub flagged: bool,
+    /// The two reset plans' offsets for this row (none without a checkpoint: no plan
+    /// line sets it).
+    pub plans: Option<RowPlans>,
     pub notes: Vec<Note>,
 }
 
@@ -109,6 +113,9 @@ pub struct Answer {
     pub rule: RuleUsed,
     /// About how many records lie between two syncs (none: no syncs read).
     pub sync_every: Option<u64>,
+    /// The target cluster, as the checkpoints and the configuration name it (where a
+    /// plan is applied).
+    pub target: TargetCluster,
 }
 
 /// Whether a checkpoint's target topic stands for source topic `topic`: the same name
@@ -373,6 +380,10 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
         partitions.push(a);
     }
     starts(g, &mut partitions, config.group_sync, o.reset);
+    for p in &mut partitions {
+        p.plans = row_plans(p);
+    }
+    let target = target_cluster(g, &partitions);
     let groups = summaries(&partitions, o.reset);
     let read = read_as(g, &partitions);
     Answer {
@@ -382,6 +393,7 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
         kafka: o.kafka.to_string(),
         rule: o.kafka.rule_used(),
         sync_every: sync_every(g),
+        target,
     }
 }
 
@@ -418,6 +430,7 @@ fn one(
         replay_at_most: None,
         skipped: None,
         flagged: false,
+        plans: None,
         target_committed: None,
         starts_at: None,
         start_from: StartFrom::Unknown,
@@ -571,38 +584,15 @@ fn sync_notes(
 }
 
 /// The CSV `kafka-consumer-groups.sh --reset-offsets --from-file` takes for one group on
-/// the target: `topic,partition,offset`, one line per partition with a checkpoint.
+/// the target, by the "never skip" plan (see [`super::plan`]).
 pub fn reset_plan(a: &Answer, group: &str) -> Result<String, String> {
-    let rows: Vec<String> = a
-        .partitions
-        .iter()
-        .filter(|p| p.group == group)
-        .filter_map(|p| {
-            Some(format!(
-                "{},{},{}",
-                p.target_topic.as_deref()?,
-                p.partition,
-                p.resume_at?
-            ))
-        })
-        .collect();
-    if rows.is_empty() {
-        return Err(format!("{group} has no checkpoint to reset to"));
-    }
-    Ok(rows.join("\n") + "\n")
+    super::plan::group_plan(a, group, Plan::NeverSkip)
 }
 
-/// What to read before applying a group's reset plan: a sentence per row whose plan
-/// offset skips records (the group rewound after its checkpoint).
+/// What to read before applying a group's "never skip" plan: a sentence per row whose
+/// plan offset skips records (the group rewound after its checkpoint).
 pub fn plan_warnings(a: &Answer, group: &str) -> Vec<String> {
-    a.partitions
-        .iter()
-        .filter(|p| p.group == group && p.flagged)
-        .map(|p| {
-            let (at, most) = (p.resume_at.unwrap_or(0), p.skipped.unwrap_or(0));
-            format!("{group} {}-{}: resetting to the checkpoint's {at} skips up to {most} records (the group rewound after it)", p.topic, p.partition)
-        })
-        .collect()
+    super::plan::plan_warnings_for(a, group, Plan::NeverSkip)
 }
 
 /// About how many source records lie between two syncs, over every partition: what the

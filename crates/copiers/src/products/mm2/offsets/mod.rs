@@ -8,6 +8,7 @@
 mod answer;
 pub mod dumps;
 mod notes;
+mod plan;
 mod start;
 mod translate;
 pub mod version;
@@ -17,6 +18,10 @@ pub use answer::{
     PartitionAnswer, Reset,
 };
 pub use notes::Note;
+pub use plan::{
+    all_groups_plan, apply_command, group_plan, plan_differences, plan_warnings_for,
+    planned_groups, target_named, unplanned, Plan, PlanFrom, RowPlans, TargetCluster,
+};
 pub use start::StartFrom;
 pub use version::{KafkaVersion, RuleUsed};
 
