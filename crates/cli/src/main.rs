@@ -116,28 +116,7 @@ enum Cmd {
     /// MirrorMaker 2's own offset data: the offset-syncs topic and the checkpoints topic
     /// as the console consumer prints them with MirrorMaker 2's formatters, the source's
     /// `kafka-consumer-groups.sh --describe` table, and optionally its configuration.
-    Resume {
-        /// The dumps and the configuration, each detected from its lines.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// Print the answer as JSON.
-        #[arg(long)]
-        json: bool,
-        /// The Kafka release MirrorMaker 2 runs (its translation rule and store).
-        #[arg(long = "kafka-version", value_parser = resume::parse_version, default_value = "4.1.0")]
-        kafka: hoplab_copiers::resume::KafkaVersion,
-        /// What the consumers do with no checkpoint (their auto.offset.reset).
-        #[arg(long = "auto-offset-reset", value_parser = resume::parse_reset, default_value = "latest")]
-        reset: hoplab_copiers::resume::Reset,
-        /// Print, for this group, the CSV `kafka-consumer-groups.sh --reset-offsets
-        /// --from-file` takes on the target.
-        #[arg(long = "reset-plan", value_name = "GROUP")]
-        plan: Option<String>,
-        /// The group a pasted table without a GROUP column belongs to (Kafka 2.0-2.2
-        /// print one, as does the example in Kafka's operations docs).
-        #[arg(long, value_name = "NAME")]
-        group: Option<String>,
-    },
+    Resume(resume::ResumeArgs),
     /// List the design challenges (id, then title).
     Challenges,
     /// Grade a design against a challenge: its hidden faults on several seeds. Exit 0
@@ -331,20 +310,7 @@ fn main() -> ExitCode {
             sites,
         } => estate::import_files(&files, format, &sites),
         Cmd::ExportConfig { design, to, onto } => estate::export_config(&design, to, &onto),
-        Cmd::Resume {
-            files,
-            json,
-            kafka,
-            reset,
-            plan,
-            group,
-        } => resume::resume_of_group(
-            &files,
-            json,
-            hoplab_copiers::resume::Options { kafka, reset },
-            plan.as_deref(),
-            group.as_deref(),
-        ),
+        Cmd::Resume(args) => resume::run(args),
         Cmd::Challenges => {
             challenges::list();
             Ok(0)

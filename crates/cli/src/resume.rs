@@ -3,7 +3,8 @@
 
 use crate::{out, Failure};
 use hoplab_copiers::resume::{
-    answer, plan_warnings, reset_plan, Answer, Gathered, KafkaVersion, Options, Reset,
+    all_groups_plan, answer, apply_command, group_plan, plan_differences, plan_warnings_for,
+    planned_groups, target_named, unplanned, Answer, Gathered, KafkaVersion, Options, Plan, Reset,
 };
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -15,6 +16,42 @@ pub fn parse_version(text: &str) -> Result<KafkaVersion, String> {
 
 pub fn parse_reset(text: &str) -> Result<Reset, String> {
     Reset::parse(text).ok_or_else(|| format!("{text:?}: latest or earliest"))
+}
+
+pub fn parse_plan(text: &str) -> Result<Plan, String> {
+    Plan::parse(text).ok_or_else(|| format!("{text:?}: never-skip or re-read-least"))
+}
+
+#[derive(clap::Args)]
+pub struct ResumeArgs {
+    /// The dumps and the configuration, each detected from its lines.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Print the answer as JSON (each row's two reset plans under `plans`).
+    #[arg(long)]
+    json: bool,
+    /// The Kafka release MirrorMaker 2 runs (its translation rule and store).
+    #[arg(long = "kafka-version", value_parser = parse_version, default_value = "4.1.0")]
+    kafka: KafkaVersion,
+    /// What the consumers do with no checkpoint (their auto.offset.reset).
+    #[arg(long = "auto-offset-reset", value_parser = parse_reset, default_value = "latest")]
+    reset: Reset,
+    /// Print, for this group (or with --all-groups, for every group with a checkpoint), the
+    /// CSV `kafka-consumer-groups.sh --reset-offsets --from-file` takes on the target;
+    /// what to read before applying it goes to stderr.
+    #[arg(long = "reset-plan", value_name = "GROUP", num_args = 0..=1)]
+    plan_for: Option<Option<String>>,
+    /// With --reset-plan: every group's plan, as `group,topic,partition,offset`.
+    #[arg(long = "all-groups", requires = "plan_for")]
+    all_groups: bool,
+    /// Which reset plan: never-skip (the earliest of the checkpoint, the commit translated
+    /// now and the target's own offset) or re-read-least (the latest that skips nothing).
+    #[arg(long, value_parser = parse_plan, default_value = "never-skip")]
+    plan: Plan,
+    /// The group a pasted table without a GROUP column belongs to (Kafka 2.0-2.2
+    /// print one, as does the example in Kafka's operations docs).
+    #[arg(long, value_name = "NAME")]
+    group: Option<String>,
 }
 
 /// Reads each file a line at a time (a million-line dump is never held as one string).
@@ -53,32 +90,75 @@ fn gather(files: &[PathBuf], group: Option<&str>) -> Result<Gathered, Failure> {
     Ok(g)
 }
 
-/// `hoplab resume`: `group` names the group of a table that has no `GROUP` column
-/// (`--group NAME`; without it a `--group` on a command line pasted above the table names
-/// it, or its rows are shown as of an unnamed group).
-pub fn resume_of_group(
-    files: &[PathBuf],
-    json: bool,
-    options: Options,
-    plan_for: Option<&str>,
-    group: Option<&str>,
-) -> Result<u8, Failure> {
-    let g = gather(files, group)?;
+/// `hoplab resume`: the answer as a table or JSON, or a reset plan. `--group` names the
+/// group of a table that has no `GROUP` column (without it a `--group` on a command line
+/// pasted above the table names it, or its rows are shown as of an unnamed group).
+pub fn run(args: ResumeArgs) -> Result<u8, Failure> {
+    let g = gather(&args.files, args.group.as_deref())?;
+    let options = Options {
+        kafka: args.kafka,
+        reset: args.reset,
+    };
     let a = answer(&g, &options);
-    if let Some(group) = plan_for {
-        let plan = reset_plan(&a, group).map_err(|e| (e, 2))?;
-        for warning in plan_warnings(&a, group) {
+    match (&args.plan_for, args.all_groups) {
+        (Some(Some(_)), true) => Err((
+            "--reset-plan takes a GROUP or --all-groups, not both".into(),
+            2,
+        )),
+        (Some(None), false) => Err(("--reset-plan needs a GROUP, or --all-groups".into(), 2)),
+        (Some(group), _) => print_plan(&a, group.as_deref(), args.plan),
+        (None, _) if args.json => {
+            out!(
+                "{}",
+                serde_json::to_string_pretty(&a).expect("an answer serialises")
+            );
+            Ok(0)
+        }
+        (None, _) => {
+            print_table(&a);
+            Ok(0)
+        }
+    }
+}
+
+/// A plan's CSV on stdout (one group's, or every group's with `None`); on stderr the rows
+/// it skips on, the rows the other plan differs on, the partitions it leaves alone and
+/// the command that applies it.
+fn print_plan(a: &Answer, group: Option<&str>, plan: Plan) -> Result<u8, Failure> {
+    let csv = match group {
+        Some(g) => group_plan(a, g, plan),
+        None => all_groups_plan(a, plan),
+    }
+    .map_err(|e| (e, 2))?;
+    let groups = group.map_or_else(|| planned_groups(a), |g| vec![g.to_string()]);
+    for g in &groups {
+        for warning in plan_warnings_for(a, g, plan) {
             eprintln!("warning: {warning}");
         }
-        out!("{}", plan.trim_end());
-    } else if json {
-        out!(
-            "{}",
-            serde_json::to_string_pretty(&a).expect("an answer serialises")
-        );
-    } else {
-        print_table(&a);
+        for differs in plan_differences(a, g) {
+            eprintln!("plans differ: {differs}");
+        }
     }
+    // Every group's partitions with no checkpoint, with --all-groups those of groups with
+    // none at all too.
+    let named = group.map_or_else(
+        || a.groups.iter().map(|s| s.group.clone()).collect(),
+        |g| vec![g.to_string()],
+    );
+    for missing in named.iter().flat_map(|g| unplanned(a, g)) {
+        eprintln!("not in the plan: {missing}");
+    }
+    let file = group.map_or_else(
+        || "reset-plan.csv".to_string(),
+        |g| format!("reset-{g}.csv"),
+    );
+    eprintln!(
+        "apply {} ({} plan): {}",
+        target_named(a),
+        plan.label(),
+        apply_command(a, &file, group)
+    );
+    out!("{}", csv.trim_end());
     Ok(0)
 }
 

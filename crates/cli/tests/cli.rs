@@ -659,7 +659,10 @@ fn a_drill_is_graded_on_the_moves_in_the_design_files_timeline_with_a_debrief() 
 /// as Kafka 3.9's `kafka-consumer-groups.sh --describe --group billing` prints an empty
 /// group (each line of `printOffsetFormat` starts with its newline). The record at 1,501
 /// is a copy of one from 1,501 (one past sync (1500, 1500)) to 1,700 at the source, so
-/// resuming there skips at most 1,700 - 1,200 = 500 records; the plan says so on stderr.
+/// resuming there skips at most 1,700 - 1,200 = 500 records. The "never skip" plan takes
+/// the earliest offset: 1,200 translates through sync (1000, 1000) to 1,001, before the
+/// checkpoint, so the plan skips nothing. Without the syncs nothing translates, the
+/// checkpoint's 1,501 is the plan's only offset, and stderr says it skips.
 #[test]
 fn resume_reports_a_group_rewound_after_its_checkpoint_as_a_skip_and_warns_its_plan() {
     let groups = write_temp(
@@ -688,6 +691,11 @@ fn resume_reports_a_group_rewound_after_its_checkpoint_as_a_skip_and_warns_its_p
         &files[1],
         &groups,
     ];
+    let (code, out, err) = hoplab(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "primary.orders,0,911\nprimary.orders,1,1001\n");
+    assert!(!err.contains("warning"), "{err}");
+    let args = ["resume", "--reset-plan", "billing", &files[1], &groups];
     let (code, out, err) = hoplab(&args);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "primary.orders,0,911\nprimary.orders,1,1501\n");
@@ -792,4 +800,108 @@ fn resume_group_names_the_group_of_a_table_without_a_group_column() {
         .unwrap_or_else(|| panic!("no billing row: {v}"));
     assert_eq!(row["source_committed"], 950, "{row}");
     assert_eq!(row["resume_at"], 911, "{row}");
+}
+
+/// The two plans on the fixtures of tests/resume/README.md: billing orders-0 resumes at
+/// the checkpoint's 911 and its commit 1,020 translates now to 1,011 (one past sync
+/// (1000, 1010)): never skip 911, re-read least 1,011, 100 records apart; orders-1 at
+/// 1,501 both ways (1,900 translates to 1,501 too). audit has no checkpoint: in no plan,
+/// named on stderr with where it starts (no target table: by auto.offset.reset=latest).
+#[test]
+fn resume_reset_plans_never_skip_or_re_read_least_per_group_and_for_all_groups() {
+    let files = resume_fixtures();
+    let plan = |extra: &[&str]| {
+        let mut args = vec!["resume", "--reset-plan"];
+        args.extend(extra);
+        args.extend(files.iter().map(String::as_str));
+        hoplab(&args)
+    };
+    let (code, out, err) = plan(&["billing", "--plan", "re-read-least"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "primary.orders,0,1011\nprimary.orders,1,1501\n"),
+        "{err}"
+    );
+    assert!(
+        err.contains("plans differ: billing orders-0: never skip 911 (the checkpoint), re-read least 1011 (the commit translated now), 100 records apart"),
+        "{err}"
+    );
+    let (code, out, err) = plan(&["--all-groups"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            0,
+            "billing,primary.orders,0,911\nbilling,primary.orders,1,1501\n"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("not in the plan: audit orders-0 has no checkpoint, so no plan line sets it: unless the group already holds an offset on the target, the consumer starts by auto.offset.reset=latest"),
+        "{err}"
+    );
+    // No configuration: the target is named by the checkpoints topic it holds.
+    assert!(
+        err.contains("--bootstrap-server <bootstrap servers of the cluster holding primary.checkpoints.internal> --all-groups --reset-offsets --from-file reset-plan.csv --execute"),
+        "{err}"
+    );
+    assert!(!err.contains("backup:9092"), "{err}");
+    assert_eq!(plan(&[]).0, 2);
+    assert_eq!(plan(&["billing", "--all-groups"]).0, 2);
+    let (code, _, err) = plan(&["billing", "--plan", "latest"]);
+    assert!(
+        code == 2 && err.contains("never-skip or re-read-least"),
+        "{err}"
+    );
+}
+
+/// The JSON names both plans per row, and the target cluster: the configuration's
+/// `primary->backup` flow out of the checkpoints' alias `primary`, and its
+/// `backup.bootstrap.servers`, which the plan's command then uses.
+#[test]
+fn resume_json_names_both_plans_and_the_target_from_the_configuration() {
+    let config = write_temp(
+        "mm2.properties",
+        "clusters = primary, backup\nprimary.bootstrap.servers = p1:9092\nbackup.bootstrap.servers = b1:9092\nprimary->backup.enabled = true\nprimary->backup.topics = orders\n",
+    );
+    let mut files = resume_fixtures();
+    files.push(config);
+    let mut args = vec!["resume", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, out, err) = hoplab(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let b0 = v["partitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["group"] == "billing" && p["partition"] == 0)
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        (
+            &b0["plans"]["never_skip"],
+            &b0["plans"]["never_skip_from"],
+            &b0["plans"]["re_read_least"],
+            &b0["plans"]["re_read_least_from"]
+        ),
+        (
+            &911.into(),
+            &"checkpoint".into(),
+            &1_011.into(),
+            &"translated-now".into()
+        ),
+        "{b0}"
+    );
+    assert_eq!(
+        v["target"]["checkpoints_topic"],
+        "primary.checkpoints.internal"
+    );
+    assert_eq!(v["target"]["alias"], "backup");
+    let mut args = vec!["resume", "--reset-plan", "billing"];
+    args.extend(files.iter().map(String::as_str));
+    let (_, _, err) = hoplab(&args);
+    assert!(
+        err.contains("apply on the target, backup (never skip plan): kafka-consumer-groups.sh --bootstrap-server b1:9092 --group billing --reset-offsets --from-file reset-billing.csv --execute"),
+        "{err}"
+    );
 }

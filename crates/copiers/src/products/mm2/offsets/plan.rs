@@ -17,6 +17,7 @@
 
 use super::answer::{Answer, PartitionAnswer};
 use super::dumps::UNNAMED_GROUP;
+use super::start::StartFrom;
 use super::Gathered;
 use serde::Serialize;
 
@@ -229,9 +230,19 @@ pub fn unplanned(a: &Answer, group: &str) -> Vec<String> {
     rows_of(a, group)
         .filter(|p| p.plans.is_none() && p.group != UNNAMED_GROUP)
         .map(|p| {
+            let then = match (p.start_from, p.starts_at) {
+                (StartFrom::TargetCommitted, Some(at)) => {
+                    format!("the group keeps the {at} it holds on the target")
+                }
+                _ => p
+                    .start_why
+                    .strip_prefix("no checkpoint: ")
+                    .unwrap_or(&p.start_why)
+                    .to_string(),
+            };
             format!(
-                "{group} {}-{} has no checkpoint, so no line in the plan: {}",
-                p.topic, p.partition, p.start_why
+                "{group} {}-{} has no checkpoint, so no plan line sets it: {then}",
+                p.topic, p.partition
             )
         })
         .collect()
