@@ -43,6 +43,27 @@ mod drills {
         }
     }
 
+    /// A realistic on-call night: nobody looks until four minutes after the fault (the
+    /// page missed once, a laptop opened), then the runbook's moves one after another a
+    /// minute apart. Every drill's 15-minute target allows it, so it passes.
+    #[test]
+    fn a_late_and_unhurried_on_call_still_passes_every_drill() {
+        for c in &drills() {
+            let d = c.drill.as_ref().unwrap();
+            let first = d.best_moves.iter().map(|m| m.at_ms).min().unwrap();
+            let late: Vec<TimedCommand> = d
+                .best_moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| TimedCommand {
+                    at_ms: (m.at_ms - first).max(60_000 * i as u64) + 240_000,
+                    command: m.command.clone(),
+                })
+                .collect();
+            assert_eq!(missed_by(c, &late), Vec::<String>::new(), "{}", c.id);
+        }
+    }
+
     #[test]
     fn every_payments_drill_bounds_what_settlement_settles_twice() {
         let payments = drills().into_iter().filter(|c| {
