@@ -173,12 +173,12 @@ fn HowToPrint() -> impl IntoView {
     view! {
         <details class="resume-howto">
             <summary>"How to print what this page reads"</summary>
-            <p>"On a machine with Kafka’s tools (the source cluster is "<code>"primary"</code>", the target "<code>"backup"</code>"; the offset-syncs topic is on the source unless "<code>"offset-syncs.topic.location=target"</code>"):"</p>
-            <pre><code>"kafka-console-consumer.sh --bootstrap-server primary:9092 \\\n  --topic mm2-offset-syncs.backup.internal --from-beginning \\\n  --formatter org.apache.kafka.connect.mirror.formatters.OffsetSyncFormatter > offset-syncs.txt"</code></pre>
-            <pre><code>"kafka-console-consumer.sh --bootstrap-server backup:9092 \\\n  --topic primary.checkpoints.internal --from-beginning \\\n  --formatter org.apache.kafka.connect.mirror.formatters.CheckpointFormatter > checkpoints.txt"</code></pre>
-            <pre><code>"kafka-consumer-groups.sh --bootstrap-server primary:9092 --describe --all-groups > consumer-groups.txt"</code></pre>
+            <p>"On a machine with Kafka’s tools, with "<code>"$SOURCE"</code>" and "<code>"$TARGET"</code>" set to each cluster’s bootstrap servers. MirrorMaker 2 names the checkpoints topic, on the target, after the source’s alias ("<code>"primary.checkpoints.internal"</code>" when the source is "<code>"primary"</code>") and the offset-syncs topic after the target’s ("<code>"mm2-offset-syncs.backup.internal"</code>" when the target is "<code>"backup"</code>"), on the source unless "<code>"offset-syncs.topic.location=target"</code>":"</p>
+            <pre><code>"kafka-console-consumer.sh --bootstrap-server $SOURCE \\\n  --topic mm2-offset-syncs.backup.internal --from-beginning \\\n  --formatter org.apache.kafka.connect.mirror.formatters.OffsetSyncFormatter > offset-syncs.txt"</code></pre>
+            <pre><code>"kafka-console-consumer.sh --bootstrap-server $TARGET \\\n  --topic primary.checkpoints.internal --from-beginning \\\n  --formatter org.apache.kafka.connect.mirror.formatters.CheckpointFormatter > checkpoints.txt"</code></pre>
+            <pre><code>"kafka-consumer-groups.sh --bootstrap-server $SOURCE --describe --all-groups > consumer-groups.txt"</code></pre>
             <p>"Optionally the target’s own group table too, so the answer says where each consumer will actually start (a group’s offset on the target comes first, and MirrorMaker 2 never moves it back):"</p>
-            <pre><code>"kafka-consumer-groups.sh --bootstrap-server backup:9092 --describe --all-groups > target-groups.txt"</code></pre>
+            <pre><code>"kafka-consumer-groups.sh --bootstrap-server $TARGET --describe --all-groups > target-groups.txt"</code></pre>
             <p>"Stop each console consumer once it has printed everything (add "<code>"--timeout-ms 10000"</code>"). The MirrorMaker 2 configuration (properties, connector JSON or a Strimzi resource) is optional: its "<code>"groups"</code>" filter is then taken into account."</p>
         </details>
     }

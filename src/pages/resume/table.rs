@@ -4,7 +4,10 @@
 
 use std::sync::Arc;
 
-use hoplab_copiers::resume::{plan_warnings, reset_plan, Answer, PartitionAnswer};
+use hoplab_copiers::resume::{
+    apply_command, group_plan, groups_command, groups_plan, plan_differences, plan_warnings_for,
+    planned_groups, target_named, unplanned, Answer, PartitionAnswer, Plan,
+};
 use leptos::prelude::*;
 use leptos_router::components::A;
 
@@ -115,49 +118,148 @@ fn Row(p: PartitionAnswer) -> impl IntoView {
     }
 }
 
+/// " Before applying it: …." per warning.
+fn before_applying(warnings: &[String]) -> String {
+    warnings
+        .iter()
+        .map(|w| format!(" Before applying it: {w}."))
+        .collect()
+}
+
+fn warnings_of(a: &Answer, groups: &[String], plan: Plan) -> Vec<String> {
+    groups
+        .iter()
+        .flat_map(|g| plan_warnings_for(a, g, plan))
+        .collect()
+}
+
+/// Saves each ticked group's plan as `reset-GROUP.csv`, and says how to apply each on the
+/// target (named from the checkpoints' alias and the configuration).
+fn save_each(a: &Answer, groups: &[String], plan: Plan) -> String {
+    if groups.is_empty() {
+        return "Tick a group first.".into();
+    }
+    let (mut saved, mut commands) = (Vec::new(), Vec::new());
+    for group in groups {
+        let name = format!("reset-{group}.csv");
+        if let Err(why) =
+            group_plan(a, group, plan).and_then(|csv| download(&name, "text/csv", &csv))
+        {
+            return format!("{group}: {why}");
+        }
+        commands.push(apply_command(a, &name, Some(group)));
+        saved.push(name);
+    }
+    format!(
+        "Saved {}. Apply {} (with the group’s consumers stopped): {}.{}",
+        saved.join(", "),
+        target_named(a),
+        commands.join("; "),
+        before_applying(&warnings_of(a, groups, plan))
+    )
+}
+
+/// Saves the ticked groups' plans as one `reset-plan.csv`, `group,topic,partition,offset`.
+fn save_one(a: &Answer, groups: &[String], plan: Plan) -> String {
+    if groups.is_empty() {
+        return "Tick a group first.".into();
+    }
+    let name = "reset-plan.csv";
+    if let Err(why) = groups_plan(a, groups, plan).and_then(|csv| download(name, "text/csv", &csv))
+    {
+        return format!("{name}: {why}");
+    }
+    format!(
+        "Saved {name} (group,topic,partition,offset). Apply {} (with the groups’ consumers stopped): {}.{}",
+        target_named(a),
+        groups_command(a, name, groups),
+        before_applying(&warnings_of(a, groups, plan))
+    )
+}
+
+/// The two plans to choose between, and the rows they differ on.
+#[component]
+fn PlanChoice(answer: Arc<Answer>, groups: Vec<String>, plan: RwSignal<Plan>) -> impl IntoView {
+    let differ: Vec<String> = groups
+        .iter()
+        .flat_map(|g| plan_differences(&answer, g))
+        .collect();
+    let choice = move |p: Plan, text: &'static str| {
+        view! {
+            <label class="resume-tick">
+                <input type="radio" name="resume-plan" value=p.id()
+                    prop:checked=move || plan.get() == p on:change=move |_| plan.set(p) />
+                " " {text}
+            </label>
+        }
+    };
+    view! {
+        <fieldset class="resume-plan-choice">
+            <legend>"Which plan"</legend>
+            {choice(Plan::NeverSkip, "Never skip: the earliest of the checkpoint, the commit translated now and the target’s own offset")}
+            {choice(Plan::ReReadLeast, "Re-read least: the latest of them that skips nothing")}
+        </fieldset>
+        {(!differ.is_empty()).then(|| view! {
+            <div class="resume-plans-differ">
+                <p>"The two plans differ on:"</p>
+                <ul>{differ.into_iter().map(|d| view! { <li>{d}</li> }).collect_view()}</ul>
+            </div>
+        })}
+    }
+}
+
+/// Partitions no plan line sets (no checkpoint), with where each consumer starts instead.
+#[component]
+fn Unplanned(answer: Arc<Answer>) -> impl IntoView {
+    let missing: Vec<String> = answer
+        .groups
+        .iter()
+        .flat_map(|g| unplanned(&answer, &g.group))
+        .collect();
+    (!missing.is_empty()).then(|| view! {
+        <div class="resume-unplanned">
+            <p>"Not in any plan (no checkpoint): the group keeps what it holds on the target, or its consumer falls back to auto.offset.reset."</p>
+            <ul>{missing.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
+        </div>
+    })
+}
+
 /// "Apply on the target": per group with a checkpoint, the CSV that
-/// `kafka-consumer-groups.sh --reset-offsets --from-file` takes, for the ticked groups.
+/// `kafka-consumer-groups.sh --reset-offsets --from-file` takes, by the chosen plan, for
+/// the ticked groups, one file each or all in one.
 #[component]
 pub fn ResetPlans(answer: Arc<Answer>) -> impl IntoView {
-    let mut groups: Vec<String> = answer
-        .partitions
-        .iter()
-        .filter(|p| p.resume_at.is_some())
-        .map(|p| p.group.clone())
-        .collect();
-    groups.dedup();
+    let groups = planned_groups(&answer);
     let ticked = RwSignal::new(groups.clone());
+    let plan = RwSignal::new(Plan::NeverSkip);
     let said = RwSignal::new(None::<String>);
     // Rows whose plan offset skips records, named before anything is saved.
-    let flagged: Vec<String> = groups
-        .iter()
-        .flat_map(|g| plan_warnings(&answer, g))
-        .collect();
-    let a = answer.clone();
+    let (a, gs) = (answer.clone(), groups.clone());
+    let flagged = move || -> Vec<String> {
+        gs.iter()
+            .flat_map(|g| plan_warnings_for(&a, g, plan.get()))
+            .collect()
+    };
+    let (a1, a2) = (answer.clone(), answer.clone());
     let save = move |_| {
-        let (mut saved, mut warnings) = (Vec::new(), Vec::new());
-        for group in ticked.get_untracked() {
-            warnings.extend(plan_warnings(&a, &group));
-            let name = format!("reset-{group}.csv");
-            match reset_plan(&a, &group).and_then(|csv| download(&name, "text/csv", &csv)) {
-                Ok(()) => saved.push(name),
-                Err(why) => return said.set(Some(format!("{group}: {why}"))),
-            }
-        }
-        let warned = warnings
-            .iter()
-            .map(|w| format!(" Before applying it: {w}."))
-            .collect::<String>();
-        said.set(Some(if saved.is_empty() {
-            "Tick a group first.".into()
-        } else {
-            format!("Saved {}. On the target, for each: kafka-consumer-groups.sh --bootstrap-server backup:9092 --group GROUP --reset-offsets --from-file reset-GROUP.csv --execute (with the group's consumers stopped).{warned}", saved.join(", "))
-        }));
+        said.set(Some(save_each(
+            &a1,
+            &ticked.get_untracked(),
+            plan.get_untracked(),
+        )))
+    };
+    let save_all = move |_| {
+        said.set(Some(save_one(
+            &a2,
+            &ticked.get_untracked(),
+            plan.get_untracked(),
+        )))
     };
     (!groups.is_empty()).then(|| view! {
         <section class="resume-apply" aria-labelledby="resume-apply-title">
             <h2 id="resume-apply-title">"Apply on the target"</h2>
-            <p>"For the groups you tick, the offsets they resume at, as the CSV "<code>"kafka-consumer-groups.sh --reset-offsets --from-file"</code>" takes (one file per group)."</p>
+            <p>"For the groups you tick, the offsets they resume at, as the CSV "<code>"kafka-consumer-groups.sh --reset-offsets --from-file"</code>" takes (one file per group, or one file for all of them with the group in each line)."</p>
+            <PlanChoice answer=answer.clone() groups=groups.clone() plan=plan />
             <fieldset>
                 <legend>"Groups with a checkpoint"</legend>
                 {groups.iter().map(|g| {
@@ -174,13 +276,16 @@ pub fn ResetPlans(answer: Arc<Answer>) -> impl IntoView {
                     }
                 }).collect_view()}
             </fieldset>
-            {(!flagged.is_empty()).then(|| view! {
+            <Unplanned answer=answer.clone() />
+            {move || { let f = flagged(); (!f.is_empty()).then(|| view! {
                 <div class="resume-flagged-plans" role="note">
-                    <p>"Read before applying: these plans put a group at a checkpoint it has since rewound behind."</p>
-                    <ul>{flagged.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul>
+                    <p>"Read before applying: this plan puts a group at a checkpoint it has since rewound behind."</p>
+                    <ul>{f.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul>
                 </div>
-            })}
+            })}}
             <button type="button" class="primary" on:click=save>"Save the reset plans"</button>
+            " "
+            <button type="button" on:click=save_all>"Save them as one file"</button>
             <p role="status" aria-live="polite">{move || said.get()}</p>
         </section>
     })

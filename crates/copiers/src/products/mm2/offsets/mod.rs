@@ -19,8 +19,9 @@ pub use answer::{
 };
 pub use notes::Note;
 pub use plan::{
-    all_groups_plan, apply_command, group_plan, plan_differences, plan_warnings_for,
-    planned_groups, target_named, unplanned, Plan, PlanFrom, RowPlans, TargetCluster,
+    all_groups_plan, apply_command, group_plan, groups_command, groups_plan, plan_differences,
+    plan_warnings_for, planned_groups, target_named, unplanned, Plan, PlanFrom, RowPlans,
+    TargetCluster,
 };
 pub use start::StartFrom;
 pub use version::{KafkaVersion, RuleUsed};

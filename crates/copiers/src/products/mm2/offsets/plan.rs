@@ -175,9 +175,15 @@ pub fn planned_groups(a: &Answer) -> Vec<String> {
 /// The CSV for every group at once (`--all-groups`, or a `--group` per group):
 /// `group,topic,partition,offset`, one line per partition with a checkpoint.
 pub fn all_groups_plan(a: &Answer, plan: Plan) -> Result<String, String> {
+    groups_plan(a, &planned_groups(a), plan)
+}
+
+/// The four-column CSV for these groups only.
+pub fn groups_plan(a: &Answer, groups: &[String], plan: Plan) -> Result<String, String> {
     let rows: Vec<String> = a
         .partitions
         .iter()
+        .filter(|p| groups.contains(&p.group))
         .filter_map(|p| {
             let (offset, _) = p.plans.as_ref()?.of(plan);
             let topic = p.target_topic.as_deref()?;
@@ -324,22 +330,32 @@ pub(super) fn target_cluster(g: &Gathered, partitions: &[PartitionAnswer]) -> Ta
 }
 
 /// The command that applies a plan file on the target: `--group GROUP` for one group's
-/// three-column file; for the four-column file a `--group` per group in it, or
+/// three-column file; for the four-column file of every planned group, see
+/// [`groups_command`].
+pub fn apply_command(a: &Answer, file: &str, group: Option<&str>) -> String {
+    match group {
+        Some(g) => command(a, file, &format!("--group {g}")),
+        None => groups_command(a, file, &planned_groups(a)),
+    }
+}
+
+/// The command for a four-column file of these groups: a `--group` per group, or
 /// `--all-groups` where it holds one (one `--group` would make Kafka try the three-column
 /// form first; the other groups find no line and are left as they are).
-pub fn apply_command(a: &Answer, file: &str, group: Option<&str>) -> String {
-    let server = a.target.bootstrap_server();
-    let which = match group {
-        Some(g) => format!("--group {g}"),
-        None => match planned_groups(a).as_slice() {
-            [_] => "--all-groups".to_string(),
-            groups => groups
-                .iter()
-                .map(|g| format!("--group {g}"))
-                .collect::<Vec<_>>()
-                .join(" "),
-        },
+pub fn groups_command(a: &Answer, file: &str, groups: &[String]) -> String {
+    let which = match groups {
+        [_] => "--all-groups".to_string(),
+        _ => groups
+            .iter()
+            .map(|g| format!("--group {g}"))
+            .collect::<Vec<_>>()
+            .join(" "),
     };
+    command(a, file, &which)
+}
+
+fn command(a: &Answer, file: &str, which: &str) -> String {
+    let server = a.target.bootstrap_server();
     format!("kafka-consumer-groups.sh --bootstrap-server {server} {which} --reset-offsets --from-file {file} --execute")
 }
 

@@ -201,3 +201,20 @@ fn the_command_names_the_target_from_the_checkpoints_and_the_configuration() {
     );
     assert_eq!(target_named(&a), "on the target, backup");
 }
+
+/// The page saves the ticked groups in one file: shipping alone, re-read least, is its
+/// checkpoint's 911 (see above). One group in a four-column file is applied with
+/// `--all-groups`: one `--group` would make Kafka's `parseResetPlan` try the three-column
+/// form first.
+#[test]
+fn the_ticked_groups_in_one_file_and_its_command() {
+    let a = answered(true, false);
+    let shipping = ["shipping".to_string()];
+    assert_eq!(
+        groups_plan(&a, &shipping, Plan::ReReadLeast).unwrap(),
+        "shipping,primary.orders,0,911\n"
+    );
+    assert!(groups_command(&a, "reset-plan.csv", &shipping)
+        .contains(" --all-groups --reset-offsets --from-file reset-plan.csv --execute"));
+    assert!(groups_plan(&a, &[], Plan::NeverSkip).is_err());
+}
