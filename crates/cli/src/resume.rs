@@ -208,6 +208,15 @@ fn print_table(a: &Answer) {
             or_dash(p.starts_at)
         );
         out!("    starts from {}: {}", p.start_from.label(), p.start_why);
+        if let Some(r) = &p.plans {
+            out!(
+                "    reset plans: never skip {} ({}), re-read least {} ({})",
+                r.never_skip,
+                r.never_skip_from.label(),
+                r.re_read_least,
+                r.re_read_least_from.label()
+            );
+        }
         for n in &p.notes {
             let jira = n.jira.map(|j| format!(" ({j})")).unwrap_or_default();
             out!("    - {}{jira} (see card: {})", n.text, n.card);

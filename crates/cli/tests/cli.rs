@@ -845,6 +845,13 @@ fn resume_reset_plans_never_skip_or_re_read_least_per_group_and_for_all_groups()
         "{err}"
     );
     assert!(!err.contains("backup:9092"), "{err}");
+    let mut args = vec!["resume"];
+    args.extend(files.iter().map(String::as_str));
+    let (_, table, _) = hoplab(&args);
+    assert!(
+        table.contains("    reset plans: never skip 911 (the checkpoint), re-read least 1011 (the commit translated now)"),
+        "{table}"
+    );
     assert_eq!(plan(&[]).0, 2);
     assert_eq!(plan(&["billing", "--all-groups"]).0, 2);
     let (code, _, err) = plan(&["billing", "--plan", "latest"]);

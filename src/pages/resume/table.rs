@@ -279,7 +279,7 @@ pub fn ResetPlans(answer: Arc<Answer>) -> impl IntoView {
             <Unplanned answer=answer.clone() />
             {move || { let f = flagged(); (!f.is_empty()).then(|| view! {
                 <div class="resume-flagged-plans" role="note">
-                    <p>"Read before applying: this plan puts a group at a checkpoint it has since rewound behind."</p>
+                    <p>"Read before applying: in this plan, rows whose group rewound behind its checkpoint after it was written."</p>
                     <ul>{f.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul>
                 </div>
             })}}

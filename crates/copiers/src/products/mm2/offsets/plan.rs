@@ -196,15 +196,20 @@ pub fn groups_plan(a: &Answer, groups: &[String], plan: Plan) -> Result<String, 
     Ok(rows.join("\n") + "\n")
 }
 
-/// What to read before applying a group's plan: a sentence per row whose plan offset is a
-/// checkpoint the group has since rewound behind (it skips records).
+/// What to read before applying a group's plan: a sentence per row whose group rewound
+/// behind its checkpoint and whose plan offset is that checkpoint (it skips records) or
+/// the target's own offset (not known to skip nothing: no translation bounds it).
 pub fn plan_warnings_for(a: &Answer, group: &str, plan: Plan) -> Vec<String> {
     rows_of(a, group)
         .filter(|p| p.flagged)
         .filter_map(|p| {
             let (at, from) = p.plans.as_ref()?.of(plan);
-            let most = p.skipped.unwrap_or(0);
-            (from == PlanFrom::Checkpoint).then(|| format!("{group} {}-{}: resetting to the checkpoint's {at} skips up to {most} records (the group rewound after it)", p.topic, p.partition))
+            let (t, n) = (&p.topic, p.partition);
+            match from {
+                PlanFrom::Checkpoint => Some(format!("{group} {t}-{n}: resetting to the checkpoint's {at} skips up to {} records (the group rewound after it)", p.skipped.unwrap_or(0))),
+                PlanFrom::TargetCommitted => Some(format!("{group} {t}-{n}: the target's own {at} is before the checkpoint the group rewound behind, but whether it skips is not known (no offset sync translates the commit)")),
+                PlanFrom::TranslatedNow => None,
+            }
         })
         .collect()
 }

@@ -66,13 +66,17 @@ shipping        primary.orders  0          500             1050            550  
 const CONFIG: &str = "clusters = primary, backup\nprimary.bootstrap.servers = p1:9092\nbackup.bootstrap.servers = b1:9092,b2:9092\nprimary->backup.enabled = true\nprimary->backup.topics = orders\n";
 
 fn answered(with_syncs: bool, config: bool) -> Answer {
+    answered_with(with_syncs, config, TARGET)
+}
+
+fn answered_with(with_syncs: bool, config: bool, target: &str) -> Answer {
     let mut g = Gathered::default();
     if with_syncs {
         g.read_text("syncs.txt", &syncs()).unwrap();
     }
     g.read_text("checkpoints.txt", CHECKPOINTS).unwrap();
     g.read_text("source-groups.txt", SOURCE).unwrap();
-    g.read_text("target-groups.txt", TARGET).unwrap();
+    g.read_text("target-groups.txt", target).unwrap();
     if config {
         g.read_text("mm2.properties", CONFIG).unwrap();
     }
@@ -217,4 +221,32 @@ fn the_ticked_groups_in_one_file_and_its_command() {
     assert!(groups_command(&a, "reset-plan.csv", &shipping)
         .contains(" --all-groups --reset-offsets --from-file reset-plan.csv --execute"));
     assert!(groups_plan(&a, &[], Plan::NeverSkip).is_err());
+}
+
+/// billing also holds 1,400 on the target's primary.orders-1. With the syncs, 1,200
+/// translates to 1,001, the earliest, and the latest offset at or before it: both plans
+/// 1,001, no warning. Without them, the offsets are the rewound checkpoint's 1,501 and the
+/// target's 1,400: never skip 1,400; none is known to skip nothing, so re-read least is
+/// 1,400 too, and both plans say it is not known whether it skips.
+#[test]
+fn a_target_offset_before_a_rewound_checkpoint_is_taken_but_not_vouched_for() {
+    let target = TARGET.replace(
+        "billing         primary.orders  0          1000            1050            50              -               -               -",
+        "billing         primary.orders  0          1000            1050            50              -               -               -\nbilling         primary.orders  1          1400            2040            640             -               -               -",
+    );
+    let a = answered_with(true, false, &target);
+    let r = plans(&a, "billing", 1).unwrap();
+    assert_eq!((r.never_skip, r.re_read_least), (1_001, 1_001));
+    assert!(plan_warnings_for(&a, "billing", Plan::NeverSkip).is_empty());
+    let a = answered_with(false, false, &target);
+    let r = plans(&a, "billing", 1).unwrap();
+    assert_eq!(
+        (r.never_skip, r.never_skip_from, r.re_read_least),
+        (1_400, PlanFrom::TargetCommitted, 1_400)
+    );
+    assert!(!r.re_read_least_skips_nothing);
+    assert_eq!(
+        plan_warnings_for(&a, "billing", Plan::ReReadLeast),
+        ["billing orders-1: the target's own 1400 is before the checkpoint the group rewound behind, but whether it skips is not known (no offset sync translates the commit)"]
+    );
 }
