@@ -130,6 +130,10 @@ pub struct WriterMeasure {
     /// (left out when none): never under the hop's round trip plus the target's write.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub min_far_ack_delay_ms: Option<Millis>,
+    /// The longest wait for an acknowledgement of a record written after the last fault
+    /// healed. Not in the JSON (the runs' pinned fingerprints digest it).
+    #[serde(skip)]
+    pub max_calm_ack_delay_ms: Millis,
     /// Records written while a same-named stream at another site also took writes. Not
     /// in the JSON: the runs' pinned fingerprints digest it, and a drill reads it here.
     #[serde(skip)]
@@ -439,6 +443,7 @@ impl Sim {
                     refused_read_only: w.refused_read_only,
                     unacknowledged_lost: w.unacked_lost,
                     max_ack_delay_ms: w.max_ack_delay,
+                    max_calm_ack_delay_ms: w.max_calm_ack_delay,
                     awaiting_far_copy: w.awaiting_far,
                     min_far_ack_delay_ms: w.min_far_ack_delay,
                     split_writes: w.split_writes,

@@ -64,6 +64,9 @@ pub(crate) struct WriterState {
     /// Appended but never acknowledged: the site was lost first.
     pub unacked_lost: u64,
     pub max_ack_delay: Millis,
+    /// The same, over records written after the last fault healed: what the design
+    /// costs a write in calm running.
+    pub max_calm_ack_delay: Millis,
     /// Whether the writer's stream has a synchronous hop (`ack: far-copy-durable`): its
     /// records are acknowledged only once that hop's copy is durable on the target.
     pub far_ack: bool,
@@ -122,6 +125,7 @@ impl WriterState {
             refused_read_only: 0,
             unacked_lost: 0,
             max_ack_delay: 0,
+            max_calm_ack_delay: 0,
             far_ack: false,
             awaiting_far: 0,
             min_far_ack_delay: None,
@@ -172,7 +176,14 @@ impl WriterState {
     /// `n` of this writer's records, created at `created`, are durable on the synchronous
     /// hop's target and the writer hears so at `at` (not before its own cluster's
     /// durability, `local`): they are acknowledged then.
-    pub fn far_copy_acked(&mut self, n: u64, created: Millis, local: Millis, at: Millis) {
+    /// `calm`: written after the last fault healed.
+    pub fn far_copy_acked(
+        &mut self,
+        n: u64,
+        created: Millis,
+        local: Millis,
+        (at, calm): (Millis, bool),
+    ) {
         let n = n.min(self.awaiting_far);
         if n == 0 {
             return;
@@ -184,6 +195,9 @@ impl WriterState {
         self.pending.insert(i, (at, n));
         let delay = at - created;
         self.max_ack_delay = self.max_ack_delay.max(delay);
+        if calm {
+            self.max_calm_ack_delay = self.max_calm_ack_delay.max(delay);
+        }
         self.min_far_ack_delay = Some(self.min_far_ack_delay.map_or(delay, |m| m.min(delay)));
     }
 
@@ -311,6 +325,7 @@ impl WriterState {
         }
         self.pending.push((durable, n));
         self.max_ack_delay = self.max_ack_delay.max(durable - now);
+        self.max_calm_ack_delay = self.max_calm_ack_delay.max(durable - now);
     }
 
     /// The key index of a payload this writer produced.
@@ -391,18 +406,18 @@ mod tests {
         );
         assert_eq!(w.awaiting_far, 14);
         // The first ten are durable on the target and the word is back at 190.
-        w.far_copy_acked(10, 100, 105, 190);
+        w.far_copy_acked(10, 100, 105, (190, true));
         assert_eq!((w.acked(189), w.acked(190)), (0, 10));
         assert_eq!((w.max_ack_delay, w.min_far_ack_delay), (90, Some(90)));
         // Never acknowledged before the local write is durable either.
-        w.far_copy_acked(2, 200, 205, 203);
+        w.far_copy_acked(2, 200, 205, (203, true));
         assert_eq!((w.acked(204), w.acked(205)), (10, 12));
         assert_eq!(w.min_far_ack_delay, Some(5));
         // The site goes: the two still waiting are lost unacknowledged.
         w.drop_pending(300);
         assert_eq!((w.unacked_lost, w.awaiting_far, w.acked(300)), (2, 0, 12));
         // A late word for records already given up acknowledges nothing more.
-        w.far_copy_acked(2, 200, 205, 400);
+        w.far_copy_acked(2, 200, 205, (400, true));
         assert_eq!(w.acked(500), 12);
     }
 

@@ -37,8 +37,12 @@ pub enum Measure {
     RpoSeconds,
     /// The same, in records (all writers).
     RpoRecords,
-    /// The longest a writer waited for an acknowledgement (ms).
+    /// The longest a writer waited for an acknowledgement (ms), faults and all: with a
+    /// synchronous copy, how long its writers stop while the link is down.
     WriteLatencyMs,
+    /// The same over writes made after the last fault healed (ms): what the design
+    /// costs each write in calm running.
+    CalmWriteLatencyMs,
     /// Stored copies per record written.
     CopiesPerRecord,
     /// Seconds from the first fault until every writer and reader group that stopped
@@ -99,6 +103,12 @@ impl Measure {
                 .writers
                 .iter()
                 .map(|w| w.max_ack_delay_ms)
+                .max()
+                .unwrap_or(0) as f64,
+            Measure::CalmWriteLatencyMs => m
+                .writers
+                .iter()
+                .map(|w| w.max_calm_ack_delay_ms)
                 .max()
                 .unwrap_or(0) as f64,
             Measure::CopiesPerRecord => m.echo.copies_per_original,

@@ -321,6 +321,27 @@ fn an_asynchronous_ledger_loses_entries_and_an_idle_copier_breaks_the_budget() {
     assert!(failed(&c, &idle).contains(&"latency".to_string()));
 }
 
+/// The price of a synchronous copy: while the link is down (15 s in the brief) no write
+/// can be acknowledged, so the writers stop for the whole outage, and the stall counts
+/// it; in calm running the same writes take the round trip, the far write and a poll.
+#[test]
+fn a_synchronous_ledger_stops_its_writers_for_the_whole_link_outage() {
+    let c = named("sync-ledger");
+    let v = grade(&c, &c.reference, &[], None).unwrap();
+    let measured = |id: &str| v.requirements.iter().find(|r| r.id == id).unwrap().measured;
+    assert!(v.passed, "{v:?}");
+    assert!(measured("stall") >= 15_000.0, "{v:?}");
+    assert!(measured("latency") < 50.0, "{v:?}");
+    // Its timeout shorter than the outage, the flow would fail writes: the stall shows it.
+    let mut tight = c.clone();
+    tight.requirements.iter_mut().for_each(|r| {
+        if r.id == "stall" {
+            r.at_most = Some(10_000.0);
+        }
+    });
+    assert!(failed(&tight, &c.reference).contains(&"stall".to_string()));
+}
+
 #[test]
 fn a_hops_round_trip_is_the_briefs_link_not_the_designs() {
     let c = named("sync-ledger");

@@ -156,7 +156,10 @@ impl Sim {
                     self.sites[s] = SiteStatus::Partitioned;
                 }
             }
-            SiteAction::Restore => self.sites[s] = SiteStatus::Up,
+            SiteAction::Restore => {
+                self.sites[s] = SiteStatus::Up;
+                self.calm_since = self.now;
+            }
             SiteAction::Fence => self.fenced[s] = true,
             SiteAction::Backup => {
                 let per_writer = self.distinct_per_writer(|st| st == s);
@@ -175,14 +178,20 @@ impl Sim {
         let h = self.find_hop(hop)?;
         match action {
             HopAction::Stall => self.hops[h].stall(),
-            HopAction::Resume => self.hops[h].resume(),
+            HopAction::Resume => {
+                self.hops[h].resume();
+                self.calm_since = self.now;
+            }
             HopAction::Restart => {
                 if self.hops[h].started() {
                     self.restart_hop(h);
                 }
             }
             HopAction::CutLink => self.hops[h].cut_link(),
-            HopAction::HealLink => self.hops[h].heal_link(),
+            HopAction::HealLink => {
+                self.hops[h].heal_link();
+                self.calm_since = self.now;
+            }
             HopAction::Start => {
                 if !self.hops[h].started() {
                     self.start_hop(h);

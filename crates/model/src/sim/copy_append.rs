@@ -127,11 +127,12 @@ impl Sim {
             held_guard,
             batches,
             now,
+            calm_since,
             ..
         } = self;
         let hop = &mut hops[h];
         if hop.opts().ack == Ack::FarCopyDurable {
-            far_copies_acked(hop, writers, worker, i, *now);
+            far_copies_acked(hop, writers, worker, i, (*now, *calm_since));
         }
         let target = &mut streams[hop.dst()];
         let b = hop.delivery_batch(worker, i);
@@ -207,14 +208,15 @@ impl Sim {
 /// first copies of records written at its source are durable on the target at `now`, and
 /// the writers hear so half a round trip later. Records below the high-water mark (a
 /// restart's re-copies) were acknowledged by their first copy; copies of copies (written
-/// elsewhere, `hops > 0`) belong to no writer at the source.
+/// elsewhere, `hops > 0`) belong to no writer at the source. A record written before
+/// the last fault healed (`calm_since`) waited on the fault, not on the design.
 #[inline(never)]
 fn far_copies_acked(
     hop: &HopState,
     writers: &mut [crate::writer::WriterState],
     worker: usize,
     i: usize,
-    now: Millis,
+    (now, calm_since): (Millis, Millis),
 ) {
     let batch = hop.delivery_batch(worker, i);
     let high_water = hop.parts()[batch.part].high_water;
@@ -223,7 +225,8 @@ fn far_copies_acked(
         let first = high_water.clamp(piece.pos, piece.end());
         let n = piece.end() - first;
         if let Some(w) = writers.get_mut(usize::from(piece.payload.writer)) {
-            w.far_copy_acked(n, piece.created_ms, piece.durable_ms, heard);
+            let calm = piece.created_ms >= calm_since;
+            w.far_copy_acked(n, piece.created_ms, piece.durable_ms, (heard, calm));
         }
     }
 }

@@ -116,6 +116,9 @@ pub struct Sim {
     sites: Vec<SiteStatus>,
     /// Per site: fenced by the operator, refusing every write.
     fenced: Vec<bool>,
+    /// When the last fault healed (a link, a site, a copier back): writes before it may
+    /// have waited on the fault.
+    calm_since: Millis,
     /// Per (mirror hop, source part): how far its stranded records were re-published.
     reconciled: std::collections::BTreeMap<(usize, usize), u64>,
     streams: Vec<StreamState>,
@@ -381,7 +384,5 @@ impl Sim {
     }
 }
 
-#[cfg(test)]
-mod partition_tests;
 #[cfg(test)]
 mod tests;

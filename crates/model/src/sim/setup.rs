@@ -33,6 +33,7 @@ pub(super) fn build(spec: ScenarioSpec, resolved: Validated, seed: u64) -> Sim {
         sites: vec![SiteStatus::Up; resolved.sites.len()],
         fenced: vec![false; resolved.sites.len()],
         reconciled: Default::default(),
+        calm_since: 0,
         series: Series::new(spec.sample_every_ms),
         spec,
         resolved,

@@ -1,9 +1,9 @@
 //! A partition: the old primary keeps serving its own clients while the standby is
 //! promoted; what it took meanwhile is stranded there until the failback step re-publishes
 //! it on the new primary.
-use super::*;
-use crate::challenge::{find, Measure};
-use crate::spec::{Command, ScenarioSpec, TimedCommand, Topology};
+use hoplab_model::challenge::{find, Measure};
+use hoplab_model::spec::{Command, ScenarioSpec, TimedCommand, Topology};
+use hoplab_model::{Millis, Sim};
 
 fn at(at_ms: Millis, command: Command) -> TimedCommand {
     TimedCommand { at_ms, command }
