@@ -22,6 +22,9 @@ pub struct Snapshot {
 pub struct SiteLine {
     pub name: String,
     pub state: &'static str,
+    /// Whether an operator on the other side reaches it (a partitioned site answers only
+    /// its own clients): a fence through it, or around it.
+    pub answers: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -65,6 +68,7 @@ pub fn of(sim: &Sim, fault_ms: Millis, fenced: &[String]) -> Snapshot {
             .iter()
             .map(|s| SiteLine {
                 name: s.name.clone(),
+                answers: s.status == SiteStatus::Up,
                 state: match s.status {
                     SiteStatus::Lost => "lost",
                     SiteStatus::Unreachable => "not answering",

@@ -102,9 +102,9 @@ fn Figures(challenge: Arc<Challenge>, debrief: Arc<Debrief>) -> impl IntoView {
                     view! {
                         <tr data-requirement=r.id.clone() class:is-miss=!held>
                             <th scope="row">{r.says.clone()}</th>
-                            <td>{r.target()}</td>
-                            <td>{format!("{} {}", figure(y), if held { "(held)" } else { "(missed)" })}</td>
-                            <td>{figure(b)}</td>
+                            <td data-label="Target">{r.target()}</td>
+                            <td data-label="Yours">{format!("{} {}", figure(y), if held { "(held)" } else { "(missed)" })}</td>
+                            <td data-label="Best run">{figure(b)}</td>
                         </tr>
                     }
                 }).collect_view()}

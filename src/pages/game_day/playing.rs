@@ -175,9 +175,9 @@ fn StateTables(snap: Snapshot) -> impl IntoView {
         let working = if a.working { "working" } else { "down" };
         view! {
             <tr class:is-down=!a.working>
-                <th scope="row">{a.id}</th><td>{a.site}</td><td>{working}</td>
-                <td>{a.count.to_string()}</td>
-                {reader.then(|| view! { <td>{a.skipped.to_string()}</td><td>{a.reread.to_string()}</td> })}
+                <th scope="row">{a.id}</th><td data-label="At">{a.site}</td><td data-label="State">{working}</td>
+                <td data-label=if reader { "Behind" } else { "Acknowledged" }>{a.count.to_string()}</td>
+                {reader.then(|| view! { <td data-label="Skipped">{a.skipped.to_string()}</td><td data-label="Read twice">{a.reread.to_string()}</td> })}
             </tr>
         }
     };
@@ -188,8 +188,8 @@ fn StateTables(snap: Snapshot) -> impl IntoView {
                 <caption>"Sites and copiers"</caption>
                 <thead><tr><th scope="col">"Name"</th><th scope="col">"State"</th><th scope="col">"Behind"</th></tr></thead>
                 <tbody>
-                    {snap.sites.into_iter().map(|s| view! { <tr class:is-down=s.state != "up"><th scope="row">{s.name}</th><td>{s.state}</td><td></td></tr> }).collect_view()}
-                    {snap.hops.into_iter().map(|h| view! { <tr><th scope="row">{h.id}</th><td>{h.state}</td><td>{h.behind.to_string()}</td></tr> }).collect_view()}
+                    {snap.sites.into_iter().map(|s| view! { <tr class:is-down=s.state != "up"><th scope="row">{s.name}</th><td data-label="State">{s.state}</td><td></td></tr> }).collect_view()}
+                    {snap.hops.into_iter().map(|h| view! { <tr><th scope="row">{h.id}</th><td data-label="State">{h.state}</td><td data-label="Behind">{h.behind.to_string()}</td></tr> }).collect_view()}
                 </tbody>
             </table>
             <table class="gd-table">
@@ -224,11 +224,8 @@ fn MoveButton(
     let takes = move || {
         snap.with(|s| {
             let answers = |site: &str| {
-                s.as_ref().is_none_or(|s| {
-                    s.sites
-                        .iter()
-                        .any(|x| x.name == site && x.state != "lost" && x.state != "not answering")
-                })
+                s.as_ref()
+                    .is_none_or(|s| s.sites.iter().any(|x| x.name == site && x.answers))
             };
             move_time_words(move_time(&command, answers))
         })
