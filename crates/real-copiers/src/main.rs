@@ -14,10 +14,12 @@ use serde::Serialize;
 use std::process::ExitCode;
 
 /// Servers shared between cases (RabbitMQ takes seconds to start: one node serves all
-/// its cases, each case in virtual hosts of its own).
+/// its cases, each case in virtual hosts of its own), and the nats-server release the
+/// JetStream case now running starts its servers from.
 #[derive(Default)]
 pub struct Servers {
     rabbit: Option<Result<rabbitmq::Rabbit, String>>,
+    pub nats: jetstream::Release,
 }
 
 impl Servers {
@@ -37,6 +39,8 @@ impl Servers {
     }
 }
 
+/// One case. A JetStream case runs on every nats-server release: `releases` holds each
+/// run, `agrees` is whether all of them agree, and its own facts and notes are empty.
 #[derive(Serialize)]
 struct CaseReport<'a> {
     id: &'a str,
@@ -48,6 +52,135 @@ struct CaseReport<'a> {
     error: Option<String>,
     #[serde(flatten)]
     outcome: cases::Outcome,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    releases: Vec<ReleaseRun>,
+}
+
+/// One JetStream case on one nats-server release.
+#[derive(Serialize)]
+struct ReleaseRun {
+    release: String,
+    agrees: bool,
+    error: Option<String>,
+    #[serde(flatten)]
+    outcome: cases::Outcome,
+}
+
+/// Runs a case once; a panic is the case's error.
+fn run_once(case: &cases::Case, servers: &mut Servers) -> (cases::Outcome, Option<String>) {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (case.run)(servers)))
+        .unwrap_or_else(|p| {
+            Err(p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "the case panicked".into()))
+        });
+    match result {
+        Ok(o) => (o, None),
+        Err(e) => (cases::Outcome::default(), Some(e)),
+    }
+}
+
+/// One line a run (`on` names the release), then its facts, notes and error.
+fn print_run(id: &str, on: &str, outcome: &cases::Outcome, error: Option<&String>) -> bool {
+    let agrees = error.is_none() && outcome.agrees();
+    println!("{} {id}{on}", if agrees { "ok  " } else { "FAIL" });
+    for f in &outcome.facts {
+        let mark = if f.agrees() { " " } else { "!" };
+        println!(
+            "   {mark} {}: real {:?}, model {:?}",
+            f.what, f.real, f.model
+        );
+    }
+    for n in &outcome.notes {
+        println!("     note: {n}");
+    }
+    if let Some(e) = error {
+        println!("     error: {e}");
+    }
+    agrees
+}
+
+/// A JetStream case on each release, each run reported on its own.
+fn run_on_releases(
+    case: &cases::Case,
+    servers: &mut Servers,
+    releases: &[jetstream::Release],
+) -> Vec<ReleaseRun> {
+    let mut runs = Vec::new();
+    for release in releases {
+        servers.nats = release.clone();
+        let (outcome, error) = match &release.missing {
+            Some(why) => (cases::Outcome::default(), Some(why.clone())),
+            None => run_once(case, servers),
+        };
+        let on = format!(" on nats-server {}", release.version);
+        let agrees = print_run(case.id, &on, &outcome, error.as_ref());
+        runs.push(ReleaseRun {
+            release: release.version.clone(),
+            agrees,
+            error,
+            outcome,
+        });
+    }
+    runs
+}
+
+/// Runs one case (a JetStream case once per release) and reports it with the number of
+/// runs that agreed and that did not.
+fn run_case(
+    case: &cases::Case,
+    servers: &mut Servers,
+    releases: &[jetstream::Release],
+) -> (CaseReport<'static>, usize, usize) {
+    let mut report = CaseReport {
+        id: case.id,
+        copier: case.copier,
+        server: case.server,
+        title: case.title,
+        preset: case.preset,
+        agrees: false,
+        error: None,
+        outcome: cases::Outcome::default(),
+        releases: Vec::new(),
+    };
+    if case.server == "nats-server" {
+        report.releases = run_on_releases(case, servers, releases);
+        let passed = report.releases.iter().filter(|r| r.agrees).count();
+        report.agrees = passed == report.releases.len();
+        report.error = report.releases.iter().find_map(|r| {
+            Some(format!(
+                "on nats-server {}: {}",
+                r.release,
+                r.error.as_ref()?
+            ))
+        });
+        let failed = report.releases.len() - passed;
+        return (report, passed, failed);
+    }
+    let (outcome, error) = run_once(case, servers);
+    report.agrees = print_run(case.id, "", &outcome, error.as_ref());
+    report.outcome = outcome;
+    report.error = error;
+    let passed = usize::from(report.agrees);
+    (report, passed, 1 - passed)
+}
+
+/// `nats-server`'s entry in the data file: every release, Debian's first
+/// ("2.9.10 (Debian's), 2.10.26, … and 2.15.1"), so `/copiers` names them all.
+fn nats_versions(releases: &[jetstream::Release]) -> String {
+    let names: Vec<String> = releases
+        .iter()
+        .map(|r| match r.from {
+            "debian" => format!("{} (Debian's)", r.version),
+            _ => r.version.clone(),
+        })
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
 }
 
 fn main() -> ExitCode {
@@ -60,62 +193,29 @@ fn main() -> ExitCode {
         .iter()
         .filter(|a| !a.starts_with("--") && Some(*a) != out.as_ref())
         .collect();
+    let releases = jetstream::releases();
     let mut servers = Servers::default();
-    let mut reports = Vec::new();
+    let (mut reports, mut passed, mut failed) = (Vec::new(), 0, 0);
     for case in cases::all() {
         if !only.is_empty() && !only.iter().any(|o| case.id.contains(o.as_str())) {
             continue;
         }
-        let result =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (case.run)(&mut servers)))
-                .unwrap_or_else(|p| {
-                    Err(p
-                        .downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                        .unwrap_or_else(|| "the case panicked".into()))
-                });
-        let (outcome, error) = match result {
-            Ok(o) => (o, None),
-            Err(e) => (cases::Outcome::default(), Some(e)),
-        };
-        let agrees = error.is_none() && outcome.agrees();
-        println!("{} {}", if agrees { "ok  " } else { "FAIL" }, case.id);
-        for f in &outcome.facts {
-            let mark = if f.agrees() { " " } else { "!" };
-            println!(
-                "   {mark} {}: real {:?}, model {:?}",
-                f.what, f.real, f.model
-            );
-        }
-        for n in &outcome.notes {
-            println!("     note: {n}");
-        }
-        if let Some(e) = &error {
-            println!("     error: {e}");
-        }
-        reports.push(CaseReport {
-            id: case.id,
-            copier: case.copier,
-            server: case.server,
-            title: case.title,
-            preset: case.preset,
-            agrees,
-            error,
-            outcome,
-        });
+        let (report, p, f) = run_case(&case, &mut servers, &releases);
+        reports.push(report);
+        (passed, failed) = (passed + p, failed + f);
     }
     let rabbit_version = servers.rabbit_version();
     drop(servers);
-    let passed = reports.iter().filter(|r| r.agrees).count();
-    let failed = reports.len() - passed;
     if let Some(path) = out {
         let doc = serde_json::json!({
             "ran_on": today(),
             "servers": {
-                "nats-server": jetstream::server_version().unwrap_or_else(|e| e),
+                "nats-server": nats_versions(&releases),
                 "rabbitmq-server": rabbit_version,
             },
+            "nats_releases": releases.iter().map(|r| serde_json::json!({
+                "version": r.version, "from": r.from, "installed": r.missing.is_none(),
+            })).collect::<Vec<_>>(),
             "cases": reports,
         });
         if let Err(e) = std::fs::write(

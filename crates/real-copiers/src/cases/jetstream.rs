@@ -90,8 +90,8 @@ fn publish_n(
 
 /// Origin keeps 5 of 10 records (max_msgs 5); a mirror created afterwards in the other
 /// domain starts at the origin's first kept record and keeps its sequence numbers.
-fn mirror_after_retention(_: &mut Servers) -> Result<Outcome, String> {
-    let (a, b) = two_domains("east", "west")?;
+fn mirror_after_retention(servers: &mut Servers) -> Result<Outcome, String> {
+    let (a, b) = two_domains(&servers.nats, "east", "west")?;
     let mut ja = Js::connect(&a)?;
     let mut jb = Js::connect(&b)?;
     ja.add_stream(
@@ -152,8 +152,8 @@ fn mirror_after_retention(_: &mut Servers) -> Result<Outcome, String> {
 
 /// West's AGG takes 3 local writes, then sources 10 records from east's ORDERS: the
 /// copies are renumbered after the local ones and name their upstream in a header.
-fn source_with_local_writes(_: &mut Servers) -> Result<Outcome, String> {
-    let (a, b) = two_domains("east", "west")?;
+fn source_with_local_writes(servers: &mut Servers) -> Result<Outcome, String> {
+    let (a, b) = two_domains(&servers.nats, "east", "west")?;
     let mut ja = Js::connect(&a)?;
     let mut jb = Js::connect(&b)?;
     ja.add_stream(json!({"name": "ORDERS", "subjects": ["orders"], "storage": "memory"}))?;
@@ -214,8 +214,8 @@ fn source_with_local_writes(_: &mut Servers) -> Result<Outcome, String> {
 }
 
 /// X sources Y and Y sources X on one server: the second configuration is refused.
-fn both_ways_one_domain(_: &mut Servers) -> Result<Outcome, String> {
-    let site = crate::jetstream::start("hub", "")?;
+fn both_ways_one_domain(servers: &mut Servers) -> Result<Outcome, String> {
+    let site = crate::jetstream::start(&servers.nats, "hub", "")?;
     let mut js = Js::connect(&site)?;
     js.add_stream(json!({"name": "X", "subjects": ["x"], "storage": "memory"}))?;
     js.add_stream(json!({"name": "Y", "subjects": ["y"], "storage": "memory",
@@ -275,8 +275,8 @@ fn both_ways_one_domain(_: &mut Servers) -> Result<Outcome, String> {
 
 /// East's X sources west's X and west's X sources east's X (external API, no cycle
 /// check across domains): every record goes round and round.
-fn both_ways_two_domains(_: &mut Servers) -> Result<Outcome, String> {
-    let (a, b) = two_domains("east", "west")?;
+fn both_ways_two_domains(servers: &mut Servers) -> Result<Outcome, String> {
+    let (a, b) = two_domains(&servers.nats, "east", "west")?;
     let mut ja = Js::connect(&a)?;
     let mut jb = Js::connect(&b)?;
     // Core subjects span the leaf connection: each stream listens on a subject of its own.
