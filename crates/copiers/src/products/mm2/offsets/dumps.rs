@@ -238,10 +238,21 @@ impl LineReader {
                 .is_some_and(|v| v == "-" || number(v))
         };
         !self.columns.is_empty()
-            && cells.len() + 1 >= self.columns.len()
+            && (cells.len() + 1 >= self.columns.len() || self.rpk_row_reaches_lag(cells))
             && self.cell(cells, "PARTITION").is_some_and(number)
             && offset("CURRENT-OFFSET")
             && offset("LOG-END-OFFSET")
+    }
+
+    /// `rpk group describe` leaves MEMBER-ID, CLIENT-ID and HOST empty for a partition no
+    /// member holds, so its row ends at LAG.
+    fn rpk_row_reaches_lag(&self, cells: &[&str]) -> bool {
+        self.columns.iter().any(|c| c == "MEMBER-ID")
+            && self
+                .columns
+                .iter()
+                .position(|c| c == "LAG")
+                .is_some_and(|lag| cells.len() > lag)
     }
 
     fn row(&self, cells: &[&str]) -> Result<Line, ImportError> {
@@ -280,7 +291,9 @@ impl LineReader {
             },
             committed: number("CURRENT-OFFSET")?,
             log_end: number("LOG-END-OFFSET")?,
-            active: at("CONSUMER-ID").is_some_and(|c| c != "-"),
+            active: at("CONSUMER-ID")
+                .or_else(|| at("MEMBER-ID"))
+                .is_some_and(|c| c != "-"),
         }))
     }
 
@@ -313,6 +326,9 @@ impl LineReader {
             self.settle(DumpKind::Checkpoints)?;
             return self.checkpoint(body);
         }
+        if let Some(body) = text.strip_prefix("Heartbeat{") {
+            return Err(self.error(heartbeats_said(body)));
+        }
         let cells: Vec<&str> = text.split_whitespace().collect();
         if is_offsets_header(&cells) {
             self.settle(DumpKind::Groups)?;
@@ -328,6 +344,9 @@ impl LineReader {
                 ToolSentence::NoActiveMembers(group) => Line::NoActiveMembers(group.to_string()),
                 ToolSentence::Other => Line::ToolSaid(text.to_string()),
             });
+        }
+        if let Some(line) = self.rpk_summary(&cells) {
+            return Ok(line);
         }
         if let Some(group) = command_line_group(&cells) {
             if !self.group_given {
@@ -374,8 +393,47 @@ impl LineReader {
     }
 }
 
+impl LineReader {
+    /// A line of the summary `rpk group describe` prints above each group's table
+    /// (`GROUP  billing`, `COORDINATOR  0`, `STATE  Stable`, `BALANCER  range`, `MEMBERS  1`,
+    /// `TOTAL-LAG  40`, `ERROR  ...`): its `GROUP` names the rows of the table below it.
+    fn rpk_summary(&mut self, cells: &[&str]) -> Option<Line> {
+        let (key, value) = cells.split_first()?;
+        match (*key, value) {
+            ("GROUP", [group]) => {
+                if !self.group_given {
+                    self.group_of_table = Some(group.to_string());
+                }
+                Some(Line::Nothing)
+            }
+            // An empty group has no balancer: `BALANCER` alone.
+            ("COORDINATOR" | "STATE" | "BALANCER" | "MEMBERS" | "TOTAL-LAG", [] | [_]) => {
+                Some(Line::Nothing)
+            }
+            ("ERROR", [_, ..]) => Some(Line::ToolSaid(cells.join(" "))),
+            _ => None,
+        }
+    }
+}
+
+/// What a line of MirrorMaker 2's heartbeats topic (`HeartbeatFormatter`:
+/// `Heartbeat{sourceClusterAlias=primary, targetClusterAlias=backup, timestamp=...}`) says
+/// instead of being read.
+fn heartbeats_said(body: &str) -> String {
+    let flow = match (
+        field(body, "sourceClusterAlias"),
+        field(body, "targetClusterAlias"),
+    ) {
+        (Some(from), Some(to)) => format!(" (from {from} to {to})"),
+        _ => String::new(),
+    };
+    format!("this is MirrorMaker 2's heartbeats topic (HeartbeatFormatter): it shows the flow{flow} is running, not where any group stands; give the offset-syncs topic (mm2-offset-syncs.<target>.internal, with OffsetSyncFormatter) or the checkpoints topic (<source>.checkpoints.internal, with CheckpointFormatter)")
+}
+
 /// Whether a line is the offsets table's header: from Kafka 2.3 `GROUP TOPIC PARTITION
-/// CURRENT-OFFSET ...`, before it `TOPIC PARTITION CURRENT-OFFSET ...`.
+/// CURRENT-OFFSET ...`, before it `TOPIC PARTITION CURRENT-OFFSET ...`; after 3.9,
+/// `--offsets --verbose` adds `LEADER-EPOCH` after PARTITION; `rpk group describe` prints
+/// `TOPIC PARTITION CURRENT-OFFSET LOG-START-OFFSET LOG-END-OFFSET LAG MEMBER-ID ...`.
 fn is_offsets_header(cells: &[&str]) -> bool {
     matches!(cells.first(), Some(&"GROUP") | Some(&"TOPIC"))
         && cells.contains(&"PARTITION")
@@ -659,6 +717,67 @@ mod tests {
                 .iter()
                 .all(|l| matches!(l, Line::Nothing | Line::ToolSaid(_))),
             "{lines:?}"
+        );
+    }
+
+    /// A row as the tests compare it: group, partition, committed, log end, active.
+    type Seen = (String, u32, Option<u64>, Option<u64>, bool);
+
+    fn rows(text: &str) -> Vec<Seen> {
+        read_all(text)
+            .unwrap()
+            .into_iter()
+            .filter_map(|l| match l {
+                Line::Row(r) => Some((r.group, r.at.partition, r.committed, r.log_end, r.active)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    // The header `--describe --offsets --verbose` prints after 3.9, as apache/kafka's
+    // DescribeConsumerGroupTest (trunk after 2024-10-25, checkOffsetsArgsHeaderOutput)
+    // expects it: LEADER-EPOCH after PARTITION, `-` where the commit has no epoch. Laid out
+    // by the Java tool's printf widths, no blank line between groups.
+    #[test]
+    fn the_verbose_table_with_leader_epoch_reads_by_its_header() {
+        let text = include_str!("kafka-4.0-describe-offsets-verbose.txt");
+        assert_eq!(
+            rows(text),
+            [
+                ("billing".into(), 0, Some(120), Some(160), true),
+                ("billing".into(), 1, Some(95), Some(150), true),
+                ("audit".into(), 0, None, Some(160), false),
+            ]
+        );
+    }
+
+    // `rpk group describe` as redpanda's src/go/rpk/pkg/cli/group/describe.go prints it
+    // (commit 1c6cff34, 2024-12-20): per group, sorted by name, a summary whose GROUP line
+    // names the table below it, a blank line, then a table with no GROUP column padded by
+    // Go's tabwriter (minwidth 6, padding 2); `-` for no commit, and MEMBER-ID, CLIENT-ID
+    // and HOST empty where no member holds the partition; a blank line between groups.
+    #[test]
+    fn rpk_group_describe_reads_each_group_by_its_summary() {
+        let text = include_str!("rpk-group-describe.txt");
+        assert_eq!(
+            rows(text),
+            [
+                ("audit".into(), 0, None, Some(160), false),
+                ("billing".into(), 0, Some(120), Some(160), true),
+                ("billing".into(), 1, Some(95), Some(150), false),
+            ]
+        );
+    }
+
+    // HeartbeatFormatter prints `Heartbeat.toString()` (apache/kafka 3.9,
+    // connect/mirror-client/.../Heartbeat.java).
+    #[test]
+    fn a_heartbeats_dump_is_named_not_read() {
+        let e = read_all("Heartbeat{sourceClusterAlias=primary, targetClusterAlias=backup, timestamp=1730710364153}").unwrap_err();
+        assert_eq!(e.line, Some(1));
+        assert!(
+            e.message.contains("heartbeats topic") && e.message.contains("from primary to backup"),
+            "{e}"
         );
     }
 
