@@ -381,8 +381,18 @@ fn a_cluster_link_and_a_shadow_link_are_offset_preserving_mirrors() {
         hoplab_model::spec::HopKind::Mirror
     );
     assert!(codes(&l).contains(&"head-lost-at-start"));
+    // consumer.offset.sync.ms=30000: the groups' committed offsets cross every 30 s.
+    assert_eq!(
+        l.spec.topology.hops[0].options.checkpoint_every_ms,
+        Some(30_000)
+    );
     let r = read("redpanda-shadow.yaml");
     assert_eq!(hop_ends(&r), ["prod-redpanda-0/* -> shadow/*"]);
+    // consumer_offset_sync_options.interval: 30s.
+    assert_eq!(
+        r.spec.topology.hops[0].options.checkpoint_every_ms,
+        Some(30_000)
+    );
 }
 
 #[test]

@@ -150,7 +150,8 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
     let mut estate = Estate::default();
     estate.cluster(&remote, &remote_addresses, file);
     estate.cluster(&local, &[], file);
-    let options = presets::get(PresetId::OffsetPreservingMirror).options;
+    let mut options = presets::get(PresetId::OffsetPreservingMirror).options;
+    options.checkpoint_every_ms = group_sync_every(file, &props, report);
     for (source, target) in link_ends(&mode, &local, &remote) {
         estate.flows.push(Flow {
             product: Product::ClusterLink,
@@ -177,6 +178,24 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
         "{file}: Confluent cluster link ({mode}) between {remote} and {local}"
     ));
     Ok(estate)
+}
+
+/// How often the link syncs consumer groups' committed offsets, when it does: the file's
+/// `consumer.offset.sync.ms`. A link that syncs without saying how often is modelled as
+/// not syncing, and the report says so: the default is in no source this version checked.
+fn group_sync_every(file: &str, props: &[properties::Prop], report: &mut Report) -> Option<u64> {
+    let get = |k: &str| properties::last(props, k);
+    if !get("consumer.offset.sync.enable")
+        .is_some_and(|p| p.value.trim().eq_ignore_ascii_case("true"))
+    {
+        return None;
+    }
+    let every = get("consumer.offset.sync.ms").and_then(|p| p.value.trim().parse::<u64>().ok());
+    if every.is_none_or(|ms| ms == 0 || ms > hoplab_model::spec::limits::INTERVAL.max) {
+        report.approximate(format!("{file}: consumer.offset.sync.enable without a usable consumer.offset.sync.ms (1 ms to 7 days): its default is in no source this version checked, so the groups' positions are modelled as never synced (after a loss they start over); set it to model the sync"));
+        return None;
+    }
+    every
 }
 
 /// A topic filter's name as the selector's pattern: `*` is every topic, a prefixed name

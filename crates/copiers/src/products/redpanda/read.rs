@@ -7,6 +7,7 @@ use crate::presets::{self, PresetId};
 use crate::report::Report;
 use crate::text::yaml::{self, Node};
 use crate::{ImportError, Input};
+use hoplab_model::spec::HopOptions;
 
 pub const DEFAULT_SITE: &str = "shadow";
 
@@ -15,6 +16,35 @@ fn enabled(section: Option<&Node>) -> bool {
     let paused = s.get("paused").and_then(Node::str) == Some("true");
     let disabled = s.get("enabled").and_then(Node::str) == Some("false");
     !paused && !disabled
+}
+
+/// How often a shadow link syncs consumer groups' offsets, when it does: its
+/// `consumer_offset_sync_options.interval` as Redpanda writes a duration (`30s`, `500ms`,
+/// `1m`); one that cannot be read is modelled as not syncing, and the report says so.
+fn group_sync_every(file: &str, section: Option<&Node>, report: &mut Report) -> Option<u64> {
+    let s = section.filter(|s| enabled(Some(s)))?;
+    let interval = s.get("interval").and_then(Node::str).unwrap_or_default();
+    let every = duration_ms(interval)
+        .filter(|ms| (1..=hoplab_model::spec::limits::INTERVAL.max).contains(ms));
+    if every.is_none() {
+        report.approximate(format!("{file}: consumer_offset_sync_options with no interval this version reads ('{interval}'): the groups' positions are modelled as never synced (after a loss they start over)"));
+    }
+    every
+}
+
+/// `30s`, `500ms`, `2m`, `1h` in milliseconds.
+fn duration_ms(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let split = t.find(|c: char| !c.is_ascii_digit())?;
+    let (n, unit) = (t[..split].parse::<u64>().ok()?, &t[split..]);
+    let scale = match unit {
+        "ms" => 1,
+        "s" => 1_000,
+        "m" => 60_000,
+        "h" => 3_600_000,
+        _ => return None,
+    };
+    n.checked_mul(scale)
 }
 
 /// `client_options.bootstrap_servers`, as a list or one comma-separated string.
@@ -103,7 +133,14 @@ pub fn read(input: &Input, report: &mut Report) -> Result<Estate, ImportError> {
         selector: Selector { include, exclude },
         naming: Naming::Identity,
         pairs: Vec::new(),
-        options: presets::get(PresetId::OffsetPreservingMirror).options,
+        options: HopOptions {
+            checkpoint_every_ms: group_sync_every(
+                file,
+                doc.get("consumer_offset_sync_options"),
+                report,
+            ),
+            ..presets::get(PresetId::OffsetPreservingMirror).options
+        },
         facts: FlowFacts {
             group_sync: enabled(doc.get("consumer_offset_sync_options")),
             offset_syncs: true,
