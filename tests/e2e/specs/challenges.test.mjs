@@ -1,8 +1,13 @@
 // Design challenges as a candidate meets them: the list, a brief in the designer with its
 // givens locked, hops added with the designer's own form, a grade that misses with its
-// card, the fix, a pass, and the status kept after a reload; a bad challenge id.
+// card, the fix, a pass, and the status kept after a reload; a bad challenge id; the
+// command line's verdict on the page's seeds, figure for figure.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startSession, openPage, visit, assertClean, assertAccessible } from "../lib/browser.mjs";
 
 let session;
@@ -84,6 +89,22 @@ test("a challenge that does not exist says so, and the reference design can be l
   await page.click("text=Load it into the designer");
   await page.waitForFunction(() => document.querySelectorAll("g.dz-hop").length === 3);
   assert.match(await grade(page), /^Passed/);
+  // The page names the command that repeats its verdict: run it on the same design and
+  // seeds, and every requirement's worst figure is the page's.
+  const command = await page.locator(".challenge-seeds code").innerText();
+  const seeds = command.match(/--on-seeds ([\d,]+)/)[1];
+  const brief = JSON.parse(readFileSync(new URL("../../../content/challenges/ring-of-three.json", import.meta.url)));
+  const design = join(mkdtempSync(join(tmpdir(), "hoplab-grade-")), "ring.json");
+  writeFileSync(design, JSON.stringify({ version: 1, name: "ring", topology: brief.reference }));
+  const cli = JSON.parse(
+    execFileSync("cargo", ["run", "-q", "--locked", "-p", "hoplab-cli", "--", "grade", "ring-of-three", design, "--on-seeds", seeds, "--json"], { encoding: "utf8" }),
+  );
+  assert.equal(cli.passed, true);
+  for (const r of cli.requirements) {
+    const cell = await page.locator(`.challenge-results tr[data-requirement="${r.id}"] td[data-label="Worst seed"]`).innerText();
+    const shown = Number(cell.split(" ")[0].replace(/,/g, ""));
+    assert.ok(Math.abs(shown - r.measured) < 1e-6, `${r.id}: page ${cell}, command line ${r.measured}`);
+  }
   assertClean(page);
   await page.close();
 });

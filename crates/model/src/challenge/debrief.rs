@@ -204,6 +204,7 @@ fn subject(c: &Command) -> Option<(&'static str, String)> {
         Command::MoveWriter { writer, .. } => Some(("move-writer", writer.clone())),
         Command::MoveReader { reader, .. } => Some(("move-reader", reader.clone())),
         Command::StopWriter { writer } => Some(("stop-writer", writer.clone())),
+        Command::Reconcile { hop } => Some(("reconcile", hop.clone())),
         _ => None,
     }
 }
@@ -215,6 +216,7 @@ fn move_card(c: &Command) -> &'static str {
         Command::FenceSite { .. } | Command::StopWriter { .. } => "single-writer-streams",
         Command::MoveWriter { .. } => "move-the-clients",
         Command::MoveReader { .. } => "reader-resume",
+        Command::Reconcile { .. } => "failback",
         _ => "rehearsal",
     }
 }

@@ -363,3 +363,30 @@ fn a_drills_debrief_names_the_resume_rule_and_what_it_cost_with_its_card() {
     );
     assert_eq!(d.best.seed, d.yours.seed);
 }
+
+#[test]
+fn a_partition_drills_debrief_names_the_failback_step_left_undone() {
+    let c = named("partition-drill");
+    let flawed = &c.drill.as_ref().unwrap().flawed;
+    let left = flawed.iter().find(|f| f.id == "stranded-left").unwrap();
+    let d = debrief(&c, &c.reference, &left.moves, 1).unwrap();
+    let never = d
+        .differences
+        .iter()
+        .find(|x| {
+            x.says.starts_with(
+                "You never made this move: The records mirror orders-link never copied",
+            )
+        })
+        .unwrap_or_else(|| panic!("{:#?}", d.differences));
+    assert_eq!(never.card, "failback");
+    let stranded = d
+        .differences
+        .iter()
+        .find(|x| x.says.starts_with("every order the primary acknowledged"))
+        .unwrap_or_else(|| panic!("{:#?}", d.differences));
+    assert!(
+        stranded.cost.contains("the best run measured 0"),
+        "{stranded:?}"
+    );
+}
