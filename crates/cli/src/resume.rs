@@ -74,12 +74,24 @@ fn gather(files: &[PathBuf], group: Option<&str>) -> Result<Gathered, Failure> {
             reading = reading.of_group(group);
         }
         let mut kept = String::new();
-        for line in std::io::BufReader::new(file).lines() {
-            let line = line.map_err(|e| (format!("{name}: {e}"), 2))?;
-            reading.line(&line).map_err(|e| (e.to_string(), 2))?;
+        let mut input = std::io::BufReader::new(file);
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            let n = input
+                .read_until(b'\n', &mut bytes)
+                .map_err(|e| (format!("{name}: {e}"), 2))?;
+            if n == 0 {
+                break;
+            }
+            // Lossy, as a browser reads a file: kcat -J writes a record's bytes from 0x80
+            // raw, and the line says which it could not read rather than the file failing.
+            let text = String::from_utf8_lossy(&bytes);
+            let line = text.trim_end_matches(['\n', '\r']);
+            reading.line(line).map_err(|e| (e.to_string(), 2))?;
             // A configuration is small and read whole; a dump's lines are not kept.
             if kept.len() < hoplab_copiers::limits::MAX_INPUT_BYTES {
-                kept.push_str(&line);
+                kept.push_str(line);
                 kept.push('\n');
             }
         }

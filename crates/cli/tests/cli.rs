@@ -912,3 +912,59 @@ fn resume_json_names_both_plans_and_the_target_from_the_configuration() {
         "{err}"
     );
 }
+
+/// kcat -J of the checkpoints topic (kcat 1.7.1's envelope; Kafka's Struct layout, see
+/// crates/copiers/src/products/mm2/offsets/kcat.rs) beside `rpk group describe`: billing's
+/// orders-0 checkpoint (120, 118) is read from the key and value bytes and joined to rpk's
+/// row. A heartbeats dump is named; a byte kcat wrote raw is said, not a UTF-8 failure.
+#[test]
+fn resume_reads_kcat_json_and_rpk_and_names_a_heartbeats_dump() {
+    let checkpoints = write_temp(
+        "kcat-checkpoints.json",
+        concat!(
+            r#"{"topic":"primary.checkpoints.internal","partition":0,"offset":7,"tstype":"create","ts":1730710364153,"broker":1,"#,
+            r#""key":"\u0000\u0007billing\u0000\u000eprimary.orders\u0000\u0000\u0000\u0000","#,
+            r#""payload":"\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000x\u0000\u0000\u0000\u0000\u0000\u0000\u0000v\u0000\u0000"}"#,
+            "\n"
+        ),
+    );
+    let rpk = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../copiers/src/products/mm2/offsets/rpk-group-describe.txt"
+    );
+    let (code, out, err) = hoplab(&["resume", "--json", &checkpoints, rpk]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let b0 = v["partitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["group"] == "billing" && p["partition"] == 0)
+        .cloned()
+        .unwrap();
+    assert_eq!(b0["resume_at"].as_u64(), Some(118), "{b0}");
+
+    let heartbeats = write_temp(
+        "kcat-heartbeats.json",
+        r#"{"topic":"heartbeats","partition":0,"offset":3,"tstype":"create","ts":1730710364153,"broker":1,"key":"\u0000\u0007primary\u0000\u0006backup","payload":"\u0000\u0000\u0000\u0000\u0001"}"#,
+    );
+    let (code, _, err) = hoplab(&["resume", &heartbeats]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("heartbeats topic") && err.contains("from primary to backup"),
+        "{err}"
+    );
+
+    // upstream 200 (0xc8), written raw by kcat: not UTF-8.
+    let mut raw = br#"{"topic":"mm2-offset-syncs.backup.internal","partition":0,"offset":41,"tstype":"create","ts":1,"broker":1,"key":"\u0000\u0006orders\u0000\u0000\u0000\u0000","payload":"\u0000\u0000\u0000\u0000\u0000\u0000\u0000"#.to_vec();
+    raw.push(0xc8);
+    raw.extend_from_slice(br#"\u0000\u0000\u0000\u0000\u0000\u0000\u0000v"}"#);
+    let lost = std::env::temp_dir().join(format!("hoplab-test-{}-lost.json", std::process::id()));
+    std::fs::write(&lost, raw).unwrap();
+    let (code, _, err) = hoplab(&["resume", lost.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("did not survive") && err.contains(":1"),
+        "{err}"
+    );
+}

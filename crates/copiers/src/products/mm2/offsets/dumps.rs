@@ -327,7 +327,14 @@ impl LineReader {
             return self.checkpoint(body);
         }
         if let Some(body) = text.strip_prefix("Heartbeat{") {
-            return Err(self.error(heartbeats_said(body)));
+            let alias = |name| field(body, name).map(str::to_string);
+            return Err(self.error(heartbeats_said(
+                alias("sourceClusterAlias"),
+                alias("targetClusterAlias"),
+            )));
+        }
+        if super::kcat::is_envelope(text) {
+            return self.kcat(text);
         }
         let cells: Vec<&str> = text.split_whitespace().collect();
         if is_offsets_header(&cells) {
@@ -416,14 +423,30 @@ impl LineReader {
     }
 }
 
+impl LineReader {
+    /// A record as `kcat -C -J` prints it (see `kcat.rs`).
+    fn kcat(&mut self, text: &str) -> Result<Line, ImportError> {
+        use super::kcat::Record;
+        match super::kcat::read(text).map_err(|m| self.error(m))? {
+            Record::Sync(s) => {
+                self.settle(DumpKind::OffsetSyncs)?;
+                Ok(Line::Sync(s))
+            }
+            Record::Checkpoint(c) => {
+                self.settle(DumpKind::Checkpoints)?;
+                Ok(Line::Checkpoint(c))
+            }
+            Record::Heartbeat(from, to) => Err(self.error(heartbeats_said(Some(from), Some(to)))),
+            Record::Empty => Ok(Line::Nothing),
+        }
+    }
+}
+
 /// What a line of MirrorMaker 2's heartbeats topic (`HeartbeatFormatter`:
-/// `Heartbeat{sourceClusterAlias=primary, targetClusterAlias=backup, timestamp=...}`) says
-/// instead of being read.
-fn heartbeats_said(body: &str) -> String {
-    let flow = match (
-        field(body, "sourceClusterAlias"),
-        field(body, "targetClusterAlias"),
-    ) {
+/// `Heartbeat{sourceClusterAlias=primary, targetClusterAlias=backup, timestamp=...}`, or
+/// kcat's JSON of it) says instead of being read.
+fn heartbeats_said(from: Option<String>, to: Option<String>) -> String {
+    let flow = match (from, to) {
         (Some(from), Some(to)) => format!(" (from {from} to {to})"),
         _ => String::new(),
     };
