@@ -2,6 +2,7 @@
 //! preset, in the model, and returns what was compared.
 
 pub mod jetstream;
+pub mod jetstream_promote;
 pub mod rabbitmq;
 
 use crate::compare::Fact;
@@ -35,6 +36,7 @@ pub struct Case {
 
 pub fn all() -> Vec<Case> {
     let mut cases = jetstream::cases();
+    cases.extend(jetstream_promote::cases());
     cases.extend(rabbitmq::cases());
     cases
 }
