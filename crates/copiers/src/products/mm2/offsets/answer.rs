@@ -93,7 +93,24 @@ pub struct PartitionAnswer {
     /// The two reset plans' offsets for this row (none without a checkpoint: no plan
     /// line sets it).
     pub plans: Option<RowPlans>,
+    /// Kafka 3.4.1 to 3.7.0: the second answer, if the checkpoint task restarted since
+    /// these syncs (none where it is the same answer, or the release keeps its syncs).
+    pub after_restart: Option<AfterRestart>,
     pub notes: Vec<Note>,
+}
+
+/// Where a group stands if its checkpoint task restarted since the syncs: Kafka 3.4.1 to
+/// 3.7.0 read the offset-syncs topic back keeping only the newest sync per partition
+/// (`OffsetSyncStore.updateSyncArray` clears the array for every sync read before
+/// `readToEnd`), and a task restarts whenever a group appears on or disappears from the
+/// source (`MirrorCheckpointConnector.refreshConsumerGroups` reconfigures the tasks).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AfterRestart {
+    /// The newest sync of the partition, all the restarted task keeps: upstream, downstream.
+    pub newest_sync: CheckpointAt,
+    /// What translating the commit gives then: none while it is behind the newest sync
+    /// (no checkpoint is written until the group passes it).
+    pub translated: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -413,6 +430,8 @@ fn one(
         (Some(_), None) if rules.syncs_given => Some(Translation::NoPairs),
         _ => None,
     };
+    let no_syncs = matches!(translation, Some(Translation::NoPairs));
+    let translation = no_sync_rule(translation, committed, rules.kafka);
     let translated_now = translation.and_then(|t| t.at()).map(|(_, p)| p);
     let mut notes = Vec::new();
     let mut a = PartitionAnswer {
@@ -431,6 +450,7 @@ fn one(
         skipped: None,
         flagged: false,
         plans: None,
+        after_restart: None,
         target_committed: None,
         starts_at: None,
         start_from: StartFrom::Unknown,
@@ -446,12 +466,7 @@ fn one(
             notes.push(note("committed-since", format!("{group} committed {} records past its last checkpoint ({} → {c}): checkpoints follow every emit.checkpoints.interval.seconds ({})", c - cp.upstream, cp.upstream, rules.checkpoint_every)));
         }
     }
-    let rewound = matches!((cp, committed), (Some(cp), Some(c)) if c < cp.upstream);
-    if let (Some(cp), Some(now), false) = (cp, translated_now, rewound) {
-        if now < cp.downstream {
-            notes.push(note("would-go-backwards", format!("translating the commit now gives {now}, before the last checkpoint's {}: since 3.4.1 Kafka writes no checkpoint that moves a group back (unless the group itself rewound), so it resumes at {}", cp.downstream, cp.downstream)));
-        }
-    }
+    notes.extend(release_notes(&mut a, cp, syncs, rules.kafka));
     notes.extend(resume_notes(&mut a, row, cp, syncs, rules.reset));
     if let (Some(cp), false) = (cp, rules.syncs_given) {
         notes.push(checkpoint_alone(&a, cp, rules));
@@ -461,13 +476,113 @@ fn one(
         has_checkpoint: cp.is_some(),
         group_has_uncommitted,
         at_the_end: row.is_some_and(|r| r.committed.is_some() && r.committed == r.log_end),
-        no_syncs: matches!(translation, Some(Translation::NoPairs)),
+        no_syncs,
         syncs_given: rules.syncs_given,
         committed_zero: committed == Some(0),
     };
     notes.extend(known_defects(rules.kafka, &seen));
     a.notes = notes;
     a
+}
+
+/// Up to 3.2, a partition with no sync translates to the source offset unchanged: the
+/// store's default sync is (-1, -1), and `-1 + (committed - -1)` is the commit (apache/kafka
+/// 3.2.3, `OffsetSyncStore.latestOffsetSync`; KAFKA-12635, 3.3.0, writes no checkpoint).
+fn no_sync_rule(
+    translation: Option<Translation>,
+    committed: Option<u64>,
+    kafka: KafkaVersion,
+) -> Option<Translation> {
+    match (translation, committed) {
+        (Some(Translation::NoPairs), Some(c)) if kafka.between((0, 0, 0), (3, 3, 0)) => {
+            Some(Translation::At {
+                part: 0,
+                position: c,
+            })
+        }
+        (t, _) => t,
+    }
+}
+
+/// Why a translation behind the last checkpoint does or does not move the group back, by
+/// release: 3.4.1 added `checkpointIsMoreRecent` (apache/kafka 3.4.1,
+/// `MirrorCheckpointTask`), whose last checkpoints were kept in memory only until 3.7.1
+/// and 3.8.0 read them back from the checkpoints topic (KAFKA-15905).
+fn backwards(now: u64, last: u64, kafka: KafkaVersion) -> Note {
+    let text = if kafka.between((0, 0, 0), (3, 4, 1)) {
+        format!("translating the commit now gives {now}, before the last checkpoint's {last}: Kafka {kafka} writes checkpoints that move a group back (3.4.1 stopped it), so its next checkpoint puts the group at {now}")
+    } else if !kafka.restart_keeps_history() {
+        format!("translating the commit now gives {now}, before the last checkpoint's {last}: Kafka {kafka} writes no checkpoint that moves a group back (unless the group itself rewound) while its checkpoint task runs, so it resumes at {last}; but a restarted task has forgotten its last checkpoints (3.7.1 and 3.8.0 read them back) and may then write {now}")
+    } else {
+        format!("translating the commit now gives {now}, before the last checkpoint's {last}: since 3.4.1 Kafka writes no checkpoint that moves a group back (unless the group itself rewound), and from 3.7.1 a restarted task reads its last checkpoints back first, so it resumes at {last}")
+    };
+    note("would-go-backwards", text)
+}
+
+/// What the release does with a translation behind the last checkpoint, and its second
+/// answer after a restart.
+fn release_notes(
+    a: &mut PartitionAnswer,
+    cp: Option<&Checkpoint>,
+    syncs: Option<&Syncs>,
+    kafka: KafkaVersion,
+) -> Vec<Note> {
+    let mut notes = Vec::new();
+    let (committed, now) = (a.source_committed, a.translated_now);
+    let rewound = matches!((cp, committed), (Some(cp), Some(c)) if c < cp.upstream);
+    if let (Some(cp), Some(now), false) = (cp, now, rewound) {
+        if now < cp.downstream {
+            notes.push(backwards(now, cp.downstream, kafka));
+        }
+    }
+    if let (Some(c), Some(s)) = (committed, syncs) {
+        a.after_restart = after_restart(kafka, c, now, s);
+        notes.extend(a.after_restart.as_ref().map(|r| restart_note(a, r, kafka)));
+    }
+    notes
+}
+
+/// The second answer of Kafka 3.4.1 to 3.7.0 (see [`AfterRestart`]), where it differs.
+fn after_restart(
+    kafka: KafkaVersion,
+    committed: u64,
+    translated_now: Option<u64>,
+    syncs: &Syncs,
+) -> Option<AfterRestart> {
+    if !kafka.between((3, 4, 1), (3, 7, 1)) {
+        return None;
+    }
+    let (up, down) = syncs.newest()?;
+    // One kept sync: at or past it, `OffsetSyncStore.translateDownstream` gives its
+    // downstream offset, plus one when past it.
+    let translated = match committed.cmp(&up) {
+        std::cmp::Ordering::Less => None,
+        std::cmp::Ordering::Equal => Some(down),
+        std::cmp::Ordering::Greater => Some(down + 1),
+    };
+    (translated != translated_now).then_some(AfterRestart {
+        newest_sync: CheckpointAt {
+            upstream: up,
+            downstream: down,
+        },
+        translated,
+    })
+}
+
+fn restart_note(a: &PartitionAnswer, r: &AfterRestart, kafka: KafkaVersion) -> Note {
+    let (up, down) = (r.newest_sync.upstream, r.newest_sync.downstream);
+    let first = match a.translated_now {
+        Some(now) => format!("translating the commit gives {now}"),
+        None => "the commit does not translate".to_string(),
+    };
+    let second = match (r.translated, a.resume_at) {
+        (Some(t), _) => format!("translating it gives {t}"),
+        (None, Some(cp)) => format!("it writes no checkpoint for {} until the group commits past {up}, so the group resumes at its last checkpoint, {cp}", a.group),
+        (None, None) => format!("it writes no checkpoint for {} until the group commits past {up}, so the group has none and auto.offset.reset decides", a.group),
+    };
+    let mut n = note("restart-keeps-newest", format!("two answers for Kafka {kafka}: if its checkpoint task has not restarted since these syncs were written, {first}; if it has, it read the syncs back keeping only the newest per partition ({up} → {down}) and {second}. The task restarts whenever a consumer group appears on or disappears from the source (checked every refresh.groups.interval.seconds, 10 minutes by default): if groups changed since these syncs, the second answer holds. 3.7.1 and 3.8.0 read the syncs back whole"));
+    n.jira = Some("KAFKA-15905");
+    n
 }
 
 /// Where the group resumes: at its checkpoint (and how much it re-reads at most), or,

@@ -626,3 +626,78 @@ fn the_targets_group_table_is_said_to_be_the_targets() {
         a.read
     );
 }
+
+fn at(kafka: &str) -> Options {
+    Options {
+        kafka: crate::resume::KafkaVersion::parse(kafka).unwrap(),
+        ..Options::default()
+    }
+}
+
+// Kafka 3.4.1 to 3.7.0 (apache/kafka 3.7.0, OffsetSyncStore.updateSyncArray: every sync
+// read before readToEnd clears the array) keep only the newest sync, (1000, 1010), after a
+// restart. audit committed 450: with the whole store 3.6.2 translates by the kept (400,
+// 410) to 411; restarted, 450 is behind 1,000, so no checkpoint is written and, having
+// none, audit falls to auto.offset.reset. billing's 1,020 is past the newest sync either
+// way (1,011), so it has one answer. 3.7.1 reads the syncs back whole (KAFKA-15905).
+#[test]
+fn from_3_4_1_to_3_7_0_a_restart_keeps_the_newest_sync_and_both_answers_are_shown() {
+    let a = answer(&gathered(), &at("3.6.2"));
+    let audit = part(&a, "audit");
+    assert_eq!(audit.translated_now, Some(411));
+    assert_eq!(
+        audit.after_restart,
+        Some(AfterRestart {
+            newest_sync: CheckpointAt {
+                upstream: 1_000,
+                downstream: 1_010
+            },
+            translated: None
+        })
+    );
+    let n = audit
+        .notes
+        .iter()
+        .find(|n| n.code == "restart-keeps-newest")
+        .unwrap();
+    assert!(
+        n.text.contains("gives 411")
+            && n.text
+                .contains("if groups changed since these syncs, the second answer holds"),
+        "{}",
+        n.text
+    );
+    assert_eq!(part(&a, "billing").after_restart, None);
+    for kafka in ["3.4.0", "3.7.1", "3.9.0"] {
+        assert_eq!(
+            part(&answer(&gathered(), &at(kafka)), "audit").after_restart,
+            None,
+            "{kafka}"
+        );
+    }
+}
+
+// Up to 3.2 a partition with no sync translates to the commit unchanged (apache/kafka
+// 3.2.3, OffsetSyncStore.latestOffsetSync's default (-1, -1): -1 + (500 - -1) = 500);
+// 3.3.0 writes no checkpoint for it (KAFKA-12635).
+#[test]
+fn up_to_3_2_a_partition_without_syncs_translates_to_the_source_offset() {
+    let mut g = Gathered::default();
+    g.read_text("syncs.txt", &syncs()).unwrap();
+    g.read_text(
+        "groups.txt",
+        "GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID\n\
+         billing orders 1 500 600 100 - - -\n",
+    )
+    .unwrap();
+    let old = answer(&g, &at("3.2.3"));
+    let p = part(&old, "billing");
+    let codes: Vec<&str> = p.notes.iter().map(|n| n.code).collect();
+    assert_eq!(p.translated_now, Some(500));
+    assert!(
+        codes.contains(&"source-offset-copied") && !codes.contains(&"no-syncs"),
+        "{codes:?}"
+    );
+    let new = answer(&g, &at("3.3.0"));
+    assert_eq!(part(&new, "billing").translated_now, None);
+}

@@ -15,7 +15,7 @@ mod translate;
 pub mod version;
 
 pub use answer::{
-    answer, plan_warnings, reset_plan, Answer, CheckpointAt, GroupSummary, Options,
+    answer, plan_warnings, reset_plan, AfterRestart, Answer, CheckpointAt, GroupSummary, Options,
     PartitionAnswer, Reset,
 };
 pub use notes::Note;

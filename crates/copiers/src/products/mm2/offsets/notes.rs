@@ -48,6 +48,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("one-sync-kept", "position-map"),
     ("store-drops-syncs", "position-map"),
     ("restart-forgets", "position-map"),
+    ("restart-keeps-newest", "position-map"),
     ("quiet-topic-lag", "position-map"),
     ("source-offset-copied", "position-map"),
     ("null-offset-drops-batch", "reader-resume"),
@@ -112,7 +113,7 @@ pub fn known_defects(version: super::KafkaVersion, seen: &Seen) -> Vec<Note> {
         format!("Kafka {version}'s store can drop many older syncs when one new one arrives, so checkpoints point earlier than needed and a failover re-reads more; fixed in 3.5.2 and 3.6.0"),
     );
     add(
-        version.between((3, 5, 0), (3, 7, 0)) && seen.at_the_end,
+        version.between((3, 4, 1), (3, 7, 0)) && seen.at_the_end,
         "KAFKA-15906",
         "quiet-topic-lag",
         format!("in Kafka {version} translation may not reach the end of a quiet topic after the group commits at its end: a lag of up to offset.lag.max stays; fixed in 3.7.0"),
@@ -146,6 +147,43 @@ pub fn known_defects(version: super::KafkaVersion, seen: &Seen) -> Vec<Note> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    // The release ranges checked against apache/kafka's tags: KAFKA-12468's "+1 past the
+    // sync" (175a342580a) is first in 3.4.1, so a quiet topic's lag (KAFKA-15906, fixed by
+    // 75ad8841611, first in 3.7.0) shows from 3.4.1; KAFKA-10048 (6b95f1ec57c, `>= 0`)
+    // is first in 2.7.0, not in any 2.6.x.
+    #[test]
+    fn each_defect_holds_for_the_releases_it_was_in() {
+        let seen = |at_the_end, committed_zero| Seen {
+            translated: true,
+            has_checkpoint: false,
+            group_has_uncommitted: false,
+            at_the_end,
+            no_syncs: false,
+            syncs_given: true,
+            committed_zero,
+        };
+        let codes = |v: &str, s: &Seen| -> Vec<&'static str> {
+            known_defects(super::super::KafkaVersion::parse(v).unwrap(), s)
+                .into_iter()
+                .map(|n| n.code)
+                .collect()
+        };
+        let quiet = |v| codes(v, &seen(true, false)).contains(&"quiet-topic-lag");
+        assert_eq!(
+            [
+                quiet("3.4.0"),
+                quiet("3.4.1"),
+                quiet("3.6.2"),
+                quiet("3.7.0")
+            ],
+            [false, true, true, false]
+        );
+        let zero = |v| codes(v, &seen(false, true)).contains(&"zero-offset-dropped");
+        assert_eq!([zero("2.6.3"), zero("2.7.0")], [true, false]);
+    }
+
     #[test]
     fn every_note_links_a_card_that_exists() {
         let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/cards");

@@ -35,6 +35,11 @@ impl Syncs {
         }
     }
 
+    /// The newest sync read: (upstream, downstream).
+    pub fn newest(&self) -> Option<(u64, u64)> {
+        self.newest
+    }
+
     pub fn widest_gap(&self) -> u64 {
         self.widest_gap
     }
