@@ -607,8 +607,14 @@ fn resume_notes(
         match committed {
             Some(c) if c < cp.upstream => notes.push(rewound_since(a, cp, c, syncs)),
             Some(c) => {
-                let floor = syncs.and_then(|s| s.source_floor(cp.downstream));
-                a.replay_at_most = floor.map(|floor| c.saturating_sub(floor));
+                let floor = syncs.and_then(|s| Some((s, s.source_floor(cp.downstream)?)));
+                a.replay_at_most = floor.map(|(s, floor)| {
+                    let again = s.recopied_after(cp.downstream, c);
+                    if again > 0 {
+                        notes.push(note("copied-again", format!("the syncs show the source task copied records again after a restart (the target holds more records than source offsets between two syncs): resuming at {} reads {again} of them once more, counted in the bound", cp.downstream)));
+                    }
+                    c.saturating_sub(floor) + again
+                });
             }
             None => {}
         }

@@ -701,3 +701,39 @@ fn up_to_3_2_a_partition_without_syncs_translates_to_the_source_offset() {
     let new = answer(&g, &at("3.3.0"));
     assert_eq!(part(&new, "billing").translated_now, None);
 }
+
+// A source task restart shows in the syncs: source 100..=149 first copied to target
+// 110..=159, then, from its last committed source offset 129, 130..=149 again from target
+// 160 (the restarted task's first record syncs: (130, 160)). billing's checkpoint (101,
+// 111) sits one past (100, 110), so the record there is at least source 101; committed
+// 140, it reads 101..=139 again (39) and the second copies of 130..=139 (10): 49.
+#[test]
+fn the_re_read_bound_adds_what_a_restart_copied_again() {
+    let mut g = Gathered::default();
+    let syncs = [(0, 10), (100, 110), (130, 160), (200, 230)]
+        .iter()
+        .map(|(u, d)| {
+            format!(
+                "OffsetSync{{topicPartition=orders-0, upstreamOffset={u}, downstreamOffset={d}}}\n"
+            )
+        })
+        .collect::<String>();
+    g.read_text("syncs.txt", &syncs).unwrap();
+    g.read_text("checkpoints.txt", "Checkpoint{consumerGroupId=billing, topicPartition=primary.orders-0, upstreamOffset=101, downstreamOffset=111, metadata=}\n").unwrap();
+    g.read_text(
+        "groups.txt",
+        "GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID\n\
+         billing orders 0 140 250 110 - - -\n",
+    )
+    .unwrap();
+    let a = answer(&g, &Options::default());
+    let p = part(&a, "billing");
+    assert_eq!(p.replay_at_most, Some(49));
+    assert!(
+        p.notes
+            .iter()
+            .any(|n| n.code == "copied-again" && n.text.contains("reads 10 of them")),
+        "{:?}",
+        p.notes
+    );
+}

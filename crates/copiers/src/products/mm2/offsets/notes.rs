@@ -49,6 +49,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("store-drops-syncs", "position-map"),
     ("restart-forgets", "position-map"),
     ("restart-keeps-newest", "position-map"),
+    ("copied-again", "replay-or-gap"),
     ("quiet-topic-lag", "position-map"),
     ("source-offset-copied", "position-map"),
     ("null-offset-drops-batch", "reader-resume"),

@@ -10,6 +10,12 @@ pub struct Syncs {
     newest: Option<(u64, u64)>,
     /// The largest step in upstream offsets between two syncs read one after the other.
     widest_gap: u64,
+    /// Where the target holds more records than source offsets between two syncs read one
+    /// after the other: (the later sync's upstream, its downstream, how many more). A
+    /// restarted source task copies again what it copied after its last committed source
+    /// offset, and its first record always syncs (`MirrorSourceTask.PartitionState.update`,
+    /// `noPreviousSyncThisLifetime`), so the copies again start at that sync.
+    recopied: Vec<(u64, u64, u64)>,
 }
 
 impl Syncs {
@@ -21,13 +27,19 @@ impl Syncs {
             },
             newest: None,
             widest_gap: 0,
+            recopied: Vec::new(),
         }
     }
 
     /// A sync read from the topic, in the topic's order.
     pub fn receive(&mut self, upstream: u64, downstream: u64) {
-        if let Some((up, _)) = self.newest {
+        if let Some((up, down)) = self.newest {
             self.widest_gap = self.widest_gap.max(upstream.saturating_sub(up));
+            let more =
+                (downstream.saturating_sub(down)).saturating_sub(upstream.saturating_sub(up));
+            if upstream >= up && more > 0 {
+                self.recopied.push((upstream, downstream, more));
+            }
         }
         self.newest = Some((upstream, downstream));
         if let Some(store) = &mut self.store {
@@ -38,6 +50,17 @@ impl Syncs {
     /// The newest sync read: (upstream, downstream).
     pub fn newest(&self) -> Option<(u64, u64)> {
         self.newest
+    }
+
+    /// Records a group resuming at target `downstream` reads again beyond the source
+    /// records after its floor, up to its commit `committed` (the next record it reads):
+    /// the copies again that start after `downstream`, of source records before the commit.
+    pub fn recopied_after(&self, downstream: u64, committed: u64) -> u64 {
+        self.recopied
+            .iter()
+            .filter(|(up, down, _)| *down > downstream && *up < committed)
+            .map(|(up, _, more)| (*more).min(committed - up))
+            .sum()
     }
 
     pub fn widest_gap(&self) -> u64 {
@@ -139,6 +162,24 @@ mod tests {
                 position: 1_011
             }
         );
+    }
+
+    // A source task restarted after copying source 100..=149 to target 110..=159 with
+    // its last committed source offset 129: it copies 130..=149 again from target 160,
+    // and that first record syncs, (130, 160). Between (100, 110) and (130, 160) the
+    // target holds 50 records for 30 source offsets: 20 copied again. A group resuming at
+    // 111 that had read up to 139 (committed 140) reads 101..=139 again from the first
+    // copies and 130..=139 once more from the second: 10 more; committed 200, all 20.
+    #[test]
+    fn records_a_restart_copied_again_are_counted_from_the_syncs() {
+        let mut s = Syncs::new(Rule::Store(MapStore::Kafka36));
+        s.receive(100, 110);
+        s.receive(130, 160);
+        s.receive(200, 230);
+        assert_eq!(s.recopied_after(111, 140), 10);
+        assert_eq!(s.recopied_after(111, 200), 20);
+        assert_eq!(s.recopied_after(160, 200), 0);
+        assert_eq!(s.recopied_after(111, 130), 0);
     }
 
     #[test]
