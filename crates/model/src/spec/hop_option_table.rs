@@ -141,7 +141,40 @@ const STAMPS: &[(&str, &str)] = &[
     ("marker", "marker"),
     ("qualified-name", "qualified-name"),
     ("hop-budget", "hop budget (max-hops 1)"),
+    ("hop-budget-2", "hop budget (max-hops 2)"),
+    ("hop-budget-3", "hop budget (max-hops 3)"),
+    ("hop-budget-4", "hop budget (max-hops 4)"),
+    ("hop-budget-5", "hop budget (max-hops 5)"),
+    ("hop-budget-6", "hop budget (max-hops 6)"),
+    ("hop-budget-7", "hop budget (max-hops 7)"),
+    ("hop-budget-8", "hop budget (max-hops 8)"),
+    ("hop-budget-9", "hop budget (max-hops 9)"),
+    (
+        "hop-budget-many",
+        "hop budget (max-hops 10 or more, as the file sets it)",
+    ),
 ];
+
+/// The stamp choice for a hop budget of `n` (RabbitMQ federation's `max-hops`): the form
+/// offers each budget a ring of up to ten sites needs, so a lint's "set the budget to 3"
+/// can be taken there.
+fn budget_choice(n: u8) -> &'static str {
+    match n {
+        0 | 1 => "hop-budget",
+        2..=9 => STAMPS[2 + usize::from(n)].0,
+        _ => "hop-budget-many",
+    }
+}
+
+/// The budget a stamp choice names, keeping one of ten or more the file set.
+fn budget_of(choice: &str, was: OriginStamp) -> Option<u8> {
+    match (choice, was) {
+        ("hop-budget", _) => Some(1),
+        ("hop-budget-many", OriginStamp::HopBudget(n)) if n >= 10 => Some(n),
+        ("hop-budget-many", _) => Some(10),
+        _ => choice.strip_prefix("hop-budget-")?.parse().ok(),
+    }
+}
 
 /// Every hop option, in the order the designer's form shows them.
 pub static HOP_OPTIONS: &[HopOption] = &[
@@ -177,14 +210,12 @@ pub static HOP_OPTIONS: &[HopOption] = &[
                 OriginStamp::None => "none",
                 OriginStamp::Marker => "marker",
                 OriginStamp::QualifiedName => "qualified-name",
-                OriginStamp::HopBudget(_) => "hop-budget",
+                OriginStamp::HopBudget(n) => budget_choice(n),
             })
         },
-        // A budget already set is kept; a new one is RabbitMQ's default, 1.
         set: |o, v| {
-            o.stamp = match (choice(&v), o.stamp) {
-                ("hop-budget", OriginStamp::HopBudget(n)) => OriginStamp::HopBudget(n),
-                ("hop-budget", _) => OriginStamp::HopBudget(1),
+            o.stamp = match (choice(&v), budget_of(choice(&v), o.stamp)) {
+                (_, Some(n)) => OriginStamp::HopBudget(n),
                 ("marker", _) => OriginStamp::Marker,
                 ("qualified-name", _) => OriginStamp::QualifiedName,
                 _ => OriginStamp::None,
@@ -428,7 +459,7 @@ impl HopOption {
         match ((self.get)(o), self.kind) {
             (Value::Number(n) | Value::MaybeNumber(Some(n)), _) => n.to_string(),
             (Value::MaybeNumber(None), Kind::MaybeNumber { none, .. }) => none.to_string(),
-            (Value::Choice("hop-budget"), _) => match o.stamp {
+            (Value::Choice(c), _) if c.starts_with("hop-budget") => match o.stamp {
                 OriginStamp::HopBudget(n) => format!("hop-budget {n}"),
                 _ => "hop-budget".into(),
             },
@@ -512,15 +543,24 @@ mod tests {
     }
 
     #[test]
-    fn a_hop_budget_is_kept_when_the_stamp_is_chosen_again() {
-        let mut o = HopOptions {
-            stamp: OriginStamp::HopBudget(3),
-            ..HopOptions::default()
-        };
+    fn each_hop_budget_a_ring_needs_can_be_chosen_and_a_larger_one_is_kept() {
         let stamp = find("stamp").unwrap();
-        stamp.put(&mut o, Value::Choice("hop-budget")).unwrap();
-        assert_eq!(o.stamp, OriginStamp::HopBudget(3));
-        assert_eq!(stamp.shown(&o), "hop-budget 3");
+        let mut o = HopOptions::default();
+        for n in 1..=9u8 {
+            let id = budget_choice(n);
+            stamp.put(&mut o, Value::Choice(id)).unwrap();
+            assert_eq!(o.stamp, OriginStamp::HopBudget(n), "{id}");
+            assert_eq!((stamp.get)(&o), Value::Choice(id));
+        }
+        assert_eq!(stamp.shown(&o), "hop-budget 9");
+        o.stamp = OriginStamp::HopBudget(12);
+        assert_eq!((stamp.get)(&o), Value::Choice("hop-budget-many"));
+        stamp.put(&mut o, Value::Choice("hop-budget-many")).unwrap();
+        assert_eq!(
+            o.stamp,
+            OriginStamp::HopBudget(12),
+            "the file's budget is kept"
+        );
         stamp.put(&mut o, Value::Choice("none")).unwrap();
         stamp.put(&mut o, Value::Choice("hop-budget")).unwrap();
         assert_eq!(o.stamp, OriginStamp::HopBudget(1));
