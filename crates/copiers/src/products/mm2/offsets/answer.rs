@@ -611,7 +611,7 @@ fn resume_notes(
                 a.replay_at_most = floor.map(|(s, floor)| {
                     let again = s.recopied_after(cp.downstream, c);
                     if again > 0 {
-                        notes.push(note("copied-again", format!("the syncs show the source task copied records again after a restart (the target holds more records than source offsets between two syncs): resuming at {} reads {again} of them once more, counted in the bound", cp.downstream)));
+                        notes.push(note("copied-again", format!("the syncs show the source task copied records again after a restart (the target holds more records than source offsets between two syncs; transaction markers on the target would show so too): resuming at {} reads {again} of them once more, counted in the bound", cp.downstream)));
                     }
                     c.saturating_sub(floor) + again
                 });

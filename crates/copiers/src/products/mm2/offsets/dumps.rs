@@ -310,7 +310,14 @@ impl LineReader {
     /// their output pass.
     pub fn read(&mut self, raw: &str) -> Result<Line, ImportError> {
         self.line += 1;
-        let text = raw.trim_start_matches('\u{feff}').trim();
+        let untrimmed = raw.trim_start_matches('\u{feff}');
+        if super::kcat::is_formatted(untrimmed) {
+            // The key's raw bytes may start or end with what trimming would cut.
+            let record = super::kcat::read_formatted(untrimmed)
+                .map_err(|m| self.error(format!("{m} (the line: {})", quoted(untrimmed))))?;
+            return self.kcat_record(record);
+        }
+        let text = untrimmed.trim();
         self.read_text(text).map_err(|mut e| {
             e.message = format!("{} (the line: {})", e.message, quoted(text));
             e
@@ -426,8 +433,13 @@ impl LineReader {
 impl LineReader {
     /// A record as `kcat -C -J` prints it (see `kcat.rs`).
     fn kcat(&mut self, text: &str) -> Result<Line, ImportError> {
+        let record = super::kcat::read(text).map_err(|m| self.error(m))?;
+        self.kcat_record(record)
+    }
+
+    fn kcat_record(&mut self, record: super::kcat::Record) -> Result<Line, ImportError> {
         use super::kcat::Record;
-        match super::kcat::read(text).map_err(|m| self.error(m))? {
+        match record {
             Record::Sync(s) => {
                 self.settle(DumpKind::OffsetSyncs)?;
                 Ok(Line::Sync(s))

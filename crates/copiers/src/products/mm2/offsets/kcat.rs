@@ -1,4 +1,5 @@
-//! MirrorMaker 2's internal topics as `kcat -C -J` prints them: one JSON envelope a record
+//! MirrorMaker 2's internal topics as kcat prints them: `kcat -C -f '%k %s\n'` with the
+//! value unpacked by `-s` (see [`read_formatted`]), or `kcat -C -J`, one JSON envelope a record
 //! (`{"topic":…,"partition":…,"offset":…,"tstype":…,"ts":…,"broker":…,"key":…,"payload":…}`,
 //! edenhill/kcat 1.7.1, json.c), the key and value as JSON strings of the record's raw
 //! bytes. The bytes are Kafka's `Struct` serialisation (apache/kafka 3.9,
@@ -115,6 +116,54 @@ fn decode(key: &[u8], value: &[u8]) -> Option<Record> {
     }))
 }
 
+/// Whether a line is a record as `kcat -f '%k %s\n'` prints it: the key's raw bytes
+/// first, and every key MirrorMaker 2 writes starts with a STRING whose int16 length's
+/// high byte is 0 (topic names hold at most 249 characters).
+pub fn is_formatted(raw: &str) -> bool {
+    raw.starts_with('\0')
+}
+
+/// Reads one line of `kcat -C -f '%k %s\n'` with the value unpacked by kcat's `-s`:
+/// `-s value='>q q'` for the offset-syncs topic (upstream, downstream), `-s value='>h q q'`
+/// for the checkpoints topic (version, upstream, downstream; kcat's unpack ignores the
+/// metadata bytes left over). kcat 1.7.1, format.c `unpack`: `q` prints a big-endian
+/// int64 in decimal, ` ` a space.
+pub fn read_formatted(raw: &str) -> Result<Record, String> {
+    let cut = "this kcat -f line does not end with the numbers -s value='>q q' (offset syncs) or -s value='>h q q' (checkpoints) prints: a key byte 0x0A (a name of 10 characters, or partition 10) breaks kcat's line; use -J instead";
+    let number = |t: &str| t.parse::<i64>().ok();
+    let mut last = raw.trim_end_matches(['\r', '\n']).rsplitn(4, ' ');
+    let (Some(down), Some(up)) = (last.next().and_then(number), last.next()) else {
+        return Err(cut.to_string());
+    };
+    let (version, key_and_version) = (last.next(), raw.trim_end_matches(['\r', '\n']));
+    let sync_key = key_and_version
+        .rsplitn(3, ' ')
+        .nth(2)
+        .map(|k| bytes(k, "key"))
+        .transpose()?;
+    if let (Some(up), Some(key)) = (number(up), sync_key) {
+        if let Some(r) = decode(&key, &offsets_value(up, down)) {
+            return Ok(r);
+        }
+    }
+    let (Some(_), Some(up), Some(key)) = (version.and_then(number), number(up), last.next()) else {
+        return Err(cut.to_string());
+    };
+    let mut value = vec![0, 0];
+    value.extend(offsets_value(up, down));
+    value.extend([0, 0]);
+    decode(&bytes(key, "key")?, &value).ok_or_else(|| {
+        "this kcat -f line's key is neither an offset sync's nor a checkpoint's as MirrorMaker 2 writes them".to_string()
+    })
+}
+
+/// Two offsets as Kafka's INT64s.
+fn offsets_value(up: i64, down: i64) -> Vec<u8> {
+    let mut v = up.to_be_bytes().to_vec();
+    v.extend(down.to_be_bytes());
+    v
+}
+
 /// Reads one `kcat -J` line.
 pub fn read(text: &str) -> Result<Record, String> {
     let json: serde_json::Value = serde_json::from_str(text)
@@ -183,6 +232,36 @@ mod tests {
             read(HEARTBEAT).map_err(|e| e.to_string()),
             Ok(Record::Heartbeat("primary".into(), "backup".into()))
         );
+    }
+
+    // `kcat -C -t mm2-offset-syncs.backup.internal -s value='>q q' -f '%k %s\n'` and
+    // `kcat -C -t primary.checkpoints.internal -s value='>h q q' -f '%k %s\n'`: the key's
+    // raw bytes, a space, the unpacked numbers.
+    #[test]
+    fn kcat_f_lines_with_the_values_unpacked_read() {
+        let sync = "\0\u{6}orders\0\0\0\u{2} 120 118";
+        assert!(is_formatted(sync));
+        assert_eq!(
+            read_formatted(sync),
+            Ok(Record::Sync(Sync {
+                at: TopicPart {
+                    topic: "orders".into(),
+                    partition: 2
+                },
+                upstream: 120,
+                downstream: 118
+            }))
+        );
+        // Partition 32: a space inside the key.
+        let checkpoint = "\0\u{7}billing\0\u{e}primary.orders\0\0\0  0 95 93";
+        let Ok(Record::Checkpoint(c)) = read_formatted(checkpoint) else {
+            panic!("{:?}", read_formatted(checkpoint))
+        };
+        assert_eq!(
+            (c.group.as_str(), c.at.partition, c.upstream, c.downstream),
+            ("billing", 32, 95, 93)
+        );
+        assert!(read_formatted("\0").unwrap_err().contains("use -J"));
     }
 
     #[test]

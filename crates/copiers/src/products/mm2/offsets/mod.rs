@@ -273,7 +273,7 @@ impl FileReading<'_> {
                 .as_ref()
                 .map(|l| format!(" (its first line that is none of them: {l:?})"))
                 .unwrap_or_default();
-            format!("this is none of what this page reads: the offset-syncs or checkpoints topic as the console consumer prints it with MirrorMaker 2's formatter or kcat -C -J prints it, the consumer-groups table (kafka-consumer-groups.sh --describe or rpk group describe), or a MirrorMaker 2 configuration{first}")
+            format!("this is none of what this page reads: the offset-syncs or checkpoints topic as the console consumer prints it with MirrorMaker 2's formatter or kcat prints it (-J, or -f '%k %s\\n' with -s value='>q q' or '>h q q'), the consumer-groups table (kafka-consumer-groups.sh --describe or rpk group describe), or a MirrorMaker 2 configuration{first}")
         };
         Err(ImportError::new(&self.file, message))
     }
