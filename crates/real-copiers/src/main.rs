@@ -102,19 +102,37 @@ fn print_run(id: &str, on: &str, outcome: &cases::Outcome, error: Option<&String
     agrees
 }
 
-/// A JetStream case on each release, each run reported on its own.
-fn run_on_releases(
-    case: &cases::Case,
-    servers: &mut Servers,
-    releases: &[jetstream::Release],
-) -> Vec<ReleaseRun> {
+/// A JetStream case on each release, each run reported on its own. The releases run at
+/// once, one thread each with servers of its own (a run mostly waits on its servers), and
+/// are printed in order once all have ended.
+fn run_on_releases(case: &cases::Case, releases: &[jetstream::Release]) -> Vec<ReleaseRun> {
+    let results: Vec<(cases::Outcome, Option<String>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = releases
+            .iter()
+            .map(|release| {
+                scope.spawn(move || match &release.missing {
+                    Some(why) => (cases::Outcome::default(), Some(why.clone())),
+                    None => run_once(
+                        case,
+                        &mut Servers {
+                            nats: release.clone(),
+                            ..Servers::default()
+                        },
+                    ),
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    (cases::Outcome::default(), Some("the run panicked".into()))
+                })
+            })
+            .collect()
+    });
     let mut runs = Vec::new();
-    for release in releases {
-        servers.nats = release.clone();
-        let (outcome, error) = match &release.missing {
-            Some(why) => (cases::Outcome::default(), Some(why.clone())),
-            None => run_once(case, servers),
-        };
+    for (release, (outcome, error)) in releases.iter().zip(results) {
         let on = format!(" on nats-server {}", release.version);
         let agrees = print_run(case.id, &on, &outcome, error.as_ref());
         runs.push(ReleaseRun {
@@ -146,7 +164,7 @@ fn run_case(
         releases: Vec::new(),
     };
     if case.server == "nats-server" {
-        report.releases = run_on_releases(case, servers, releases);
+        report.releases = run_on_releases(case, releases);
         let passed = report.releases.iter().filter(|r| r.agrees).count();
         report.agrees = passed == report.releases.len();
         report.error = report.releases.iter().find_map(|r| {

@@ -9,12 +9,31 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A port nothing listens on now (the kernel picks it; closed again at once).
+/// Every port handed out so far: cases run at once (one thread a release) must not be
+/// handed the same just-closed port.
+static HANDED_OUT: std::sync::Mutex<std::collections::BTreeSet<u16>> =
+    std::sync::Mutex::new(std::collections::BTreeSet::new());
+
+/// Whether `port` is handed out for the first time (and now taken).
+fn first_time(port: u16) -> bool {
+    HANDED_OUT
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(port)
+}
+
+/// A port nothing listens on now (the kernel picks it; closed again at once), never one
+/// this run handed out before.
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free loopback port")
+    loop {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free loopback port");
+        if first_time(port) {
+            return port;
+        }
+    }
 }
 
 /// A fresh folder under the system's temporary folder, removed by [`Server`]'s drop.
@@ -23,7 +42,9 @@ pub fn temp_dir(label: &str) -> PathBuf {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos())
         .unwrap_or(0);
-    let dir = std::env::temp_dir().join(format!("hoplab-{label}-{}-{n}", std::process::id()));
+    static MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let k = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("hoplab-{label}-{}-{n}-{k}", std::process::id()));
     fs::create_dir_all(&dir).expect("temporary folder");
     dir
 }
@@ -34,7 +55,11 @@ pub fn free_ports<const N: usize>() -> [u16; N] {
     let held: Vec<TcpListener> = (0..N)
         .map(|_| TcpListener::bind("127.0.0.1:0").expect("a free loopback port"))
         .collect();
-    std::array::from_fn(|i| held[i].local_addr().expect("a bound port").port())
+    let ports = std::array::from_fn(|i| held[i].local_addr().expect("a bound port").port());
+    for port in ports {
+        first_time(port);
+    }
+    ports
 }
 
 /// Waits until something accepts connections on the port.
