@@ -461,6 +461,39 @@ fn a_design_edited_after_its_import_is_linted_as_it_now_is() {
     assert_eq!(hoplab_copiers::lint_design(&m, &m.spec.topology), lint(&m));
 }
 
+/// Issue 57: the MSK file says `StartingPosition: LATEST`; once the person sets the hops to
+/// start from the oldest record (what the export then writes as `EARLIEST`, the MSK API of
+/// 2018-11-14's `ReplicationStartingPosition`), the finding that asks for it is gone.
+#[test]
+fn a_finding_whose_fix_was_taken_in_the_design_clears() {
+    use hoplab_model::spec::StartFrom;
+    let m = read("msk-replicator.json");
+    let mut t = m.spec.topology.clone();
+    assert!(t
+        .hops
+        .iter()
+        .any(|h| h.options.start_from == StartFrom::Latest));
+    for h in &mut t.hops {
+        h.options.start_from = StartFrom::Earliest;
+    }
+    let after: Vec<&str> = hoplab_copiers::lint_design(&m, &t)
+        .into_iter()
+        .map(|f| f.code)
+        .collect();
+    assert!(!after.contains(&"head-lost-at-start"), "{after:?}");
+    // And the other way: a MirrorMaker 2 design set to start at the newest record now says so.
+    let mm2 = read("mm2-deployed.properties");
+    let mut t = mm2.spec.topology.clone();
+    for h in &mut t.hops {
+        h.options.start_from = StartFrom::Latest;
+    }
+    let said: Vec<&str> = hoplab_copiers::lint_design(&mm2, &t)
+        .into_iter()
+        .map(|f| f.code)
+        .collect();
+    assert!(said.contains(&"head-lost-at-start"), "{said:?}");
+}
+
 #[test]
 fn a_cluster_mirroring_script_that_names_no_mirror_is_refused_with_its_line() {
     for (text, says) in [

@@ -278,7 +278,7 @@ pub fn lint_design(imported: &Imported, t: &Topology) -> Vec<ImportFinding> {
     out
 }
 
-/// The estate's flows that `t` still has a hop for.
+/// The estate's flows that `t` still has a hop for, with what the design now says of them.
 fn standing(estate: &Estate, t: &Topology) -> Estate {
     let mut kept = estate.clone();
     kept.flows.retain(|f| {
@@ -286,7 +286,35 @@ fn standing(estate: &Estate, t: &Topology) -> Estate {
             .iter()
             .any(|h| h.from.site == f.source && h.to.site == f.target)
     });
+    for f in &mut kept.flows {
+        as_designed(f, t);
+    }
     kept
+}
+
+/// A flow's facts as the design's hops now hold them, where a hop option stands for the
+/// fact (the readers set it from the file, so an unedited design changes nothing): where
+/// it starts (MirrorMaker 2, MSK Replicator and shovels carry it in `start_from`) and
+/// MirrorMaker 2's heartbeats (`heartbeat_every_ms`). Facts no option holds (Cluster
+/// Linking's and Redpanda's start) stay as the file said.
+fn as_designed(f: &mut crate::estate::Flow, t: &Topology) {
+    use hoplab_model::spec::StartFrom;
+    let hops: Vec<_> = t
+        .hops
+        .iter()
+        .filter(|h| h.from.site == f.source && h.to.site == f.target)
+        .collect();
+    if matches!(
+        f.product,
+        Product::MirrorMaker2 | Product::MskReplicator | Product::Shovel
+    ) {
+        f.facts.start_latest = hops
+            .iter()
+            .any(|h| h.options.start_from == StartFrom::Latest);
+    }
+    if f.product == Product::MirrorMaker2 {
+        f.facts.heartbeats = hops.iter().any(|h| h.options.heartbeat_every_ms.is_some());
+    }
 }
 
 /// What is about the files themselves: keys that have no effect, in their product's terms.
