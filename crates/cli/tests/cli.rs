@@ -968,3 +968,37 @@ fn resume_reads_kcat_json_and_rpk_and_names_a_heartbeats_dump() {
         "{err}"
     );
 }
+
+/// Kafka 3.6.2 (3.4.1 to 3.7.0): a restarted checkpoint task keeps only the newest sync
+/// per partition (OffsetSyncStore read back before readToEnd), so for billing's orders-1,
+/// committed behind the newest sync (2000, 2000), the JSON gives the second answer: no
+/// translation, the group stays at its last checkpoint. 3.7.1 reads the syncs back whole.
+#[test]
+fn resume_json_gives_the_answer_after_a_restart_for_3_4_1_to_3_7_0() {
+    let files = resume_fixtures();
+    let after = |kafka: &str| {
+        let mut args: Vec<&str> = vec!["resume", "--json", "--kafka-version", kafka];
+        args.extend(files.iter().map(String::as_str));
+        let (code, out, err) = hoplab(&args);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["partitions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["group"] == "billing" && p["partition"] == 1)
+            .cloned()
+            .unwrap()
+    };
+    let b1 = after("3.6.2");
+    assert_eq!(
+        b1["after_restart"],
+        serde_json::json!({"newest_sync": {"upstream": 2000, "downstream": 2000}, "translated": null})
+    );
+    assert!(b1["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|n| n["code"] == "restart-keeps-newest" && n["jira"] == "KAFKA-15905"));
+    assert!(after("3.7.1")["after_restart"].is_null());
+}
