@@ -136,8 +136,9 @@ pub struct CopierRow {
     pub unchecked: Vec<Unchecked>,
 }
 
-/// A newer server behaviour a row's real-copier cases could not check, because the server
-/// they ran on is older: authored in `content/copiers.toml` as `[[copiers.unchecked]]`.
+/// A newer server behaviour no real-copier case of a row checks (no case covers it, or the
+/// servers they ran on are older): authored in `content/copiers.toml` as
+/// `[[copiers.unchecked]]`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Unchecked {
@@ -175,7 +176,21 @@ pub struct RealCase {
     pub id: String,
     pub title: String,
     pub preset: hoplab_copiers::PresetId,
-    /// Whether the server and the model read the same on every fact compared.
+    /// Whether the server and the model read the same on every fact compared (on every
+    /// release it ran on).
+    pub agrees: bool,
+    /// Each server release the case ran on and whether the model agreed there (a JetStream
+    /// case runs on every nats-server release); empty for a case run on one server.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub releases: Vec<ReleaseVerdict>,
+}
+
+/// One case on one server release.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReleaseVerdict {
+    /// The server's version: `2.12.8`.
+    pub release: String,
     pub agrees: bool,
 }
 
@@ -232,6 +247,15 @@ mod authoring {
                 title: field("title"),
                 preset,
                 agrees: case["agrees"] == true,
+                releases: case["releases"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|r| super::ReleaseVerdict {
+                        release: r["release"].as_str().unwrap_or_default().to_string(),
+                        agrees: r["agrees"] == true,
+                    })
+                    .collect(),
             });
         }
         Ok(())

@@ -12,7 +12,7 @@ use hoplab_copiers::PresetId;
 use std::fmt::Write;
 
 use crate::card::{question_for, CardIndex};
-use crate::copiers::{Carries, CopierRow, CopierTable, RealRun, Unchecked, Verdict};
+use crate::copiers::{Carries, CopierRow, CopierTable, RealCase, RealRun, Unchecked, Verdict};
 use crate::page::{escape, one_source};
 
 /// What the legend says of each verdict, in its order.
@@ -188,6 +188,26 @@ fn detail(out: &mut String, row: &CopierRow, index: &CardIndex) {
     out.push_str("</ul></section>");
 }
 
+/// A case's verdict on each release it ran on ("; by release: 2.9.10 agrees, 2.12.8
+/// disagrees"), or nothing for a case run on one server.
+fn by_release(case: &RealCase) -> String {
+    if case.releases.is_empty() {
+        return String::new();
+    }
+    let each: Vec<String> = case
+        .releases
+        .iter()
+        .map(|r| {
+            let verdict = if r.agrees { "agrees" } else { "disagrees" };
+            format!("{} {verdict}", escape(&r.release))
+        })
+        .collect();
+    format!(
+        r#"<span class="copier__releases">; by release: {}</span>"#,
+        each.join(", ")
+    )
+}
+
 /// What the real-copiers layer found: the server it ran, when, and each case; then the
 /// newer behaviours those cases could not check (`unchecked`), each with its source.
 fn real_run(out: &mut String, run: &RealRun, unchecked: &[Unchecked]) {
@@ -203,9 +223,10 @@ fn real_run(out: &mut String, run: &RealRun, unchecked: &[Unchecked]) {
         let verdict = if case.agrees { "agrees" } else { "disagrees" };
         _ = write!(
             out,
-            r#"<li class="copier__case copier__case--{verdict}">{} (preset <code>{}</code>): {verdict}</li>"#,
+            r#"<li class="copier__case copier__case--{verdict}">{} (preset <code>{}</code>): {verdict}{}</li>"#,
             escape(&case.title),
-            escape(case.preset.as_str())
+            escape(case.preset.as_str()),
+            by_release(case)
         );
     }
     out.push_str("</ul>");
@@ -213,7 +234,7 @@ fn real_run(out: &mut String, run: &RealRun, unchecked: &[Unchecked]) {
         return;
     }
     out.push_str(concat!(
-        r#"<p class="copier__unchecked-lede">Not checked here (the servers above are older):</p>"#,
+        r#"<p class="copier__unchecked-lede">Not checked here (no case covers it, or the servers above are older):</p>"#,
         r#"<ul class="copier__unchecked">"#
     ));
     for entry in unchecked {
@@ -233,7 +254,7 @@ fn real_run(out: &mut String, run: &RealRun, unchecked: &[Unchecked]) {
 mod tests {
     use super::*;
     use crate::card::{CardSummary, Importance, Level, SectionIndex, Source, SourceKind};
-    use crate::copiers::{Carry, RealCase};
+    use crate::copiers::{Carry, RealCase, ReleaseVerdict};
 
     fn carry(verdict: Verdict) -> Carry {
         Carry {
@@ -357,12 +378,23 @@ mod tests {
                     title: "Mirror".into(),
                     preset: PresetId::JetstreamMirror,
                     agrees: true,
+                    releases: Vec::new(),
                 },
                 RealCase {
                     id: "b".into(),
                     title: "Source".into(),
                     preset: PresetId::JetstreamSource,
                     agrees: false,
+                    releases: vec![
+                        ReleaseVerdict {
+                            release: "2.9.10".into(),
+                            agrees: true,
+                        },
+                        ReleaseVerdict {
+                            release: "2.12.8".into(),
+                            agrees: false,
+                        },
+                    ],
                 },
             ],
         });
@@ -375,7 +407,7 @@ mod tests {
         assert!(html.contains(
             "Run against nats-server 2.9.10 on 2026-12-01: 1 of 2 cases agree with the model"
         ));
-        assert!(html.contains(r#"<li class="copier__case copier__case--disagrees">Source (preset <code>jetstream-source</code>): disagrees</li>"#));
+        assert!(html.contains(r#"<li class="copier__case copier__case--disagrees">Source (preset <code>jetstream-source</code>): disagrees<span class="copier__releases">; by release: 2.9.10 agrees, 2.12.8 disagrees</span></li>"#));
         assert_eq!(html.matches("Checked against the real server").count(), 1);
     }
 
@@ -388,6 +420,7 @@ mod tests {
                 title: "Mirror".into(),
                 preset: PresetId::JetstreamMirror,
                 agrees: true,
+                releases: Vec::new(),
             }],
         }
     }
@@ -409,7 +442,7 @@ mod tests {
             &index(),
         );
         assert!(html.contains(concat!(
-            r#"<p class="copier__unchecked-lede">Not checked here (the servers above are older):</p><ul class="copier__unchecked">"#,
+            r#"<p class="copier__unchecked-lede">Not checked here (no case covers it, or the servers above are older):</p><ul class="copier__unchecked">"#,
             r#"<li><span class="copier__since">nats-server 2.12 &lt;rc&gt;</span>: Promotes a &lt;mirror&gt; &amp; takes writes. "#,
             r#"(<a href="https://example.org/pull/1?a=1&amp;b=2" rel="external noopener">source</a>)"#,
             r#"<p class="source__quote">It says: <q>This &quot;allows&quot; &lt;promoting&gt;</q></p></li></ul>"#

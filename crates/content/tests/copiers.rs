@@ -167,6 +167,37 @@ fn the_real_copier_runs_attach_to_their_rows() {
         );
         assert!(!run.cases.is_empty(), "{id}");
     }
+    // A JetStream case ran on each nats-server release, the data file names them all,
+    // and the promoted mirror is among the cases.
+    let mirror = table
+        .copiers
+        .iter()
+        .find(|r| r.id.as_str() == "jetstream-mirror")
+        .and_then(|r| r.checked.as_ref())
+        .unwrap();
+    for case in &mirror.cases {
+        let releases: Vec<&str> = case.releases.iter().map(|r| r.release.as_str()).collect();
+        assert!(
+            releases.len() >= 6 && releases.contains(&"2.9.10") && releases.contains(&"2.15.1"),
+            "{}: {releases:?}",
+            case.id
+        );
+        assert_eq!(
+            case.agrees,
+            case.releases.iter().all(|r| r.agrees),
+            "{}",
+            case.id
+        );
+    }
+    assert!(mirror
+        .cases
+        .iter()
+        .any(|c| c.id == "jetstream-mirror-promoted-in-place"));
+    assert!(
+        mirror.server.contains("2.9.10") && mirror.server.contains("2.12.8"),
+        "{}",
+        mirror.server
+    );
     let mirror_maker = table
         .copiers
         .iter()
