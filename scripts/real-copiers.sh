@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the real-copiers cases (nats-server and RabbitMQ from Debian's packages, started and
+# Runs the real-copiers cases (Debian's nats-server and RabbitMQ, and the nats-server releases of
+# scripts/nats-releases.txt, each JetStream case on every release; all started and
 # stopped by the run) and prints what each compared. With --write, also regenerates the
 # committed content/real-copiers.json that /copiers shows (server versions, the date, and
 # which cases agree with the model). Extra words pick cases by id: `real-copiers.sh ring`.
