@@ -543,6 +543,24 @@ fn is_tool_noise(text: &str, cells: &[&str]) -> bool {
         || matches!(cells, ["Processed", "a", "total", "of", n, "messages" | "message"] if n.bytes().all(|b| b.is_ascii_digit()))
         // A shell prompt alone: "$", "user@host:~/kafka$".
         || matches!(cells, [prompt] if prompt.ends_with(['$', '#', '%', '>']))
+        || is_other_tool_command(cells)
+}
+
+/// The command line of `rpk` or `kcat` pasted above what it printed: `$ rpk group describe
+/// billing`, `kcat -C -b backup:9092 -t ... -J`.
+fn is_other_tool_command(cells: &[&str]) -> bool {
+    let after_prompt = match cells {
+        [prompt, rest @ ..] if prompt.ends_with(['$', '#', '%', '>']) => rest,
+        _ => cells,
+    };
+    match after_prompt {
+        [tool, option, ..] => {
+            let name = tool.rsplit(['/', '\\']).next().unwrap_or(tool);
+            ["rpk", "kcat", "kafkacat"].contains(&name)
+                && (option.starts_with('-') || *option == "group")
+        }
+        _ => false,
+    }
 }
 
 /// What the group tool of Kafka 0.10 to 1.1 printed first, on stderr, when old consumers
@@ -795,6 +813,11 @@ mod tests {
     #[test]
     fn rpk_group_describe_reads_each_group_by_its_summary() {
         let text = include_str!("rpk-group-describe.txt");
+        assert_eq!(
+            read_all(text).unwrap()[0],
+            Line::Nothing,
+            "the command line"
+        );
         assert_eq!(
             rows(text),
             [
