@@ -93,6 +93,11 @@ pub struct PartitionAnswer {
     /// The two reset plans' offsets for this row (none without a checkpoint: no plan
     /// line sets it).
     pub plans: Option<RowPlans>,
+    /// Whether `translated_now` is the source offset copied unchanged (up to 3.2, a
+    /// partition with no sync): Kafka's answer, but no position on the target, so no plan
+    /// takes it.
+    #[serde(skip)]
+    pub translated_is_source_offset: bool,
     /// Kafka 3.4.1 to 3.7.0: the second answer, if the checkpoint task restarted since
     /// these syncs (none where it is the same answer, or the release keeps its syncs).
     pub after_restart: Option<AfterRestart>,
@@ -451,6 +456,7 @@ fn one(
         flagged: false,
         plans: None,
         after_restart: None,
+        translated_is_source_offset: no_syncs && translated_now.is_some(),
         target_committed: None,
         starts_at: None,
         start_from: StartFrom::Unknown,

@@ -698,6 +698,20 @@ fn up_to_3_2_a_partition_without_syncs_translates_to_the_source_offset() {
         codes.contains(&"source-offset-copied") && !codes.contains(&"no-syncs"),
         "{codes:?}"
     );
+    // No plan takes it: with a checkpoint (as 3.2 writes one, the source offset again),
+    // both plans are the checkpoint's.
+    assert!(p.translated_is_source_offset);
+    g.read_text("checkpoints.txt", "Checkpoint{consumerGroupId=billing, topicPartition=primary.orders-1, upstreamOffset=480, downstreamOffset=480, metatadata=}\n").unwrap();
+    let with_cp = answer(&g, &at("3.2.3"));
+    let plans = part(&with_cp, "billing").plans.clone().unwrap();
+    assert_eq!(
+        (
+            plans.never_skip,
+            plans.re_read_least,
+            plans.re_read_least_from
+        ),
+        (480, 480, crate::resume::PlanFrom::Checkpoint)
+    );
     let new = answer(&g, &at("3.3.0"));
     assert_eq!(part(&new, "billing").translated_now, None);
 }

@@ -100,9 +100,10 @@ impl RowPlans {
 /// A row's two plans; none without a checkpoint (the row is not in a plan).
 pub(super) fn row_plans(p: &PartitionAnswer) -> Option<RowPlans> {
     let checkpoint = p.resume_at?;
+    let translated_now = p.translated_now.filter(|_| !p.translated_is_source_offset);
     let candidates: Vec<(u64, PlanFrom)> = [
         Some((checkpoint, PlanFrom::Checkpoint)),
-        p.translated_now.map(|t| (t, PlanFrom::TranslatedNow)),
+        translated_now.map(|t| (t, PlanFrom::TranslatedNow)),
         p.target_committed.map(|t| (t, PlanFrom::TargetCommitted)),
     ]
     .into_iter()
@@ -116,7 +117,7 @@ pub(super) fn row_plans(p: &PartitionAnswer) -> Option<RowPlans> {
             Some(b) if b.0 <= c.0 => Some(b),
             _ => Some(c),
         })?;
-    let skip_free = [p.translated_now, (!p.flagged).then_some(checkpoint)]
+    let skip_free = [translated_now, (!p.flagged).then_some(checkpoint)]
         .into_iter()
         .flatten()
         .max();
