@@ -200,7 +200,18 @@ impl Js {
 
     /// Publishes into a stream and returns its sequence there.
     pub fn publish(&mut self, subject: &str, payload: &str) -> Result<u64, String> {
-        let ack = self.nats.request(subject, &[], payload.as_bytes())?;
+        self.publish_with(subject, &[], payload)
+    }
+
+    /// Publishes with headers (a `Nats-Msg-Id`) and returns the sequence the stream gave
+    /// it; a duplicate the stream dropped answers with the first one's sequence.
+    pub fn publish_with(
+        &mut self,
+        subject: &str,
+        headers: &[(&str, &str)],
+        payload: &str,
+    ) -> Result<u64, String> {
+        let ack = self.nats.request(subject, headers, payload.as_bytes())?;
         let v: Value = serde_json::from_slice(&ack.payload).map_err(|e| e.to_string())?;
         v["seq"]
             .as_u64()

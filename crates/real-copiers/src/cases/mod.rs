@@ -2,6 +2,7 @@
 //! preset, in the model, and returns what was compared.
 
 pub mod jetstream;
+pub mod jetstream_msg_id;
 pub mod jetstream_promote;
 pub mod rabbitmq;
 
@@ -37,6 +38,7 @@ pub struct Case {
 pub fn all() -> Vec<Case> {
     let mut cases = jetstream::cases();
     cases.extend(jetstream_promote::cases());
+    cases.extend(jetstream_msg_id::cases());
     cases.extend(rabbitmq::cases());
     cases
 }

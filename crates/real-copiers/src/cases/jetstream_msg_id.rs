@@ -1,0 +1,113 @@
+//! A JetStream mirror of a stream whose writers set `Nats-Msg-Id`, the origin holding two
+//! messages with one id (written further apart than its duplicate window), then one more.
+//! From nats-server 2.12.8 (and 2.14.0) a mirror copies every message, as the model's
+//! mirror does. Earlier releases drop the repeat as a duplicate in the mirror's own window
+//! and then copy nothing more (2.9.10, 2.10.26 and 2.11.11 here, waited on for 10 s): the
+//! model's preset has no server release yet (issue 55), so for those releases the case
+//! expects that, and says so in a note.
+
+use super::{Case, Outcome};
+use crate::compare::{count_held, held_facts, model_held, run_model, Held};
+use crate::estate::{estate, hop, preset, sites, writer};
+use crate::jetstream::{two_domains, Js, Release};
+use crate::Servers;
+use hoplab_copiers::{CopierId, PresetId};
+use hoplab_model::spec::*;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+pub fn cases() -> Vec<Case> {
+    vec![Case {
+        id: "jetstream-mirror-repeated-msg-id",
+        copier: CopierId::JetstreamMirror,
+        server: "nats-server",
+        title: "A mirror of an origin holding two messages with one Nats-Msg-Id",
+        preset: PresetId::JetstreamMirror,
+        run: repeated_msg_id,
+    }]
+}
+
+/// Whether the release's mirror copies a repeated id (2.12.8 and later).
+fn copies_repeats(release: &Release) -> bool {
+    let v: Vec<u32> = release
+        .version
+        .split('.')
+        .map_while(|p| p.parse().ok())
+        .collect();
+    v >= vec![2, 12, 8]
+}
+
+fn repeated_msg_id(servers: &mut Servers) -> Result<Outcome, String> {
+    let (a, b) = two_domains(&servers.nats, "east", "west")?;
+    let mut ja = Js::connect(&a)?;
+    let mut jb = Js::connect(&b)?;
+    ja.add_stream(
+        json!({"name": "ORDERS", "subjects": ["orders"], "storage": "memory",
+        "duplicate_window": 200_000_000u64}),
+    )?;
+    let mut seqs = BTreeMap::new();
+    let id = [("Nats-Msg-Id", "order-1")];
+    seqs.insert("w:0".to_string(), ja.publish_with("orders", &id, "w:0")?);
+    std::thread::sleep(Duration::from_millis(600));
+    seqs.insert("w:1".to_string(), ja.publish_with("orders", &id, "w:1")?);
+    seqs.insert("w:2".to_string(), ja.publish("orders", "w:2")?);
+    jb.add_stream(json!({"name": "ORDERS", "storage": "memory",
+        "mirror": {"name": "ORDERS", "external": {"api": "$JS.east.API"}}}))?;
+    let want = if copies_repeats(&servers.nats) { 3 } else { 10 };
+    jb.wait_for("ORDERS", want.min(3), Duration::from_secs(want))?;
+    let real = count_held(
+        "w",
+        jb.messages("ORDERS")?.iter().map(|s| {
+            let from = String::from_utf8_lossy(&s.msg.payload).to_string();
+            (s.msg.payload.as_slice(), s.seq, seqs.get(&from).copied())
+        }),
+    );
+    let mut out = Outcome {
+        facts: held_facts("the mirror in west", real, expected(&servers.nats)?),
+        notes: vec![format!(
+            "The origin stored w:0 and w:1, both with Nats-Msg-Id order-1, at {:?} and {:?}.",
+            seqs["w:0"], seqs["w:1"]
+        )],
+    };
+    if !copies_repeats(&servers.nats) {
+        out.notes.push("Expected of this release (before 2.12.8), not the model's: the repeat dropped and nothing after it copied.".into());
+    }
+    Ok(out)
+}
+
+/// The model's mirror from 2.12.8; before, the first message only.
+fn expected(release: &Release) -> Result<Held, String> {
+    if !copies_repeats(release) {
+        return Ok(Held {
+            records: 1,
+            copies: 1,
+            copied: 1,
+            kept_positions: 1,
+        });
+    }
+    let spec = estate(
+        Topology {
+            sites: sites(&["east", "west"]),
+            streams: vec![
+                StreamSpec::new("east", "ORDERS", 1),
+                StreamSpec::new("west", "ORDERS", 1),
+            ],
+            hops: vec![hop(
+                "mirror",
+                ("east", "ORDERS"),
+                ("west", "ORDERS"),
+                preset(PresetId::JetstreamMirror),
+            )],
+            writers: vec![writer("w", "east", "ORDERS", 3, 0)],
+            ..Topology::default()
+        },
+        10_000,
+    );
+    Ok(model_held(
+        &run_model(&spec, 10_000)?,
+        "west",
+        "ORDERS",
+        "w",
+    ))
+}
