@@ -2,8 +2,8 @@
 // list, started and played by keyboard against the live model at realistic clocks (the
 // moves open when the alert pages, a minute after the fault, and each acts once its
 // mechanism has run), a premature move (the writer's restart run through before settle
-// moves, and settle resumed at the end), its cost in the debrief beside the best run, the run's link played back in a fresh page, a damaged link, and a
-// drill that does not exist.
+// moves, and settle resumed at the end), its cost in the debrief beside the best run, the run's link played back in a fresh page, a partition split brain through
+// its failback step to the debrief, a damaged link, and a drill that does not exist.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startSession, openPage, visit, assertClean, assertAccessible } from "../lib/browser.mjs";
@@ -121,6 +121,46 @@ test("a drill played by keyboard at real clocks: a premature move, its cost in t
   assert.equal(await again.locator(".gd-figures").innerText(), yours);
   assertClean(again);
   await again.close();
+});
+
+test("a partition split brain by keyboard: the cut-off primary keeps taking web-b's orders, the split pages, the failback step runs, and the debrief counts the stranded orders", async () => {
+  const page = await openPage(session);
+  await visit(page, session, "/drills/partition-drill");
+  await page.waitForSelector("text=Start the game day");
+  await press(page, "Start the game day");
+  await page.selectOption(".gd-controls select", "20");
+  await page.waitForSelector(".gd-move button:not([disabled])", { timeout: 90000 });
+  await page.selectOption(".gd-controls select", "1");
+  const status = page.locator(".gd-announce");
+  // A look at the lag shows its figure, not only the stamp.
+  await press(page, "Read orders-link’s lag");
+  assert.match(await status.innerText(), /You read orders-link's lag: \d+ records not copied yet/);
+  // Around a site that cannot be reached a fence is a network change: two minutes.
+  assert.match(await page.locator('.gd-move:has-text("Fence primary") .gd-move-time').innerText(), /takes about 120 s: no product fences through a cluster it cannot reach/);
+  // The flaw: no fence, and only web-a moved; the primary still answers web-b.
+  await press(page, "Promote mirror orders-link");
+  await page.selectOption('.gd-move:has-text("Move reader group fulfil") select', "raw-number");
+  await press(page, "Move reader group fulfil to standby");
+  await press(page, "Move writer web-a to standby");
+  await page.selectOption(".gd-controls select", "20");
+  await page.waitForFunction(() => /Split brain: a stream meant to have one writing site is taking writes at two/.test(document.querySelector(".gd-alerts")?.textContent ?? ""), null, { timeout: 120000 });
+  // Once the network heals (eight minutes after the fault) the failback step can run.
+  await waitForClockPast(page, 485);
+  await page.selectOption(".gd-controls select", "1");
+  await press(page, "Re-publish on standby what orders-link never copied");
+  assert.match(await status.innerText(), /It takes about 300 s: export the records the old primary took/);
+  await press(page, "Finish and debrief");
+  await page.waitForSelector(".gd-debrief", { timeout: 60000 });
+  const row = (id) => page.locator(`.gd-figures tr[data-requirement="${id}"]`);
+  assert.match(await row("no-split").innerText(), /\(missed\)/);
+  // web-b went on writing at the primary after the re-publish: those orders are stranded.
+  const stranded = Number((await row("none-stranded").locator("td").nth(1).innerText()).split(" ")[0].replace(/,/g, ""));
+  assert.ok(stranded > 0, `stranded ${stranded}`);
+  assert.equal(await row("none-stranded").locator("td").nth(2).innerText(), "0");
+  assert.match(await page.locator(".gd-differences").innerText(), /You never made this move: Site primary is fenced/);
+  await assertAccessible(page, "a partition drill's debrief");
+  assertClean(page);
+  await page.close();
 });
 
 test("the level path links each card's failover drills", async () => {
