@@ -1,13 +1,15 @@
 //! A JetStream mirror of a stream whose writers set `Nats-Msg-Id`, the origin holding two
 //! messages with one id (written further apart than its duplicate window), then one more.
 //! From nats-server 2.12.8 (and 2.14.0) a mirror copies every message, as the model's
-//! mirror does. Earlier releases drop the repeat as a duplicate in the mirror's own window
-//! and then copy nothing more (2.9.10, 2.10.26 and 2.11.11 here, waited on for 10 s): the
-//! model's preset has no server release yet (issue 55), so for those releases the case
-//! expects that, and says so in a note.
+//! mirror does, and the case compares the counts. Earlier releases (2.9.10, 2.10.26 and
+//! 2.11.11 here) mostly drop the repeat as a duplicate in the mirror's own window and then
+//! copy nothing more, but not always (one run in about ten on a busy machine copied all
+//! three): the model's preset has no server release yet (issue 55), so on those releases
+//! the case compares only what holds either way (the first message, positions kept) and
+//! notes how many arrived.
 
 use super::{Case, Outcome};
-use crate::compare::{count_held, held_facts, model_held, run_model, Held};
+use crate::compare::{count_held, held_facts, model_held, run_model, Fact, Held};
 use crate::estate::{estate, hop, preset, sites, writer};
 use crate::jetstream::{two_domains, Js, Release};
 use crate::Servers;
@@ -63,29 +65,36 @@ fn repeated_msg_id(servers: &mut Servers) -> Result<Outcome, String> {
             (s.msg.payload.as_slice(), s.seq, seqs.get(&from).copied())
         }),
     );
-    let mut out = Outcome {
-        facts: held_facts("the mirror in west", real, expected(&servers.nats)?),
-        notes: vec![format!(
-            "The origin stored w:0 and w:1, both with Nats-Msg-Id order-1, at {:?} and {:?}.",
-            seqs["w:0"], seqs["w:1"]
-        )],
-    };
-    if !copies_repeats(&servers.nats) {
-        out.notes.push("Expected of this release (before 2.12.8), not the model's: the repeat dropped and nothing after it copied.".into());
-    }
-    Ok(out)
-}
-
-/// The model's mirror from 2.12.8; before, the first message only.
-fn expected(release: &Release) -> Result<Held, String> {
-    if !copies_repeats(release) {
-        return Ok(Held {
-            records: 1,
-            copies: 1,
-            copied: 1,
-            kept_positions: 1,
+    let stored = format!(
+        "The mirror held {} of the origin's 3 messages after the wait; the origin stored w:0 and w:1, both with Nats-Msg-Id order-1, at {:?} and {:?}.",
+        real.copies, seqs["w:0"], seqs["w:1"]
+    );
+    if copies_repeats(&servers.nats) {
+        return Ok(Outcome {
+            facts: held_facts("the mirror in west", real, expected()?),
+            notes: vec![stored],
         });
     }
+    // Before 2.12.8: the first message and its position, whatever the race did after.
+    let first = if real.records >= 1 {
+        "copied"
+    } else {
+        "missing"
+    };
+    let mut facts = held_facts("the mirror in west", real, expected()?);
+    facts.retain(|f| f.what.ends_with("positions"));
+    facts.push(Fact::new("the first message with the id", first, "copied"));
+    Ok(Outcome {
+        facts,
+        notes: vec![
+            stored,
+            "Releases before 2.12.8 may drop the repeat and copy nothing after it: the copies are not compared there.".into(),
+        ],
+    })
+}
+
+/// The model's mirror of the origin's three messages.
+fn expected() -> Result<Held, String> {
     let spec = estate(
         Topology {
             sites: sites(&["east", "west"]),
