@@ -1,9 +1,12 @@
 // /resume as a person uses it: the dumps their MirrorMaker 2 printed, pasted or chosen;
 // the table read; a reset plan saved; "show me" opened; bad input said without losing what
-// was given. The fixtures and their hand-worked answers: tests/resume/README.md.
+// was given; an --all-groups terminal paste with a rebalancing group and a kafka- group,
+// and both reset plans saved, each the command line's. The fixtures and their hand-worked
+// answers: tests/resume/README.md.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { startSession, openPage, visit, assertClean, assertAccessible } from "../lib/browser.mjs";
 
@@ -105,6 +108,34 @@ test("a cut line is named by file and line, what was given stays, and taking it 
   await error.waitFor();
   assert.match(await error.innerText(), /paste 5: this is none of what this page reads/);
   assert.equal(await page.locator(".resume-given li").count(), 5, "the dropped file and the pastes stay");
+  assertClean(page);
+  await page.close();
+});
+
+test("an --all-groups terminal paste (a rebalancing group, a kafka- group) answers every group, and both reset plans save what the command line prints", async () => {
+  const allGroups = fileURLToPath(new URL("../../../crates/copiers/src/products/mm2/offsets/kafka-3.9-describe-all-groups.txt", import.meta.url));
+  const page = await openPage(session);
+  await visit(page, session, "/resume");
+  for (const name of DUMPS.slice(0, 2)) await paste(page, await fixture(name));
+  await paste(page, await readFile(allGroups, "utf8"));
+  await page.waitForSelector(".resume-table");
+  // Kafka prints "Warning: Consumer group 'billing' is rebalancing." above billing's table:
+  // billing is still answered, and so is kafka-mirror, whose name starts like the tool's own lines.
+  assert.ok((await row(page, "billing", 0).count()) === 1, "billing, rebalancing, is answered");
+  assert.ok((await page.locator('.resume-table tr[data-group="kafka-mirror"]').count()) >= 1, "kafka-mirror is not dropped");
+  const cli = (plan) =>
+    execFileSync("cargo", ["run", "-q", "--locked", "-p", "hoplab-cli", "--", "resume", FIXTURES + DUMPS[0], FIXTURES + DUMPS[1], allGroups, "--reset-plan", "billing", "--plan", plan], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  const saved = async (plan) => {
+    await page.check(`input[name=resume-plan][value=${plan}]`);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Save the reset plans")]);
+    assert.equal(download.suggestedFilename(), "reset-billing.csv");
+    return readFile(await download.path(), "utf8");
+  };
+  const [neverSkip, reReadLeast] = [await saved("never-skip"), await saved("re-read-least")];
+  assert.equal(neverSkip, cli("never-skip"));
+  assert.equal(reReadLeast, cli("re-read-least"));
+  assert.notEqual(neverSkip, reReadLeast, "the plans differ on billing's partition 0");
+  assert.match(await page.locator(".resume-plans-differ").innerText(), /billing orders-0: never skip \d+/);
   assertClean(page);
   await page.close();
 });
