@@ -140,14 +140,23 @@ pub struct Answer {
     pub target: TargetCluster,
 }
 
+/// The separators a remote topic's name may use between the source alias and the topic:
+/// `replication.policy.separator`'s default `.`, and the two others people set.
+const SEPARATORS: [char; 3] = ['.', '_', '-'];
+
 /// Whether a checkpoint's target topic stands for source topic `topic`: the same name
-/// (identity policy) or the name after a source-alias prefix (`primary.orders`).
+/// (identity policy) or the name after a source-alias prefix (`primary.orders`,
+/// `us_east.orders`, `primary_orders`). As DefaultReplicationPolicy reads a name, the
+/// alias ends at the first separator: an alias holding the separator itself (`a.b.orders`,
+/// a copy of a copy) names another topic.
 fn names_source(target: &str, topic: &str) -> bool {
     target == topic
         || target.strip_suffix(topic).is_some_and(|prefix| {
-            prefix.len() > 1
-                && !prefix[..prefix.len() - 1].contains(['.', '_'])
-                && prefix.ends_with(['.', '_'])
+            SEPARATORS.iter().any(|&sep| {
+                prefix
+                    .strip_suffix(sep)
+                    .is_some_and(|alias| !alias.is_empty() && !alias.contains(sep))
+            })
         })
 }
 

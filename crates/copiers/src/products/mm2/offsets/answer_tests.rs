@@ -751,3 +751,38 @@ fn the_re_read_bound_adds_what_a_restart_copied_again() {
         p.notes
     );
 }
+
+/// A cluster alias with an underscore (`us_east`) under the default `.` separator: its
+/// checkpoints (`us_east.orders-0`) join the source group's `orders` 0 row, as
+/// DefaultReplicationPolicy reads the name (the alias ends at the first `.`); a copy of a
+/// copy (`eu.us_east.orders`) stands for `us_east.orders`, not `orders`.
+#[test]
+fn an_alias_with_an_underscore_joins_its_checkpoints_to_the_source_row() {
+    assert!(names_source("us_east.orders", "orders"));
+    assert!(names_source("primary_orders", "orders"));
+    assert!(!names_source("eu.us_east.orders", "orders"));
+    assert!(
+        !names_source("us_east_orders", "orders"),
+        "ambiguous under '_': Kafka reads alias 'us'"
+    );
+    let mut g = Gathered::default();
+    g.read_text("syncs.txt", &syncs()).unwrap();
+    g.read_text(
+        "checkpoints.txt",
+        "Checkpoint{consumerGroupId=billing, topicPartition=us_east.orders-0, upstreamOffset=950, downstreamOffset=911, metadata=}\n",
+    )
+    .unwrap();
+    g.read_text("groups.txt", GROUPS).unwrap();
+    let a = answer(&g, &Options::default());
+    let billing: Vec<&PartitionAnswer> = a
+        .partitions
+        .iter()
+        .filter(|p| p.group == "billing")
+        .collect();
+    assert_eq!(
+        billing.len(),
+        1,
+        "one row, not an orphan beside it: {billing:?}"
+    );
+    assert_eq!(billing[0].resume_at, Some(911));
+}
