@@ -42,27 +42,50 @@ pub fn ids() -> Vec<&'static str> {
     PresetId::ALL.iter().map(|id| id.as_str()).collect()
 }
 
-/// The preset whose options these are, if any: every option a preset sets agrees (the
-/// option table says which; the link's own settings, such as the round trip, are not
-/// compared). A hop an import marked as a preset's product (`mm2-default`) matches that
-/// preset as well as one whose own options name it.
+/// The preset whose options these are, if any (`hoplab_copiers::presets::matching`).
 pub fn matching(o: &HopOptions) -> Option<Preset> {
-    all().into_iter().find(|p| {
-        HOP_OPTIONS
-            .iter()
-            .all(|d| d.agrees(&p.options, o, &p.id.name()))
-    })
+    hoplab_copiers::presets::matching(o)
 }
 
-/// A preset's options, keeping the hop's own link: round trip, jitter, target write, start.
+/// A preset's options onto a hop's: only what makes the preset changes
+/// (`Preset::onto`); the hop's link, start and own limits stay.
 pub fn apply(p: &Preset, current: &HopOptions) -> HopOptions {
-    HopOptions {
-        rtt_ms: current.rtt_ms,
-        rtt_jitter_ms: current.rtt_jitter_ms,
-        target_write_ms: current.target_write_ms,
-        start_at_ms: current.start_at_ms,
-        ..p.options.clone()
+    p.onto(current)
+}
+
+/// `apply`, and the notice that says what it changed and what stayed the hop's own.
+pub fn apply_saying(p: &Preset, current: &HopOptions) -> (HopOptions, String) {
+    let after = apply(p, current);
+    let said = what_changed(p, current, &after);
+    (after, said)
+}
+
+/// What applying `p` did to options `before` (now `after`), for the page's notice: each
+/// option changed, and the ones kept that differ from the preset's own value.
+pub fn what_changed(p: &Preset, before: &HopOptions, after: &HopOptions) -> String {
+    let mut changed = Vec::new();
+    let mut kept = Vec::new();
+    for d in HOP_OPTIONS.iter() {
+        let (was, now) = (d.shown(before), d.shown(after));
+        if was != now {
+            changed.push(format!("{} {was} → {now}", d.id));
+        } else if (d.presets == ForPresets::Whether || d.id == "heartbeat_every_ms")
+            && now != d.shown(&p.options)
+        {
+            kept.push(format!("{} {now}", d.id));
+        }
     }
+    let changed = if changed.is_empty() {
+        "nothing changed".to_string()
+    } else {
+        format!("changed {}", changed.join(", "))
+    };
+    let kept = if kept.is_empty() {
+        String::new()
+    } else {
+        format!("; kept the hop's own {}", kept.join(", "))
+    };
+    format!("{}: {changed}{kept}.", p.title)
 }
 
 /// The settings a preset writes, as (option, value) for the page to show: the options
@@ -70,7 +93,9 @@ pub fn apply(p: &Preset, current: &HopOptions) -> HopOptions {
 pub fn settings(p: &Preset) -> Vec<(&'static str, String)> {
     HOP_OPTIONS
         .iter()
-        .filter(|d| d.presets == ForPresets::Set && (d.applies)(&p.options))
+        .filter(|d| {
+            matches!(d.presets, ForPresets::Set | ForPresets::Whether) && (d.applies)(&p.options)
+        })
         .map(|d| (d.id, d.shown(&p.options)))
         .collect()
 }
@@ -94,6 +119,35 @@ mod tests {
             assert!(!settings(&p).is_empty());
             assert!(!p.sources.is_empty());
         }
+    }
+
+    /// Issue 57: switching a MirrorMaker 2 file's identity flows to the default policy
+    /// changes the stamp only, keeps the file's 30 s checkpoints and heartbeats, and says so.
+    #[test]
+    fn applying_a_preset_says_what_it_changed_and_what_stayed() {
+        let identity = HopOptions {
+            checkpoint_every_ms: Some(30_000),
+            workers: 4,
+            ..get(PresetId::Mm2Identity).options
+        };
+        let p = get(PresetId::Mm2Default);
+        let after = apply(&p, &identity);
+        assert_eq!(after.workers, 4);
+        assert_eq!(after.heartbeat_every_ms, Some(1_000));
+        let said = what_changed(&p, &identity, &after);
+        assert!(
+            said.starts_with("MirrorMaker 2, default policy: changed stamp "),
+            "{said}"
+        );
+        assert!(
+            said.contains("kept the hop's own checkpoint_every_ms 30000"),
+            "{said}"
+        );
+        assert!(
+            !said.contains("heartbeat") && !said.contains("workers"),
+            "{said}"
+        );
+        assert_eq!(matching(&after).map(|m| m.id), Some(PresetId::Mm2Default));
     }
 
     #[test]

@@ -39,6 +39,39 @@ pub struct Preset {
 }
 
 impl Preset {
+    /// This preset's options onto a hop's `current` ones, changing only what makes the
+    /// preset (the options the model's table marks as a preset's: kind, stamp, marker
+    /// forwarding, whether there is a map and group positions cross, the map's store, the
+    /// product). The rest stays the hop's own: its link, start, workers, reads. Where the
+    /// hop already stands for the same product (MirrorMaker 2's identity policy to its
+    /// default one), its intervals and heartbeats stay too, as the product's own file keeps
+    /// them when only `replication.policy.class` changes; from another product they are
+    /// this product's defaults.
+    pub fn onto(&self, current: &HopOptions) -> HopOptions {
+        use hoplab_model::spec::hop_option_table::{ForPresets, HOP_OPTIONS};
+        let same_product = matching(current).is_some_and(|p| same_copier(p.id, self.id));
+        let mut out = current.clone();
+        for d in HOP_OPTIONS {
+            let take = match d.presets {
+                ForPresets::Kept => false,
+                ForPresets::Set | ForPresets::Named => true,
+                ForPresets::Whether => {
+                    let off = |o| {
+                        (d.get)(o) == hoplab_model::spec::hop_option_table::Value::MaybeNumber(None)
+                    };
+                    !same_product || off(&self.options) != off(current)
+                }
+            };
+            if take {
+                (d.set)(&mut out, (d.get)(&self.options));
+            }
+        }
+        if !same_product {
+            out.heartbeat_every_ms = self.options.heartbeat_every_ms;
+        }
+        out
+    }
+
     /// Gives `hop` this preset's options; with qualified names the target stream is
     /// renamed `<source site>.<stream>`, otherwise it keeps the source's name.
     pub fn apply_to(&self, hop: &mut HopSpec) {
@@ -67,6 +100,24 @@ pub fn get(id: PresetId) -> Preset {
 /// The preset spelt `name` (a URL's or a form's value), if the model has one.
 pub fn find(name: &str) -> Option<Preset> {
     PresetId::parse(name).map(get)
+}
+
+/// The preset whose options these are, if any: every option a preset sets agrees (the
+/// model's option table says which; a hop's link, start and own intervals are not
+/// compared). A hop an import marked as a preset's product matches that preset as well.
+pub fn matching(o: &HopOptions) -> Option<Preset> {
+    use hoplab_model::spec::hop_option_table::HOP_OPTIONS;
+    all().into_iter().find(|p| {
+        HOP_OPTIONS
+            .iter()
+            .all(|d| d.agrees(&p.options, o, &p.id.name()))
+    })
+}
+
+/// Whether two presets stand for the same copier (MirrorMaker 2's two policies).
+fn same_copier(a: PresetId, b: PresetId) -> bool {
+    let copier = |id| crate::products::about_preset(id).map(|about| about.copier);
+    a == b || copier(a).is_some_and(|c| Some(c) == copier(b))
 }
 
 /// Offset-preserving mirrors: Cluster Linking mirror topics are read-only, owned by the

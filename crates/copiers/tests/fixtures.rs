@@ -919,3 +919,28 @@ fn written_at_two_sites_gives_advice_the_product_can_take() {
         f.message
     );
 }
+
+/// Issue 57: the identity-loop finding's own fix, "MirrorMaker 2, default policy", changes
+/// only what makes that preset (the stamp); the file's `emit.checkpoints.interval.seconds
+/// = 30` and its heartbeats (on: `EMIT_HEARTBEATS_ENABLED_DEFAULT = true`, every 1 s, in
+/// `MirrorHeartbeatConfig.java`, Kafka 3.9 and 4.x) stay, and the hop reads as the preset.
+#[test]
+fn a_preset_changes_only_what_makes_it_that_preset() {
+    use hoplab_copiers::presets::{get, matching, PresetId};
+    use hoplab_model::spec::OriginStamp;
+    let m = read("mm2-identity-both-ways.properties");
+    let p = get(PresetId::Mm2Default);
+    for h in &m.spec.topology.hops {
+        assert_eq!(h.options.checkpoint_every_ms, Some(30_000));
+        assert_eq!(h.options.heartbeat_every_ms, Some(1_000));
+        let o = p.onto(&h.options);
+        assert_eq!(o.stamp, OriginStamp::QualifiedName);
+        assert_eq!(o.checkpoint_every_ms, Some(30_000), "{}", h.id);
+        assert_eq!(o.heartbeat_every_ms, Some(1_000), "{}", h.id);
+        assert_eq!(matching(&o).map(|p| p.id), Some(PresetId::Mm2Default));
+    }
+    // From a hop of no product, the preset brings MirrorMaker 2's own defaults.
+    let fresh = p.onto(&hoplab_model::spec::HopOptions::default());
+    assert_eq!(fresh.checkpoint_every_ms, Some(60_000));
+    assert_eq!(fresh.heartbeat_every_ms, Some(1_000));
+}

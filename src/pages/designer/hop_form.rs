@@ -139,7 +139,9 @@ fn HopRow(id: String) -> impl IntoView {
                         <select prop:value=move || preset().map_or("", |p| p.id.as_str()) on:change=move |ev| {
                             let v = event_target_value(&ev);
                             if let Some(p) = presets::find(&v) {
-                                set(&|o| { *o = presets::apply(&p, o); Ok(()) });
+                                let (after, said) = presets::apply_saying(&p, &opts());
+                                set(&|o| { *o = after.clone(); Ok(()) });
+                                ctx.info(said);
                             }
                         }>
                             <option value="">"custom"</option>

@@ -52,6 +52,10 @@ pub enum ForPresets {
     Set,
     /// The preset's product: the same value, or the preset's own id (an import names it).
     Named,
+    /// Whether it is on is set by a preset (a position map, group positions crossing); how
+    /// often is the hop's own once on (a file's `emit.checkpoints.interval.seconds` of 30
+    /// stays 30 under MirrorMaker 2's presets), so a hop matches with any interval.
+    Whether,
 }
 
 /// One hop option.
@@ -239,7 +243,7 @@ pub static HOP_OPTIONS: &[HopOption] = &[
             limit: limits::MAP_EVERY,
             none: "none",
         },
-        presets: ForPresets::Set,
+        presets: ForPresets::Whether,
         get: |o| Value::MaybeNumber(o.map_every),
         set: |o, v| o.map_every = maybe(v),
         ..BASE
@@ -289,7 +293,7 @@ pub static HOP_OPTIONS: &[HopOption] = &[
             limit: limits::INTERVAL,
             none: "never (no group positions cross)",
         },
-        presets: ForPresets::Set,
+        presets: ForPresets::Whether,
         get: |o| Value::MaybeNumber(o.checkpoint_every_ms),
         set: |o, v| o.checkpoint_every_ms = maybe(v),
         ..BASE
@@ -479,6 +483,10 @@ impl HopOption {
             ForPresets::Kept => true,
             _ if !(self.applies)(have) => true,
             ForPresets::Set => (self.get)(want) == (self.get)(have),
+            ForPresets::Whether => {
+                let off = |o| (self.get)(o) == Value::MaybeNumber(None);
+                off(want) == off(have)
+            }
             ForPresets::Named => {
                 let have = (self.get)(have);
                 have == (self.get)(want) || have == Value::Product(Some(preset.clone()))

@@ -100,7 +100,8 @@ pub const STRIMZI: Files = Files {
 /// `<source alias>.<topic>`; a new offset sync once the target position is
 /// `offset.lag.max` (100) or more past one beyond the last sync, so more than 100 past the
 /// sync itself (every 101 records in steady copying); checkpoints every
-/// `emit.checkpoints.interval.seconds` (60).
+/// `emit.checkpoints.interval.seconds` (60); heartbeats every
+/// `emit.heartbeats.interval.seconds` (1), `emit.heartbeats.enabled` being true unless set.
 ///
 /// Sources:
 /// - apache/kafka `connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorSourceConfig.java` (`OFFSET_LAG_MAX_DEFAULT = 100L`)
@@ -127,6 +128,10 @@ pub(crate) fn mm2_default() -> Preset {
                 quote: "EMIT_CHECKPOINTS_INTERVAL_SECONDS_DEFAULT = 60",
             },
             PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorHeartbeatConfig.java",
+                quote: "public static final boolean EMIT_HEARTBEATS_ENABLED_DEFAULT = true;",
+            },
+            PresetSource {
                 url: "https://github.com/apache/kafka/blob/trunk/connect/mirror-client/src/main/java/org/apache/kafka/connect/mirror/DefaultReplicationPolicy.java",
                 quote: "return sourceClusterAlias + separator + topic;",
             },
@@ -139,6 +144,8 @@ pub(crate) fn mm2_default() -> Preset {
             stamp: OriginStamp::QualifiedName,
             map_every: Some(100),
             checkpoint_every_ms: Some(60_000),
+            // emit.heartbeats.enabled true, every 1 s (MirrorHeartbeatConfig).
+            heartbeat_every_ms: Some(1_000),
             ..HopOptions::default()
         },
     }
@@ -174,6 +181,10 @@ pub(crate) fn mm2_identity() -> Preset {
                 url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorCheckpointConfig.java",
                 quote: "EMIT_CHECKPOINTS_INTERVAL_SECONDS_DEFAULT = 60",
             },
+            PresetSource {
+                url: "https://github.com/apache/kafka/blob/trunk/connect/mirror/src/main/java/org/apache/kafka/connect/mirror/MirrorHeartbeatConfig.java",
+                quote: "public static final boolean EMIT_HEARTBEATS_ENABLED_DEFAULT = true;",
+            },
         ],
         approximations: &[
             "The position map keeps its pairs as MirrorMaker 2 in Kafka 3.6.0 and later (and 3.5.2) does (map_store kafka-3.6); Kafka 3.4.1, 3.5.0 and 3.5.1 kept fewer of them when pairs come unevenly spaced (map_store kafka-3.5.0, KAFKA-15202).",
@@ -182,6 +193,8 @@ pub(crate) fn mm2_identity() -> Preset {
             stamp: OriginStamp::None,
             map_every: Some(100),
             checkpoint_every_ms: Some(60_000),
+            // emit.heartbeats.enabled true, every 1 s (MirrorHeartbeatConfig).
+            heartbeat_every_ms: Some(1_000),
             ..HopOptions::default()
         },
     }
