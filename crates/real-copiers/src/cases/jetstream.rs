@@ -302,35 +302,7 @@ fn both_ways_two_domains(servers: &mut Servers) -> Result<Outcome, String> {
     let east = ja.messages("X")?;
     let west = jb.messages("X")?;
     let none = BTreeMap::new();
-    let spec = estate(
-        Topology {
-            sites: sites(&["east", "west"]),
-            streams: vec![
-                StreamSpec::new("east", "X", 1),
-                StreamSpec::new("west", "X", 1),
-            ],
-            hops: vec![
-                hop(
-                    "east-to-west",
-                    ("east", "X"),
-                    ("west", "X"),
-                    preset(PresetId::JetstreamSource),
-                ),
-                hop(
-                    "west-to-east",
-                    ("west", "X"),
-                    ("east", "X"),
-                    preset(PresetId::JetstreamSource),
-                ),
-            ],
-            writers: vec![
-                writer("e", "east", "X", 5, 0),
-                writer("w", "west", "X", 5, 0),
-            ],
-            ..Topology::default()
-        },
-        20_000,
-    );
+    let spec = loop_across_domains();
     let sim = run_model(&spec, 20_000)?;
     let mut facts = held_facts(
         "east's records in east",
@@ -361,4 +333,37 @@ fn both_ways_two_domains(servers: &mut Servers) -> Result<Outcome, String> {
             west.len()
         )],
     })
+}
+
+/// The model's side of [`both_ways_two_domains`]: two sites' X sourcing each other.
+fn loop_across_domains() -> ScenarioSpec {
+    estate(
+        Topology {
+            sites: sites(&["east", "west"]),
+            streams: vec![
+                StreamSpec::new("east", "X", 1),
+                StreamSpec::new("west", "X", 1),
+            ],
+            hops: vec![
+                hop(
+                    "east-to-west",
+                    ("east", "X"),
+                    ("west", "X"),
+                    preset(PresetId::JetstreamSource),
+                ),
+                hop(
+                    "west-to-east",
+                    ("west", "X"),
+                    ("east", "X"),
+                    preset(PresetId::JetstreamSource),
+                ),
+            ],
+            writers: vec![
+                writer("e", "east", "X", 5, 0),
+                writer("w", "west", "X", 5, 0),
+            ],
+            ..Topology::default()
+        },
+        20_000,
+    )
 }
