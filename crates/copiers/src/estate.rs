@@ -95,6 +95,23 @@ pub struct FlowFacts {
     pub external_domain: Option<String>,
     /// Strimzi v1beta2: the `connectCluster` the mirror runs on, when not its target.
     pub connect_cluster: Option<String>,
+    /// How a MirrorMaker 2 flow is configured (none for other products): its advice is
+    /// spelt in what that file can say.
+    pub mm2_layout: Option<Mm2Layout>,
+}
+
+/// The file a MirrorMaker 2 flow comes from, for advice it can take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Mm2Layout {
+    /// `connect-mirror-maker.properties`: the flow's `A->B.` keys over top-level ones.
+    Properties,
+    /// Connectors posted to Kafka Connect, each with its own configuration.
+    Connect,
+    /// Strimzi `KafkaMirrorMaker2` `v1beta2`: a mirror's connectors, the heartbeat one
+    /// included (`spec.mirrors[].heartbeatConnector`, deprecated).
+    StrimziV1beta2,
+    /// Strimzi `KafkaMirrorMaker2` `v1`: no heartbeat connector.
+    StrimziV1,
 }
 
 /// One directed copy from a cluster to another.

@@ -944,3 +944,40 @@ fn a_preset_changes_only_what_makes_it_that_preset() {
     assert_eq!(fresh.checkpoint_every_ms, Some(60_000));
     assert_eq!(fresh.heartbeat_every_ms, Some(1_000));
 }
+
+/// Issue 57: the advice of `heartbeats-off` is one the file's own product can take.
+/// Strimzi (strimzi/strimzi-kafka-operator `KafkaMirrorMaker2MirrorSpec.java` at
+/// 089ecbbc54be): `heartbeatConnector` is `@PresentInVersions("v1beta2")`, deprecated, "will be
+/// removed in the v1 CRD API"; MirrorMaker 2 (Kafka 3.9/4.x `MirrorHeartbeatConfig`):
+/// `emit.heartbeats.enabled`, true by default.
+#[test]
+fn heartbeats_advice_is_spelt_in_what_each_file_can_say() {
+    let said = |i: &Imported| {
+        lint(i)
+            .into_iter()
+            .find(|f| f.code == "heartbeats-off")
+            .unwrap_or_else(|| panic!("{:?}", codes(i)))
+            .message
+    };
+    // Strimzi v1beta2 without a heartbeat connector: add one to the mirror.
+    let text = fixture("strimzi-v1beta2.yaml").replace(
+        "    heartbeatConnector:\n      config:\n        heartbeats.topic.replication.factor: -1\n",
+        "",
+    );
+    let v1beta2 = import(&[Input::new("mm2.yaml", &text)], None).unwrap();
+    let m = said(&v1beta2);
+    assert!(m.contains("heartbeatConnector"), "{m}");
+    assert!(!m.contains("keep emit.heartbeats.enabled"), "{m}");
+    // Strimzi v1 has none: the advice says the resource cannot, not a key it cannot take.
+    let m = said(&read("strimzi-v1.yaml"));
+    assert!(m.contains("runs no heartbeat connector"), "{m}");
+    assert!(!m.contains("emit.heartbeats.enabled"), "{m}");
+    // Properties: the flow's own key.
+    let props = "clusters = a, b\na.bootstrap.servers = a:9092\nb.bootstrap.servers = b:9092\na->b.enabled = true\na->b.topics = orders\nemit.heartbeats.enabled = false\n";
+    let mm2 = import(&[Input::new("mm2.properties", props)], None).unwrap();
+    let m = said(&mm2);
+    assert!(m.contains("set a->b.emit.heartbeats.enabled = true"), "{m}");
+    // Connect: post the connector.
+    let m = said(&read("mm2-connect.json"));
+    assert!(m.contains("post a MirrorHeartbeatConnector"), "{m}");
+}

@@ -194,6 +194,28 @@ pub fn head_aged_out_before_discovery(e: &Estate, t: &Topology, out: &mut Vec<Im
     }
 }
 
+/// How flow `f`'s file turns heartbeats on, in what that file can say: a key in
+/// properties, a connector in Kafka Connect, Strimzi v1beta2's `heartbeatConnector`
+/// (deprecated, and gone from its v1 API, which has no way to run one).
+fn heartbeats_on(f: &crate::estate::Flow) -> String {
+    use crate::estate::Mm2Layout;
+    let (file, s, t) = (&f.file, &f.source, &f.target);
+    match f.facts.mm2_layout {
+        Some(Mm2Layout::StrimziV1beta2) => format!(
+            "in {file}, give the mirror {s} -> {t} a heartbeatConnector (spec.mirrors[].heartbeatConnector, without emit.heartbeats.enabled: \"false\" in its config); Strimzi deprecates it and its v1 API drops it"
+        ),
+        Some(Mm2Layout::StrimziV1) => format!(
+            "{file} is a Strimzi v1 KafkaMirrorMaker2, which runs no heartbeat connector (its v1 API removed heartbeatConnector), so the resource cannot send them: heartbeats need a MirrorHeartbeatConnector run apart from it (a KafkaConnector in a KafkaConnect cluster)"
+        ),
+        Some(Mm2Layout::Connect) => format!(
+            "post a MirrorHeartbeatConnector for {s} -> {t} (emit.heartbeats.enabled true, its default)"
+        ),
+        Some(Mm2Layout::Properties) | None => format!(
+            "in {file}, set {s}->{t}.emit.heartbeats.enabled = true, MirrorMaker 2's default (or drop the line that sets it false)"
+        ),
+    }
+}
+
 /// Clusters MirrorMaker 2 copies into with every inbound flow's heartbeats off.
 pub fn heartbeats_off(e: &Estate, out: &mut Vec<ImportFinding>) {
     let mut targets: Vec<&str> = Vec::new();
@@ -214,12 +236,20 @@ pub fn heartbeats_off(e: &Estate, out: &mut Vec<ImportFinding>) {
             .collect();
         if inbound.iter().all(|f| !f.facts.heartbeats) {
             let from: Vec<&str> = inbound.iter().map(|f| f.source.as_str()).collect();
+            let mut fixes: Vec<String> = Vec::new();
+            for f in &inbound {
+                let fix = heartbeats_on(f);
+                if !fixes.contains(&fix) {
+                    fixes.push(fix);
+                }
+            }
             out.push(ImportFinding::new(
                 "heartbeats-off",
                 t.to_string(),
                 format!(
-                    "no heartbeats reach {t} from {}: a dashboard there cannot tell a quiet stream from a stuck copier, and MirrorClient (RemoteClusterUtils) finds no upstream cluster; keep emit.heartbeats.enabled",
-                    from.join(", ")
+                    "no heartbeats reach {t} from {}: a dashboard there cannot tell a quiet stream from a stuck copier, and MirrorClient (RemoteClusterUtils) finds no upstream cluster; {}",
+                    from.join(", "),
+                    fixes.join("; ")
                 ),
             ));
         }

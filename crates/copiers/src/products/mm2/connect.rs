@@ -177,7 +177,9 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
             checkpoint,
             heartbeat,
         };
-        estate.flows.push(connector_flow(place, &c, report)?);
+        let mut flow = connector_flow(place, &c, report)?;
+        flow.facts.mm2_layout = Some(crate::estate::Mm2Layout::Connect);
+        estate.flows.push(flow);
     }
     report.read.push(format!(
         "{file}: MirrorMaker 2 connectors for Kafka Connect, {} connectors, {} flows",

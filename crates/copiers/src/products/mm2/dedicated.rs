@@ -232,9 +232,9 @@ pub fn read(file: &str, text: &str, report: &mut Report) -> Result<Estate, Impor
                 target: tgt,
                 start_latest,
             };
-            estate
-                .flows
-                .push(settings::flow(place, &merged, None, report)?);
+            let mut flow = settings::flow(place, &merged, None, report)?;
+            flow.facts.mm2_layout = Some(crate::estate::Mm2Layout::Properties);
+            estate.flows.push(flow);
         }
     }
     report.read.push(format!(

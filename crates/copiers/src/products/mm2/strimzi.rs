@@ -309,6 +309,11 @@ fn read_resource(
             start_latest,
         };
         let mut flow = connector_flow(place, &c, report)?;
+        flow.facts.mm2_layout = Some(if api.ends_with("/v1") {
+            crate::estate::Mm2Layout::StrimziV1
+        } else {
+            crate::estate::Mm2Layout::StrimziV1beta2
+        });
         if let Some(cc) = &connect_cluster {
             if *cc != tgt {
                 flow.facts.connect_cluster = Some(cc.clone());
