@@ -981,3 +981,23 @@ fn heartbeats_advice_is_spelt_in_what_each_file_can_say() {
     let m = said(&read("mm2-connect.json"));
     assert!(m.contains("post a MirrorHeartbeatConnector"), "{m}");
 }
+
+/// Issue 57: "start from the earliest record" in the Strimzi file's own place, the mirror's
+/// sourceConnector config (a connector's `consumer.` and `source.consumer.` keys reach the
+/// source consumer, `MirrorConnectorConfig.sourceConsumerConfig`, Kafka 3.9/4.x), not
+/// dedicated mode's `<alias>.consumer.auto.offset.reset`.
+#[test]
+fn a_strimzi_start_at_latest_is_told_where_its_resource_says_it() {
+    let text = fixture("strimzi-v1.yaml").replace(
+        "        offset-syncs.topic.location: \"target\"\n",
+        "        offset-syncs.topic.location: \"target\"\n        consumer.auto.offset.reset: latest\n",
+    );
+    let i = import(&[Input::new("mm2.yaml", &text)], None).unwrap();
+    let m = lint(&i)
+        .into_iter()
+        .find(|f| f.code == "head-lost-at-start")
+        .unwrap_or_else(|| panic!("{:?}", codes(&i)))
+        .message;
+    assert!(m.contains("sourceConnector config"), "{m}");
+    assert!(!m.contains("dedicated mode"), "{m}");
+}

@@ -111,11 +111,19 @@ pub fn failover_without_position_map(e: &Estate, out: &mut Vec<ImportFinding>) {
 }
 
 /// How the product is made to start from its source's earliest record, in its own terms.
-fn start_from_the_earliest(product: Product, source: &str) -> String {
-    match product {
-        Product::MirrorMaker2 => format!("set the source consumer's auto.offset.reset to earliest ({source}.consumer.auto.offset.reset in dedicated mode, source.consumer.auto.offset.reset in a connector's configuration)"),
-        Product::MskReplicator => "give it StartingPosition EARLIEST; the starting position is fixed when a replicator is created, so that takes a new replicator".into(),
-        Product::Shovel => "a shovel from an exchange declares its own queue when it starts and sees only what is published after; shovel from a durable queue (src-queue) bound to the exchange before publishers start instead".into(),
+fn start_from_the_earliest(f: &crate::estate::Flow) -> String {
+    use crate::estate::Mm2Layout;
+    let (product, source) = (f.product, &f.source);
+    match (product, f.facts.mm2_layout) {
+        (Product::MirrorMaker2, Some(Mm2Layout::StrimziV1 | Mm2Layout::StrimziV1beta2)) => format!(
+            "in {}, set source.consumer.auto.offset.reset: earliest in the mirror's sourceConnector config, or drop the (source.)consumer.auto.offset.reset: latest there (earliest is MirrorMaker 2's default)",
+            f.file
+        ),
+        (Product::MirrorMaker2, Some(Mm2Layout::Connect)) => "set source.consumer.auto.offset.reset to earliest in the MirrorSourceConnector's configuration (MirrorMaker 2's default)".into(),
+        (Product::MirrorMaker2, Some(Mm2Layout::Properties)) => format!("set {source}.consumer.auto.offset.reset = earliest (MirrorMaker 2's default)"),
+        (Product::MirrorMaker2, None) => format!("set the source consumer's auto.offset.reset to earliest ({source}.consumer.auto.offset.reset in dedicated mode, source.consumer.auto.offset.reset in a connector's configuration)"),
+        (Product::MskReplicator, _) => "give it StartingPosition EARLIEST; the starting position is fixed when a replicator is created, so that takes a new replicator".into(),
+        (Product::Shovel, _) => "a shovel from an exchange declares its own queue when it starts and sees only what is published after; shovel from a durable queue (src-queue) bound to the exchange before publishers start instead".into(),
         _ => "start it at the earliest record".into(),
     }
 }
@@ -141,7 +149,7 @@ pub fn head_lost_at_start(e: &Estate, out: &mut Vec<ImportFinding>) {
                 f.product.title(),
                 f.source,
                 f.target,
-                start_from_the_earliest(f.product, &f.source)
+                start_from_the_earliest(f)
             ),
         ));
     }
