@@ -131,6 +131,21 @@ test("an --all-groups terminal paste (a rebalancing group, a kafka- group) answe
     assert.equal(download.suggestedFilename(), "reset-billing.csv");
     return readFile(await download.path(), "utf8");
   };
+  // Every row the page shows is the row hoplab resume --json gives: where the checkpoint
+  // puts it, where it actually starts, and what it reads again or skips.
+  const json = JSON.parse(
+    execFileSync("cargo", ["run", "-q", "--locked", "-p", "hoplab-cli", "--", "resume", "--json", FIXTURES + DUMPS[0], FIXTURES + DUMPS[1], allGroups], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }),
+  );
+  assert.equal(await page.locator(".resume-table tbody tr[data-group]").count(), json.partitions.length);
+  for (const p of json.partitions) {
+    const shown = row(page, p.group, p.partition);
+    assert.equal(await shown.getAttribute("data-start-from"), p.start_from, `${p.group} ${p.partition}`);
+    const at = await shown.locator(".resume-at").innerText();
+    assert.equal(at === "no checkpoint" ? null : Number(at.split(" ")[0]), p.resume_at, `${p.group} ${p.partition}: ${at}`);
+    const replay = await shown.locator(".replay").innerText();
+    if (p.replay_at_most !== null) assert.equal(replay, `re-reads at most ${p.replay_at_most}`);
+    else if (p.skipped !== null) assert.match(replay, new RegExp(`^skips (up to )?${p.skipped}\\b`));
+  }
   const [neverSkip, reReadLeast] = [await saved("never-skip"), await saved("re-read-least")];
   assert.equal(neverSkip, cli("never-skip"));
   assert.equal(reReadLeast, cli("re-read-least"));
