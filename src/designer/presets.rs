@@ -47,6 +47,12 @@ pub fn matching(o: &HopOptions) -> Option<Preset> {
     hoplab_copiers::presets::matching(o)
 }
 
+/// The preset these options are exactly, intervals included
+/// (`hoplab_copiers::presets::matching_exactly`): the runbook's words.
+pub fn matching_exactly(o: &HopOptions) -> Option<Preset> {
+    hoplab_copiers::presets::matching_exactly(o)
+}
+
 /// A preset's options onto a hop's: only what makes the preset changes
 /// (`Preset::onto`); the hop's link, start and own limits stay.
 pub fn apply(p: &Preset, current: &HopOptions) -> HopOptions {

@@ -114,6 +114,20 @@ pub fn matching(o: &HopOptions) -> Option<Preset> {
     })
 }
 
+/// The preset these options are exactly, intervals included: what a design of the model's
+/// own must match to be spoken of in a product's words (a generic hop with qualified names
+/// and 10 s checkpoints is no MirrorMaker 2 for the runbook), where [`matching`] lets a
+/// hop keep its own intervals under the preset.
+pub fn matching_exactly(o: &HopOptions) -> Option<Preset> {
+    use hoplab_model::spec::hop_option_table::{ForPresets, HOP_OPTIONS};
+    matching(o).filter(|p| {
+        HOP_OPTIONS
+            .iter()
+            .filter(|d| d.presets == ForPresets::Whether)
+            .all(|d| (d.get)(&p.options) == (d.get)(o))
+    })
+}
+
 /// Whether two presets stand for the same copier (MirrorMaker 2's two policies).
 fn same_copier(a: PresetId, b: PresetId) -> bool {
     let copier = |id| crate::products::about_preset(id).map(|about| about.copier);

@@ -677,22 +677,3 @@ fn jetstream_streams_written_onto_their_domains_files_keep_every_setting() {
         }
     }
 }
-
-/// Issue 57: the designer's One-way DR template, written as MirrorMaker 2, keeps the
-/// product's heartbeats (`emit.heartbeats.enabled` true by default, `MirrorHeartbeatConfig`,
-/// Kafka 3.9 and 4.x): the lint's `heartbeats-off` would otherwise flag the export.
-#[test]
-fn the_one_way_dr_template_exports_heartbeats_on() {
-    let spec = hoplab_model::spec::ScenarioSpec::from_json(include_str!(
-        "../../../content/designer-templates/one-way-dr.json"
-    ))
-    .unwrap();
-    let text = export(&spec.topology, Format::Mm2Properties).unwrap();
-    assert!(!text.contains("emit.heartbeats.enabled = false"), "{text}");
-    let back = import(&[Input::new("one-way-dr.properties", &text)], None).unwrap();
-    let codes: Vec<_> = hoplab_copiers::lint(&back)
-        .into_iter()
-        .map(|f| f.code)
-        .collect();
-    assert!(!codes.contains(&"heartbeats-off"), "{codes:?}");
-}

@@ -13,7 +13,7 @@ pub type Copier = &'static Runbook;
 pub fn of_hop(h: &HopSpec) -> Option<Copier> {
     match hoplab_copiers::PresetId::of(&h.options) {
         Some(p) => runbook::of_preset(p),
-        None => presets::matching(&h.options).and_then(|p| runbook::of_preset(p.id)),
+        None => presets::matching_exactly(&h.options).and_then(|p| runbook::of_preset(p.id)),
     }
 }
 
