@@ -6,47 +6,20 @@ use hoplab_model::spec::{Command, StreamRef};
 
 /// Does this timeline command name the element?
 fn names(c: &Command, r: &ElementRef) -> bool {
-    match (c, r) {
-        (
-            Command::LoseSite { site }
-            | Command::CutSite { site }
-            | Command::PartitionSite { site }
-            | Command::RestoreSite { site }
-            | Command::TakeBackup { site }
-            | Command::FenceSite { site },
-            ElementRef::Site(n),
-        ) => site == n,
-        (
-            Command::MoveReader { site, .. } | Command::MoveWriter { site, .. },
-            ElementRef::Site(n),
-        ) => site == n,
-        (
-            Command::CompanionDown { site, .. } | Command::CompanionUp { site, .. },
-            ElementRef::Site(n),
-        ) => site == n,
-        (
-            Command::StallHop { hop }
-            | Command::ResumeHop { hop }
-            | Command::RestartHop { hop }
-            | Command::CutLink { hop }
-            | Command::HealLink { hop }
-            | Command::StartHop { hop }
-            | Command::Promote { hop }
-            | Command::Reconcile { hop }
-            | Command::CheckLag { hop },
-            ElementRef::Hop(n),
-        ) => hop == n,
-        (Command::MoveReader { reader, .. }, ElementRef::Reader(n)) => reader == n,
-        (
+    match r {
+        ElementRef::Site(n) => c.site() == Some(n.as_str()),
+        ElementRef::Hop(n) => c.hop() == Some(n.as_str()),
+        ElementRef::Reader(n) => matches!(c, Command::MoveReader { reader, .. } if reader == n),
+        ElementRef::Writer(n) => matches!(
+            c,
             Command::MoveWriter { writer, .. }
             | Command::SetWriterRate { writer, .. }
-            | Command::StopWriter { writer },
-            ElementRef::Writer(n),
-        ) => writer == n,
-        (
-            Command::CompanionDown { name, .. } | Command::CompanionUp { name, .. },
-            ElementRef::Companion(n),
-        ) => name == n,
+            | Command::StopWriter { writer } if writer == n
+        ),
+        ElementRef::Companion(n) => matches!(
+            c,
+            Command::CompanionDown { name, .. } | Command::CompanionUp { name, .. } if name == n
+        ),
         _ => false,
     }
 }

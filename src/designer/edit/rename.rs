@@ -92,7 +92,7 @@ fn rename_site(d: &mut Design, n: &str, to: &str) {
         swap(&mut p.site, n, to);
     }
     for tc in &mut d.spec.timeline {
-        if let Some(s) = command_site(&mut tc.command) {
+        if let Some(s) = tc.command.site_mut() {
             swap(s, n, to);
         }
     }
@@ -130,7 +130,7 @@ fn rename_hop(d: &mut Design, n: &str, to: &str) {
         swap(&mut h.id, n, to);
     }
     for tc in &mut d.spec.timeline {
-        if let Some(h) = command_hop(&mut tc.command) {
+        if let Some(h) = tc.command.hop_mut() {
             swap(h, n, to);
         }
     }
@@ -183,36 +183,5 @@ fn rename_companion(d: &mut Design, n: &str, to: &str) {
         {
             swap(name, n, to);
         }
-    }
-}
-
-fn command_site(c: &mut Command) -> Option<&mut String> {
-    match c {
-        Command::LoseSite { site }
-        | Command::CutSite { site }
-        | Command::PartitionSite { site }
-        | Command::RestoreSite { site }
-        | Command::TakeBackup { site }
-        | Command::FenceSite { site }
-        | Command::MoveReader { site, .. }
-        | Command::MoveWriter { site, .. }
-        | Command::CompanionDown { site, .. }
-        | Command::CompanionUp { site, .. } => Some(site),
-        _ => None,
-    }
-}
-
-fn command_hop(c: &mut Command) -> Option<&mut String> {
-    match c {
-        Command::StallHop { hop }
-        | Command::ResumeHop { hop }
-        | Command::RestartHop { hop }
-        | Command::CutLink { hop }
-        | Command::HealLink { hop }
-        | Command::StartHop { hop }
-        | Command::Promote { hop }
-        | Command::Reconcile { hop }
-        | Command::CheckLag { hop } => Some(hop),
-        _ => None,
     }
 }

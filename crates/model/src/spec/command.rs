@@ -139,7 +139,64 @@ pub enum Command {
     },
 }
 
+/// The one list of the commands that name a hop, and of those that name a site: each a
+/// `match` yielding the field, by reference or by mutable reference as `$c` is.
+macro_rules! hop_field {
+    ($c:expr) => {
+        match $c {
+            Command::StallHop { hop }
+            | Command::ResumeHop { hop }
+            | Command::RestartHop { hop }
+            | Command::CutLink { hop }
+            | Command::HealLink { hop }
+            | Command::StartHop { hop }
+            | Command::Promote { hop }
+            | Command::Reconcile { hop }
+            | Command::CheckLag { hop } => Some(hop),
+            _ => None,
+        }
+    };
+}
+
+macro_rules! site_field {
+    ($c:expr) => {
+        match $c {
+            Command::LoseSite { site }
+            | Command::CutSite { site }
+            | Command::PartitionSite { site }
+            | Command::RestoreSite { site }
+            | Command::TakeBackup { site }
+            | Command::FenceSite { site }
+            | Command::MoveReader { site, .. }
+            | Command::MoveWriter { site, .. }
+            | Command::CompanionDown { site, .. }
+            | Command::CompanionUp { site, .. } => Some(site),
+            _ => None,
+        }
+    };
+}
+
 impl Command {
+    /// The hop this command acts on, if it names one.
+    pub fn hop(&self) -> Option<&str> {
+        hop_field!(self).map(String::as_str)
+    }
+
+    /// The same, to rename it.
+    pub fn hop_mut(&mut self) -> Option<&mut String> {
+        hop_field!(self)
+    }
+
+    /// The site this command acts on or moves something to, if it names one.
+    pub fn site(&self) -> Option<&str> {
+        site_field!(self).map(String::as_str)
+    }
+
+    /// The same, to rename it.
+    pub fn site_mut(&mut self) -> Option<&mut String> {
+        site_field!(self)
+    }
+
     /// Whether this is a fault (the world's doing, a drill's to choose), not a move an
     /// operator makes.
     pub fn is_fault(&self) -> bool {
@@ -217,4 +274,70 @@ impl Command {
 pub struct TimedCommand {
     pub at_ms: Millis,
     pub command: Command,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One of each command, as a file writes them.
+    const ONE_OF_EACH: &str = r#"[
+        {"do": "lose-site", "site": "s"}, {"do": "cut-site", "site": "s"},
+        {"do": "partition-site", "site": "s"}, {"do": "restore-site", "site": "s"},
+        {"do": "stall-hop", "hop": "h"}, {"do": "resume-hop", "hop": "h"},
+        {"do": "restart-hop", "hop": "h"}, {"do": "cut-link", "hop": "h"},
+        {"do": "heal-link", "hop": "h"}, {"do": "start-hop", "hop": "h"},
+        {"do": "promote", "hop": "h"},
+        {"do": "move-reader", "reader": "r", "site": "s", "rule": "end"},
+        {"do": "move-writer", "writer": "w", "site": "s"},
+        {"do": "set-writer-rate", "writer": "w", "rate_per_sec": 1},
+        {"do": "stop-writer", "writer": "w"},
+        {"do": "companion-down", "name": "c", "site": "s"},
+        {"do": "companion-up", "name": "c", "site": "s"},
+        {"do": "take-backup", "site": "s"}, {"do": "fence-site", "site": "s"},
+        {"do": "reconcile", "hop": "h"}, {"do": "check-lag", "hop": "h"}
+    ]"#;
+
+    /// Its place among the variants: a new variant does not compile until it is here, and
+    /// in the list above.
+    fn variant(c: &Command) -> usize {
+        match c {
+            Command::LoseSite { .. } => 0,
+            Command::CutSite { .. } => 1,
+            Command::PartitionSite { .. } => 2,
+            Command::RestoreSite { .. } => 3,
+            Command::StallHop { .. } => 4,
+            Command::ResumeHop { .. } => 5,
+            Command::RestartHop { .. } => 6,
+            Command::CutLink { .. } => 7,
+            Command::HealLink { .. } => 8,
+            Command::StartHop { .. } => 9,
+            Command::Promote { .. } => 10,
+            Command::MoveReader { .. } => 11,
+            Command::MoveWriter { .. } => 12,
+            Command::SetWriterRate { .. } => 13,
+            Command::StopWriter { .. } => 14,
+            Command::CompanionDown { .. } => 15,
+            Command::CompanionUp { .. } => 16,
+            Command::TakeBackup { .. } => 17,
+            Command::FenceSite { .. } => 18,
+            Command::Reconcile { .. } => 19,
+            Command::CheckLag { .. } => 20,
+        }
+    }
+
+    #[test]
+    fn every_command_that_names_a_hop_or_a_site_says_which() {
+        let all: Vec<Command> = serde_json::from_str(ONE_OF_EACH).unwrap();
+        let mut seen: Vec<usize> = all.iter().map(variant).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen, (0..=20).collect::<Vec<_>>(), "one of each variant");
+        for c in &all {
+            let json = serde_json::to_value(c).unwrap();
+            let named = |key: &str| json.get(key).and_then(|v| v.as_str());
+            assert_eq!(c.hop(), named("hop"), "{c:?}");
+            assert_eq!(c.site(), named("site"), "{c:?}");
+        }
+    }
 }

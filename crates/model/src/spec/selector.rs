@@ -465,20 +465,6 @@ fn check_selector_hops(t: &Topology) -> Result<(), SpecError> {
 }
 
 impl Command {
-    /// The hop a command names, if it names one.
-    pub fn hop(&self) -> Option<&str> {
-        match self {
-            Command::StallHop { hop }
-            | Command::ResumeHop { hop }
-            | Command::RestartHop { hop }
-            | Command::CutLink { hop }
-            | Command::HealLink { hop }
-            | Command::StartHop { hop }
-            | Command::Promote { hop } => Some(hop),
-            _ => None,
-        }
-    }
-
     /// The reader group a command names, if it names one.
     pub fn reader(&self) -> Option<&str> {
         match self {
@@ -489,16 +475,10 @@ impl Command {
 
     /// Names another hop or reader group (whichever the command names).
     fn rename_target(&mut self, id: String) {
-        match self {
-            Command::StallHop { hop }
-            | Command::ResumeHop { hop }
-            | Command::RestartHop { hop }
-            | Command::CutLink { hop }
-            | Command::HealLink { hop }
-            | Command::StartHop { hop }
-            | Command::Promote { hop } => *hop = id,
-            Command::MoveReader { reader, .. } => *reader = id,
-            _ => {}
+        if let Some(hop) = self.hop_mut() {
+            *hop = id;
+        } else if let Command::MoveReader { reader, .. } = self {
+            *reader = id;
         }
     }
 }
