@@ -140,24 +140,48 @@ pub struct Answer {
     pub target: TargetCluster,
 }
 
-/// The separators a remote topic's name may use between the source alias and the topic:
-/// `replication.policy.separator`'s default `.`, and the two others people set.
-const SEPARATORS: [char; 3] = ['.', '_', '-'];
+/// The separators a remote topic's name may use between the source alias and the topic
+/// when no configuration says: `replication.policy.separator`'s default `.`, and the two
+/// others people set.
+const SEPARATORS: [&str; 3] = [".", "_", "-"];
 
-/// Whether a checkpoint's target topic stands for source topic `topic`: the same name
-/// (identity policy) or the name after a source-alias prefix (`primary.orders`,
-/// `us_east.orders`, `primary_orders`). As DefaultReplicationPolicy reads a name, the
-/// alias ends at the first separator: an alias holding the separator itself (`a.b.orders`,
-/// a copy of a copy) names another topic.
-fn names_source(target: &str, topic: &str) -> bool {
-    target == topic
-        || target.strip_suffix(topic).is_some_and(|prefix| {
-            SEPARATORS.iter().any(|&sep| {
-                prefix
-                    .strip_suffix(sep)
-                    .is_some_and(|alias| !alias.is_empty() && !alias.contains(sep))
+/// How a checkpoint's target-side topic is joined to its source topic: by the
+/// configuration's `replication.policy.separator` where one was given, else by the shapes
+/// the default policy gives a name, and the answer says which.
+pub(super) struct Join {
+    separators: Vec<String>,
+    pub said: String,
+}
+
+impl Join {
+    fn of(config: &Config) -> Join {
+        match &config.separator {
+            Some(sep) => Join {
+                separators: vec![sep.clone()],
+                said: format!("the checkpoints' topic names as <source alias>{sep}<topic>, by the configuration's replication.policy.separator"),
+            },
+            None => Join {
+                separators: SEPARATORS.iter().map(|s| s.to_string()).collect(),
+                said: "the checkpoints' topic names as <source alias>.<topic>, the alias ending at the first '.', '_' or '-' (no configuration given: DefaultReplicationPolicy's shape assumed; give it for a separator of its own)".into(),
+            },
+        }
+    }
+
+    /// Whether a checkpoint's target topic stands for source topic `topic`: the same name
+    /// (identity policy) or the name after a source-alias prefix (`primary.orders`,
+    /// `us_east.orders`, `primary_orders`). As DefaultReplicationPolicy reads a name, the
+    /// alias ends at the first separator: an alias holding the separator itself
+    /// (`a.b.orders`, a copy of a copy) names another topic.
+    pub(super) fn names_source(&self, target: &str, topic: &str) -> bool {
+        target == topic
+            || target.strip_suffix(topic).is_some_and(|prefix| {
+                self.separators.iter().any(|sep| {
+                    prefix
+                        .strip_suffix(sep.as_str())
+                        .is_some_and(|alias| !alias.is_empty() && !alias.contains(sep.as_str()))
+                })
             })
-        })
+    }
 }
 
 /// `groups.exclude`'s default in MirrorMaker 2 (`MirrorCheckpointConfig`).
@@ -176,6 +200,8 @@ struct Config {
     checkpoint_ms: Option<u64>,
     /// `sync.group.offsets.enabled` on any flow (none: no configuration).
     group_sync: Option<bool>,
+    /// `replication.policy.separator` of a flow under the default policy.
+    separator: Option<String>,
 }
 
 fn config(g: &Gathered) -> Config {
@@ -194,6 +220,10 @@ fn config(g: &Gathered) -> Config {
         lag_max: flows.iter().find_map(|f| f.options.map_every),
         checkpoint_ms: flows.iter().find_map(|f| f.options.checkpoint_every_ms),
         group_sync: Some(flows.iter().any(|f| f.facts.group_sync)),
+        separator: flows.iter().find_map(|f| match &f.naming {
+            crate::estate::Naming::Prefixed { separator } => Some(separator.clone()),
+            _ => None,
+        }),
     }
 }
 
@@ -288,6 +318,7 @@ fn read_as(g: &Gathered, partitions: &[PartitionAnswer]) -> Vec<String> {
 /// its topics, so none is used: the start then says to give it.
 fn starts(
     g: &Gathered,
+    join: &Join,
     partitions: &mut [PartitionAnswer],
     group_sync: Option<bool>,
     reset: Reset,
@@ -298,7 +329,7 @@ fn starts(
             r.group == a.group
                 && r.at.partition == a.partition
                 && (a.target_topic.as_deref() == Some(r.at.topic.as_str())
-                    || (a.target_topic.is_none() && names_source(&r.at.topic, &a.topic)))
+                    || (a.target_topic.is_none() && join.names_source(&r.at.topic, &a.topic)))
         });
         let on_target = OnTarget {
             table_given: !targets.is_empty(),
@@ -312,7 +343,15 @@ fn starts(
 
 /// Every (group, source partition) to answer for: the table's rows, then checkpoints the
 /// table does not name.
-fn subjects(g: &Gathered) -> Vec<(String, TopicPart, Option<&GroupRow>, Option<&Checkpoint>)> {
+fn subjects<'g>(
+    g: &'g Gathered,
+    join: &Join,
+) -> Vec<(
+    String,
+    TopicPart,
+    Option<&'g GroupRow>,
+    Option<&'g Checkpoint>,
+)> {
     let mut out = Vec::new();
     let target_side = target_rows(g);
     let mut used: Vec<&(String, TopicPart)> = Vec::new();
@@ -320,7 +359,7 @@ fn subjects(g: &Gathered) -> Vec<(String, TopicPart, Option<&GroupRow>, Option<&
         let cp = g.checkpoints.iter().find(|((group, at), _)| {
             *group == r.group
                 && at.partition == r.at.partition
-                && names_source(&at.topic, &r.at.topic)
+                && join.names_source(&at.topic, &r.at.topic)
         });
         if let Some((key, _)) = cp {
             used.push(key);
@@ -335,7 +374,7 @@ fn subjects(g: &Gathered) -> Vec<(String, TopicPart, Option<&GroupRow>, Option<&
         let topic = g
             .syncs
             .keys()
-            .find(|s| s.partition == c.at.partition && names_source(&c.at.topic, &s.topic))
+            .find(|s| s.partition == c.at.partition && join.names_source(&c.at.topic, &s.topic))
             .map_or_else(|| c.at.topic.clone(), |s| s.topic.clone());
         out.push((
             c.group.clone(),
@@ -380,7 +419,8 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
         .map(|r| r.group.as_str())
         .collect();
     let mut partitions = Vec::new();
-    for (group, at, row, cp) in subjects(g) {
+    let join = Join::of(&config);
+    for (group, at, row, cp) in subjects(g, &join) {
         let syncs = stores.get(&at);
         let has_uncommitted = uncommitted.contains(group.as_str());
         let mut a = one(has_uncommitted, &group, &at, row, cp, syncs, &rules);
@@ -410,13 +450,16 @@ pub fn answer(g: &Gathered, o: &Options) -> Answer {
         }
         partitions.push(a);
     }
-    starts(g, &mut partitions, config.group_sync, o.reset);
+    starts(g, &join, &mut partitions, config.group_sync, o.reset);
     for p in &mut partitions {
         p.plans = row_plans(p);
     }
     let target = target_cluster(g, &partitions);
     let groups = summaries(&partitions, o.reset);
-    let read = read_as(g, &partitions);
+    let mut read = read_as(g, &partitions);
+    if !g.checkpoints.is_empty() {
+        read.push(join.said);
+    }
     Answer {
         partitions,
         groups,

@@ -758,13 +758,21 @@ fn the_re_read_bound_adds_what_a_restart_copied_again() {
 /// copy (`eu.us_east.orders`) stands for `us_east.orders`, not `orders`.
 #[test]
 fn an_alias_with_an_underscore_joins_its_checkpoints_to_the_source_row() {
-    assert!(names_source("us_east.orders", "orders"));
-    assert!(names_source("primary_orders", "orders"));
-    assert!(!names_source("eu.us_east.orders", "orders"));
+    let shapes = Join::of(&Config::default());
+    assert!(shapes.names_source("us_east.orders", "orders"));
+    assert!(shapes.names_source("primary_orders", "orders"));
+    assert!(!shapes.names_source("eu.us_east.orders", "orders"));
     assert!(
-        !names_source("us_east_orders", "orders"),
+        !shapes.names_source("us_east_orders", "orders"),
         "ambiguous under '_': Kafka reads alias 'us'"
     );
+    // A configuration's own separator is the only one used.
+    let configured = Join::of(&Config {
+        separator: Some("::".into()),
+        ..Config::default()
+    });
+    assert!(configured.names_source("primary::orders", "orders"));
+    assert!(!configured.names_source("primary.orders", "orders"));
     let mut g = Gathered::default();
     g.read_text("syncs.txt", &syncs()).unwrap();
     g.read_text(
@@ -785,4 +793,6 @@ fn an_alias_with_an_underscore_joins_its_checkpoints_to_the_source_row() {
         "one row, not an orphan beside it: {billing:?}"
     );
     assert_eq!(billing[0].resume_at, Some(911));
+    let said = |r: &String| r.contains("DefaultReplicationPolicy's shape assumed");
+    assert!(a.read.iter().any(said), "{:?}", a.read);
 }
