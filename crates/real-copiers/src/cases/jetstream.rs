@@ -367,3 +367,32 @@ fn loop_across_domains() -> ScenarioSpec {
         20_000,
     )
 }
+
+/// What the model's JetStream mirror of east's ORDERS holds at west after writer `w`
+/// published `writes` messages there: the side the cases that mirror one stream compare.
+pub(super) fn modelled_mirror(writes: u64) -> Result<Held, String> {
+    let spec = estate(
+        Topology {
+            sites: sites(&["east", "west"]),
+            streams: vec![
+                StreamSpec::new("east", "ORDERS", 1),
+                StreamSpec::new("west", "ORDERS", 1),
+            ],
+            hops: vec![hop(
+                "mirror",
+                ("east", "ORDERS"),
+                ("west", "ORDERS"),
+                preset(PresetId::JetstreamMirror),
+            )],
+            writers: vec![writer("w", "east", "ORDERS", writes, 0)],
+            ..Topology::default()
+        },
+        10_000,
+    );
+    Ok(model_held(
+        &run_model(&spec, 10_000)?,
+        "west",
+        "ORDERS",
+        "w",
+    ))
+}

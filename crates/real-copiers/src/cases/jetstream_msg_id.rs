@@ -9,12 +9,10 @@
 //! holds either way (the first message is copied) and notes the count and positions.
 
 use super::{Case, Outcome};
-use crate::compare::{count_held, held_facts, model_held, run_model, Fact, Held};
-use crate::estate::{estate, hop, preset, sites, writer};
+use crate::compare::{count_held, held_facts, Fact, Held};
 use crate::jetstream::{two_domains, Js, Release};
 use crate::Servers;
 use hoplab_copiers::{CopierId, PresetId};
-use hoplab_model::spec::*;
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -93,28 +91,5 @@ fn repeated_msg_id(servers: &mut Servers) -> Result<Outcome, String> {
 
 /// The model's mirror of the origin's three messages.
 fn expected() -> Result<Held, String> {
-    let spec = estate(
-        Topology {
-            sites: sites(&["east", "west"]),
-            streams: vec![
-                StreamSpec::new("east", "ORDERS", 1),
-                StreamSpec::new("west", "ORDERS", 1),
-            ],
-            hops: vec![hop(
-                "mirror",
-                ("east", "ORDERS"),
-                ("west", "ORDERS"),
-                preset(PresetId::JetstreamMirror),
-            )],
-            writers: vec![writer("w", "east", "ORDERS", 3, 0)],
-            ..Topology::default()
-        },
-        10_000,
-    );
-    Ok(model_held(
-        &run_model(&spec, 10_000)?,
-        "west",
-        "ORDERS",
-        "w",
-    ))
+    super::jetstream::modelled_mirror(3)
 }

@@ -4,13 +4,11 @@
 //! can not be updated"), so what this case expects depends on the release it runs on.
 
 use super::{Case, Outcome};
-use crate::compare::{count_held, held_facts, model_held, run_model, Fact, Held};
-use crate::estate::{estate, hop, preset, sites, writer};
+use crate::compare::{count_held, held_facts, Fact, Held};
 use crate::jetstream::{two_domains, Js, Release};
 use crate::Servers;
 use hoplab_copiers::products::runbook::{self, Ends};
 use hoplab_copiers::{CopierId, PresetId};
-use hoplab_model::spec::*;
 use serde_json::json;
 use std::time::Duration;
 
@@ -101,26 +99,7 @@ fn compare(
     update: &Result<(), String>,
     write: String,
 ) -> Result<Outcome, String> {
-    let spec = estate(
-        Topology {
-            sites: sites(&["east", "west"]),
-            streams: vec![
-                StreamSpec::new("east", "ORDERS", 1),
-                StreamSpec::new("west", "ORDERS", 1),
-            ],
-            hops: vec![hop(
-                "mirror",
-                ("east", "ORDERS"),
-                ("west", "ORDERS"),
-                preset(PresetId::JetstreamMirror),
-            )],
-            writers: vec![writer("w", "east", "ORDERS", 10, 0)],
-            ..Topology::default()
-        },
-        10_000,
-    );
-    let sim = run_model(&spec, 10_000)?;
-    let model = model_held(&sim, "west", "ORDERS", "w");
+    let model = super::jetstream::modelled_mirror(10)?;
     let promotes = expects_promotion(release)?;
     let word = |taken: bool| if taken { "accepted" } else { "refused" };
     let mut facts = held_facts("the mirror in west before promotion", real, model);
