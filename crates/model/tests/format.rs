@@ -259,6 +259,62 @@ fn the_map_store_is_named_only_when_not_the_default() {
 }
 
 #[test]
+fn the_nats_release_is_named_only_when_not_the_default() {
+    use hoplab_model::spec::NatsRelease;
+    let spec = ScenarioSpec::from_json(MINIMAL).unwrap();
+    assert_eq!(
+        spec.topology.hops[0].options.nats_release,
+        NatsRelease::Nats215
+    );
+    assert!(!spec.to_json().contains("nats_release"));
+    let old = MINIMAL.replace(
+        r#""to": {"site": "B", "stream": "orders"}}"#,
+        r#""to": {"site": "B", "stream": "orders"}, "options": {"nats_release": "2.11"}}"#,
+    );
+    let spec = ScenarioSpec::from_json(&old).unwrap();
+    assert_eq!(
+        spec.topology.hops[0].options.nats_release,
+        NatsRelease::Nats211
+    );
+    let json = spec.to_json();
+    assert!(json.contains("\"nats_release\": \"2.11\""), "{json}");
+    assert_eq!(ScenarioSpec::from_json(&json).unwrap(), spec);
+    let e = err(&old.replace("\"2.11\"", "\"2.13\""));
+    assert!(
+        e.field.contains("nats_release") || e.problem.contains("nats_release"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_nats_version_belongs_to_the_release_whose_rules_it_follows() {
+    use hoplab_model::spec::NatsRelease;
+    let of = NatsRelease::of_version;
+    assert_eq!(of("2.9.10"), NatsRelease::Nats29);
+    assert_eq!(of("2.10.26"), NatsRelease::Nats210);
+    assert_eq!(of("v2.11.11"), NatsRelease::Nats211);
+    assert_eq!(of("2.12.7"), NatsRelease::Nats212);
+    assert_eq!(of("2.12.8"), NatsRelease::Nats2128);
+    assert_eq!(of("2.14.6"), NatsRelease::Nats214);
+    assert_eq!(of("2.15.0-dev"), NatsRelease::Nats215);
+    assert_eq!(of("2.16.0"), NatsRelease::Nats215);
+    // The rules, each where the real-copiers layer saw it change.
+    let since = |rule: fn(NatsRelease) -> bool| {
+        NatsRelease::ALL
+            .into_iter()
+            .find(|r| rule(*r))
+            .map(NatsRelease::id)
+    };
+    assert_eq!(since(NatsRelease::promotes_mirrors), Some("2.12"));
+    assert_eq!(since(|r| !r.mirror_dedups_msg_ids()), Some("2.12.8"));
+    assert_eq!(since(NatsRelease::message_ttl), Some("2.11"));
+    assert_eq!(
+        since(NatsRelease::refuses_client_source_header),
+        Some("2.15")
+    );
+}
+
+#[test]
 fn a_synchronous_hop_may_not_filter_and_is_alone_on_its_stream() {
     let sync = MINIMAL.replace(
         r#""to": {"site": "B", "stream": "orders"}}"#,

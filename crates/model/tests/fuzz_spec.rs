@@ -343,6 +343,7 @@ fn hop(g: &mut Gen) -> Value {
             ("map_every", Gen::number),
             ("mapping", Gen::word),
             ("map_store", Gen::word),
+            ("nats_release", Gen::word),
             ("ack", Gen::word),
             ("filter", |_| json!({"drop_writers": ["w"]})),
         ])

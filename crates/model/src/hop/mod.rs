@@ -152,6 +152,11 @@ impl HopState {
     pub fn is_mirror(&self) -> bool {
         self.mirror
     }
+    /// Which nats-server release the hop stands for (JetStream: a mirror is promoted in
+    /// place only from 2.12).
+    pub fn nats_release(&self) -> crate::spec::NatsRelease {
+        self.opts.nats_release
+    }
     pub fn promoted(&self) -> bool {
         self.promoted
     }

@@ -204,6 +204,13 @@ impl Sim {
                         "hop '{hop}' is not a mirror: only a mirror's target can be promoted"
                     )));
                 }
+                let release = self.hops[h].nats_release();
+                if !release.promotes_mirrors() {
+                    return Err(CommandError(format!(
+                        "mirror '{hop}' stands for nats-server {}, which refuses to promote a mirror in place (stream mirror configuration can not be updated): from 2.12 only",
+                        release.id()
+                    )));
+                }
                 self.promote_mirror(h);
             }
         }

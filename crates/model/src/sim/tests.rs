@@ -66,3 +66,36 @@ fn a_restart_rewinds_to_the_commit_and_appends_duplicates() {
     assert!(m.hops[0].duplicates > 0);
     assert!(m.sites[1].census.duplicates == m.hops[0].duplicates);
 }
+
+#[test]
+fn a_mirror_standing_for_nats_server_before_2_12_is_not_promoted() {
+    let mut spec = scenarios::get("mirror-vs-translate")
+        .unwrap()
+        .build_default()
+        .unwrap();
+    spec.timeline.clear();
+    let at = |spec: &crate::spec::ScenarioSpec| {
+        spec.topology
+            .hops
+            .iter()
+            .position(|h| h.id == "a-to-b")
+            .unwrap()
+    };
+    let h = at(&spec);
+    for (release, promotes) in [
+        (crate::spec::NatsRelease::Nats211, false),
+        (crate::spec::NatsRelease::Nats212, true),
+        (crate::spec::NatsRelease::Nats215, true),
+    ] {
+        spec.topology.hops[h].options.nats_release = release;
+        let mut s = Sim::new(&spec, 3).unwrap();
+        s.advance_to(5_000);
+        let answer = s.apply(Command::Promote {
+            hop: "a-to-b".into(),
+        });
+        assert_eq!(answer.is_ok(), promotes, "{release:?}: {answer:?}");
+        if let Err(e) = answer {
+            assert!(e.0.contains("nats-server 2.11"), "{e}");
+        }
+    }
+}

@@ -103,6 +103,108 @@ impl MapStore {
     }
 }
 
+/// Which nats-server release a JetStream hop stands for, where JetStream's behaviour
+/// differs between releases (each rule below was checked by the real-copiers layer on that
+/// release, `content/real-copiers.json`). The newest, `2.15`, by default; a file names it
+/// only when not the default. Releases are told apart only where a rule changes: `2.12`
+/// is 2.12.0 to 2.12.7, `2.12.8` is 2.12.8 and the later 2.12 releases (there is no 2.13).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum NatsRelease {
+    #[serde(rename = "2.9")]
+    Nats29,
+    #[serde(rename = "2.10")]
+    Nats210,
+    #[serde(rename = "2.11")]
+    Nats211,
+    #[serde(rename = "2.12")]
+    Nats212,
+    #[serde(rename = "2.12.8")]
+    Nats2128,
+    #[serde(rename = "2.14")]
+    Nats214,
+    #[default]
+    #[serde(rename = "2.15")]
+    Nats215,
+}
+
+impl NatsRelease {
+    /// Oldest first.
+    pub const ALL: [NatsRelease; 7] = [
+        NatsRelease::Nats29,
+        NatsRelease::Nats210,
+        NatsRelease::Nats211,
+        NatsRelease::Nats212,
+        NatsRelease::Nats2128,
+        NatsRelease::Nats214,
+        NatsRelease::Nats215,
+    ];
+
+    pub fn is_default(&self) -> bool {
+        *self == NatsRelease::default()
+    }
+
+    /// The name in the file format.
+    pub fn id(self) -> &'static str {
+        match self {
+            NatsRelease::Nats29 => "2.9",
+            NatsRelease::Nats210 => "2.10",
+            NatsRelease::Nats211 => "2.11",
+            NatsRelease::Nats212 => "2.12",
+            NatsRelease::Nats2128 => "2.12.8",
+            NatsRelease::Nats214 => "2.14",
+            NatsRelease::Nats215 => "2.15",
+        }
+    }
+
+    /// The release a nats-server version (`2.12.8`, `v2.11.11`, `2.15.0-dev`) belongs to:
+    /// the newest whose first version is not after it (anything before 2.10 is `2.9`,
+    /// anything newer than 2.15 is `2.15`).
+    pub fn of_version(version: &str) -> NatsRelease {
+        let v: Vec<u32> = version
+            .trim_start_matches('v')
+            .split(['.', '-'])
+            .map_while(|p| p.parse().ok())
+            .collect();
+        let first = |r: NatsRelease| -> Vec<u32> {
+            r.id().split('.').map(|p| p.parse().unwrap_or(0)).collect()
+        };
+        NatsRelease::ALL
+            .into_iter()
+            .rev()
+            .find(|r| v >= first(*r))
+            .unwrap_or(NatsRelease::Nats29)
+    }
+
+    /// An update that removes a mirror's `mirror` setting promotes it to a writable stream
+    /// from 2.12 (nats-io/nats-server #7171, first in v2.12.0); before, any change of a
+    /// mirror's configuration is refused ("stream mirror configuration can not be
+    /// updated", server/stream.go at v2.11.17), so a Promote does nothing.
+    pub fn promotes_mirrors(self) -> bool {
+        self >= NatsRelease::Nats212
+    }
+
+    /// Before 2.12.8 (and 2.14.0) a mirror keeps the upstream's `Nats-Msg-Id` and checks it
+    /// against its own duplicate window, so a repeated id upstream may be dropped there;
+    /// from then on a mirror copies every message. The model has no message ids: its
+    /// mirrors copy every record, as the later releases do.
+    pub fn mirror_dedups_msg_ids(self) -> bool {
+        self < NatsRelease::Nats2128
+    }
+
+    /// Per-message TTL (`Nats-TTL` on a stream with `allow_msg_ttl`) from 2.11 (the field
+    /// and header are in v2.11.0's server/stream.go; earlier releases ignore both).
+    pub fn message_ttl(self) -> bool {
+        self >= NatsRelease::Nats211
+    }
+
+    /// A client's write carrying its own `Nats-Stream-Source` header is refused from 2.15
+    /// ("message stream source header is not allowed", nats-io/nats-server 452802b08,
+    /// server/stream.go); before, it is stored as written.
+    pub fn refuses_client_source_header(self) -> bool {
+        self >= NatsRelease::Nats215
+    }
+}
+
 /// When a writer to the hop's source stream is acknowledged.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -174,6 +276,11 @@ pub struct HopOptions {
     /// `"kafka-3.5.0"`). Written to a file only when not the default.
     #[serde(skip_serializing_if = "MapStore::is_default")]
     pub map_store: MapStore,
+    /// Which nats-server release a JetStream hop stands for (`"2.15"` by default), where
+    /// its behaviour differs: see [`NatsRelease`]. Written to a file only when not the
+    /// default.
+    #[serde(skip_serializing_if = "NatsRelease::is_default")]
+    pub nats_release: NatsRelease,
     /// How often the copier commits its own read progress.
     pub commit_interval_ms: Millis,
     /// How often the copier syncs reader groups' committed positions to the target,
@@ -226,6 +333,7 @@ impl Default for HopOptions {
             forward_only_local: true,
             map_every: Some(100),
             map_store: MapStore::Kafka36,
+            nats_release: NatsRelease::Nats215,
             commit_interval_ms: 1000,
             checkpoint_every_ms: None,
             heartbeat_every_ms: None,

@@ -5,7 +5,10 @@
 
 use super::limits::{self, Limit};
 use super::ProductName;
-use super::{Ack, HopKind, HopOptions, MapStore, OriginStamp, PartMapping, StartFrom, Timestamps};
+use super::{
+    Ack, HopKind, HopOptions, MapStore, NatsRelease, OriginStamp, PartMapping, StartFrom,
+    Timestamps,
+};
 use super::{SpecError, StreamSelector};
 
 /// An option's value, read or written through its descriptor.
@@ -267,6 +270,33 @@ pub static HOP_OPTIONS: &[HopOption] = &[
         },
     },
     HopOption {
+        id: "nats_release",
+        label: "nats-server release (JetStream)",
+        kind: Kind::Choice(&[
+            ("2.15", "2.15 and later"),
+            ("2.14", "2.14"),
+            ("2.12.8", "2.12.8 and later 2.12"),
+            ("2.12", "2.12.0 to 2.12.7"),
+            ("2.11", "2.11"),
+            ("2.10", "2.10"),
+            ("2.9", "2.9 and earlier"),
+        ]),
+        // The hop's own, like its link: a JetStream hop of any release matches the preset.
+        presets: ForPresets::Kept,
+        applies: |o| {
+            o.product
+                .as_ref()
+                .is_some_and(|p| p.as_str().starts_with("jetstream"))
+        },
+        get: |o| Value::Choice(o.nats_release.id()),
+        set: |o, v| {
+            o.nats_release = NatsRelease::ALL
+                .into_iter()
+                .find(|r| r.id() == choice(&v))
+                .unwrap_or_default()
+        },
+    },
+    HopOption {
         id: "ack",
         label: "writers acknowledged",
         kind: Kind::Choice(&[
@@ -506,6 +536,7 @@ mod tests {
         let o = HopOptions {
             product: Some(ProductName::known("mm2-default")),
             map_store: MapStore::Kafka350,
+            nats_release: NatsRelease::Nats211,
             ack: Ack::FarCopyDurable,
             streams: Some(StreamSelector::default()),
             ..HopOptions::default()

@@ -22,8 +22,8 @@ pub use cost::MAX_PROJECTED_RUNS;
 pub use error::{field_in_words, SpecError};
 use file_head::{FileHead, FileVersion};
 pub use hop::{
-    qualified_target, Ack, Filter, HopKind, HopOptions, HopSpec, MapStore, OriginStamp,
-    PartMapping, StartFrom, Timestamps,
+    qualified_target, Ack, Filter, HopKind, HopOptions, HopSpec, MapStore, NatsRelease,
+    OriginStamp, PartMapping, StartFrom, Timestamps,
 };
 pub use product_name::ProductName;
 pub use selector::{glob_matches, StreamSelector, HEARTBEATS};
