@@ -213,6 +213,14 @@ impl Js {
     ) -> Result<u64, String> {
         let ack = self.nats.request(subject, headers, payload.as_bytes())?;
         let v: Value = serde_json::from_slice(&ack.payload).map_err(|e| e.to_string())?;
+        // A refusal's ack may carry a sequence too (0 from nats-server 2.15).
+        if let Some(err) = v.get("error") {
+            return Err(err
+                .get("description")
+                .and_then(Value::as_str)
+                .unwrap_or("an error")
+                .to_string());
+        }
         v["seq"]
             .as_u64()
             .ok_or_else(|| format!("publish to {subject} was not stored: {v}"))

@@ -52,6 +52,14 @@ pub fn cases() -> Vec<Case> {
 
 const WAIT: Duration = Duration::from_secs(15);
 
+/// A JetStream preset's options standing for the nats-server release the case runs on,
+/// so the model answers as that release does.
+pub(super) fn on_release(id: PresetId, version: &str) -> HopOptions {
+    let mut options = preset(id);
+    options.nats_release = NatsRelease::of_version(version);
+    options
+}
+
 /// Counts a writer's records in stored messages; a message's position at its source is
 /// the origin stream's sequence for that payload, where the origin is known.
 fn real_held(stored: &[Stored], writer: &str, origin_seq: &BTreeMap<String, u64>) -> Held {
@@ -109,7 +117,7 @@ fn mirror_after_retention(servers: &mut Servers) -> Result<Outcome, String> {
 
     let mut origin = StreamSpec::new("east", "ORDERS", 1);
     origin.retention.max_records = Some(5);
-    let mut mirror = preset(PresetId::JetstreamMirror);
+    let mut mirror = on_release(PresetId::JetstreamMirror, &servers.nats.version);
     mirror.start_at_ms = 3_000;
     let spec = estate(
         Topology {
@@ -168,38 +176,9 @@ fn source_with_local_writes(servers: &mut Servers) -> Result<Outcome, String> {
     let real_w = real_held(&stored, "w", &seqs);
     let real_l = real_held(&stored, "l", &BTreeMap::new());
 
-    let spec = estate(
-        Topology {
-            sites: sites(&["east", "west"]),
-            streams: vec![
-                StreamSpec::new("east", "ORDERS", 1),
-                StreamSpec::new("west", "AGG", 1),
-            ],
-            hops: vec![hop(
-                "source",
-                ("east", "ORDERS"),
-                ("west", "AGG"),
-                preset(PresetId::JetstreamSource),
-            )],
-            writers: vec![
-                writer("l", "west", "AGG", 3, 0),
-                writer("w", "east", "ORDERS", 10, 1_000),
-            ],
-            ..Topology::default()
-        },
-        10_000,
-    );
-    let sim = run_model(&spec, 10_000)?;
-    let mut facts = held_facts(
-        "east's records in west's AGG",
-        real_w,
-        model_held(&sim, "west", "AGG", "w"),
-    );
-    facts.extend(held_facts(
-        "west's local writes in AGG",
-        real_l,
-        model_held(&sim, "west", "AGG", "l"),
-    ));
+    let (model_w, model_l) = modelled_source(3, 10, &servers.nats.version)?;
+    let mut facts = held_facts("east's records in west's AGG", real_w, model_w);
+    facts.extend(held_facts("west's local writes in AGG", real_l, model_l));
     let header = stored
         .iter()
         .find_map(|s| s.msg.header("Nats-Stream-Source"))
@@ -213,7 +192,8 @@ fn source_with_local_writes(servers: &mut Servers) -> Result<Outcome, String> {
     })
 }
 
-/// X sources Y and Y sources X on one server: the second configuration is refused.
+/// X sources Y and Y sources X on one server: the second configuration is refused, an
+/// update or a creation alike.
 fn both_ways_one_domain(servers: &mut Servers) -> Result<Outcome, String> {
     let site = crate::jetstream::start(&servers.nats, "hub", "")?;
     let mut js = Js::connect(&site)?;
@@ -227,6 +207,12 @@ fn both_ways_one_domain(servers: &mut Servers) -> Result<Outcome, String> {
         Ok(()) => "accepted".to_string(),
         Err(_) => "refused".to_string(),
     };
+    // The same cycle closed at creation: Z sources W before W exists, then W is created
+    // sourcing Z (checkStreamCfg follows the sources of the streams it can see).
+    js.add_stream(json!({"name": "Z", "subjects": ["z"], "storage": "memory",
+        "sources": [{"name": "W"}]}))?;
+    let create = js.add_stream(json!({"name": "W", "subjects": ["w"], "storage": "memory",
+        "sources": [{"name": "Z"}]}));
     let spec = estate(
         Topology {
             sites: sites(&["hub"]),
@@ -239,13 +225,13 @@ fn both_ways_one_domain(servers: &mut Servers) -> Result<Outcome, String> {
                     "x-to-y",
                     ("hub", "X"),
                     ("hub", "Y"),
-                    preset(PresetId::JetstreamSource),
+                    on_release(PresetId::JetstreamSource, &servers.nats.version),
                 ),
                 hop(
                     "y-to-x",
                     ("hub", "Y"),
                     ("hub", "X"),
-                    preset(PresetId::JetstreamSource),
+                    on_release(PresetId::JetstreamSource, &servers.nats.version),
                 ),
             ],
             writers: vec![writer("w", "hub", "X", 3, 0)],
@@ -260,15 +246,24 @@ fn both_ways_one_domain(servers: &mut Servers) -> Result<Outcome, String> {
         "accepted"
     };
     let mut out = Outcome {
-        facts: vec![Fact::new(
-            "the configuration that closes the cycle",
-            real,
-            model,
-        )],
+        facts: vec![
+            Fact::new("the configuration that closes the cycle", real, model),
+            Fact::new(
+                "a new stream that closes a cycle",
+                if create.is_ok() {
+                    "accepted"
+                } else {
+                    "refused"
+                },
+                model,
+            ),
+        ],
         ..Outcome::default()
     };
-    if let Err(e) = update {
-        out.notes.push(format!("nats-server answered: {e}"));
+    for answer in [update, create] {
+        if let Err(e) = answer {
+            out.notes.push(format!("nats-server answered: {e}"));
+        }
     }
     Ok(out)
 }
@@ -302,7 +297,7 @@ fn both_ways_two_domains(servers: &mut Servers) -> Result<Outcome, String> {
     let east = ja.messages("X")?;
     let west = jb.messages("X")?;
     let none = BTreeMap::new();
-    let spec = loop_across_domains();
+    let spec = loop_across_domains(&servers.nats.version);
     let sim = run_model(&spec, 20_000)?;
     let mut facts = held_facts(
         "east's records in east",
@@ -336,7 +331,7 @@ fn both_ways_two_domains(servers: &mut Servers) -> Result<Outcome, String> {
 }
 
 /// The model's side of [`both_ways_two_domains`]: two sites' X sourcing each other.
-fn loop_across_domains() -> ScenarioSpec {
+fn loop_across_domains(version: &str) -> ScenarioSpec {
     estate(
         Topology {
             sites: sites(&["east", "west"]),
@@ -349,13 +344,13 @@ fn loop_across_domains() -> ScenarioSpec {
                     "east-to-west",
                     ("east", "X"),
                     ("west", "X"),
-                    preset(PresetId::JetstreamSource),
+                    on_release(PresetId::JetstreamSource, version),
                 ),
                 hop(
                     "west-to-east",
                     ("west", "X"),
                     ("east", "X"),
-                    preset(PresetId::JetstreamSource),
+                    on_release(PresetId::JetstreamSource, version),
                 ),
             ],
             writers: vec![
@@ -368,10 +363,11 @@ fn loop_across_domains() -> ScenarioSpec {
     )
 }
 
-/// What the model's JetStream mirror of east's ORDERS holds at west after writer `w`
-/// published `writes` messages there: the side the cases that mirror one stream compare.
-pub(super) fn modelled_mirror(writes: u64) -> Result<Held, String> {
-    let spec = estate(
+/// The model's JetStream mirror of east's ORDERS into west's ORDERS, standing for
+/// nats-server `version`, after writer `w` published `writes` messages there.
+pub(super) fn mirror_estate(writes: u64, version: &str) -> ScenarioSpec {
+    let options = on_release(PresetId::JetstreamMirror, version);
+    estate(
         Topology {
             sites: sites(&["east", "west"]),
             streams: vec![
@@ -382,17 +378,54 @@ pub(super) fn modelled_mirror(writes: u64) -> Result<Held, String> {
                 "mirror",
                 ("east", "ORDERS"),
                 ("west", "ORDERS"),
-                preset(PresetId::JetstreamMirror),
+                options,
             )],
             writers: vec![writer("w", "east", "ORDERS", writes, 0)],
             ..Topology::default()
         },
         10_000,
+    )
+}
+
+/// What the model's mirror ([`mirror_estate`]) holds at west after 10 s: the side the
+/// cases that mirror one stream compare.
+pub(super) fn modelled_mirror(writes: u64, version: &str) -> Result<Held, String> {
+    let sim = run_model(&mirror_estate(writes, version), 10_000)?;
+    Ok(model_held(&sim, "west", "ORDERS", "w"))
+}
+
+/// What the model's JetStream source of east's ORDERS into west's AGG holds there, of
+/// AGG's own writer `l` (`local` records, written first) and of ORDERS' writer `w`
+/// (`writes` records, a second later): (w's, l's).
+pub(super) fn modelled_source(
+    local: u64,
+    writes: u64,
+    version: &str,
+) -> Result<(Held, Held), String> {
+    let spec = estate(
+        Topology {
+            sites: sites(&["east", "west"]),
+            streams: vec![
+                StreamSpec::new("east", "ORDERS", 1),
+                StreamSpec::new("west", "AGG", 1),
+            ],
+            hops: vec![hop(
+                "source",
+                ("east", "ORDERS"),
+                ("west", "AGG"),
+                on_release(PresetId::JetstreamSource, version),
+            )],
+            writers: vec![
+                writer("l", "west", "AGG", local, 0),
+                writer("w", "east", "ORDERS", writes, 1_000),
+            ],
+            ..Topology::default()
+        },
+        10_000,
     );
-    Ok(model_held(
-        &run_model(&spec, 10_000)?,
-        "west",
-        "ORDERS",
-        "w",
+    let sim = run_model(&spec, 10_000)?;
+    Ok((
+        model_held(&sim, "west", "AGG", "w"),
+        model_held(&sim, "west", "AGG", "l"),
     ))
 }

@@ -4,15 +4,17 @@
 //! mirror does, and the case compares the counts. Earlier releases (2.9.10, 2.10.26 and
 //! 2.11.11 here) mostly drop the repeat as a duplicate in the mirror's own window and then
 //! copy nothing more, but not always (on a busy machine one run copied all three, another
-//! stored the third at the mirror's sequence 2, no longer the origin's): the model's preset
-//! has no server release yet (issue 55), so on those releases the case compares only what
-//! holds either way (the first message is copied) and notes the count and positions.
+//! stored the third at the mirror's sequence 2, no longer the origin's). The model has no
+//! message ids: its hop's release ([`NatsRelease::mirror_dedups_msg_ids`]) says which rule
+//! holds, and on the releases that de-duplicate the case compares only what holds either
+//! way (the first message is copied) and notes the count and positions.
 
 use super::{Case, Outcome};
 use crate::compare::{count_held, held_facts, Fact, Held};
 use crate::jetstream::{two_domains, Js, Release};
 use crate::Servers;
 use hoplab_copiers::{CopierId, PresetId};
+use hoplab_model::spec::NatsRelease;
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -28,14 +30,9 @@ pub fn cases() -> Vec<Case> {
     }]
 }
 
-/// Whether the release's mirror copies a repeated id (2.12.8 and later).
+/// Whether the model's mirror, standing for the release, copies a repeated id.
 fn copies_repeats(release: &Release) -> bool {
-    let v: Vec<u32> = release
-        .version
-        .split('.')
-        .map_while(|p| p.parse().ok())
-        .collect();
-    v >= vec![2, 12, 8]
+    !NatsRelease::of_version(&release.version).mirror_dedups_msg_ids()
 }
 
 fn repeated_msg_id(servers: &mut Servers) -> Result<Outcome, String> {
@@ -69,7 +66,7 @@ fn repeated_msg_id(servers: &mut Servers) -> Result<Outcome, String> {
     );
     if copies_repeats(&servers.nats) {
         return Ok(Outcome {
-            facts: held_facts("the mirror in west", real, expected()?),
+            facts: held_facts("the mirror in west", real, expected(&servers.nats)?),
             notes: vec![stored],
         });
     }
@@ -90,6 +87,6 @@ fn repeated_msg_id(servers: &mut Servers) -> Result<Outcome, String> {
 }
 
 /// The model's mirror of the origin's three messages.
-fn expected() -> Result<Held, String> {
-    super::jetstream::modelled_mirror(3)
+fn expected(release: &Release) -> Result<Held, String> {
+    super::jetstream::modelled_mirror(3, &release.version)
 }

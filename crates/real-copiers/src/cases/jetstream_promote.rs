@@ -1,14 +1,18 @@
 //! A JetStream mirror promoted in place: an update of its configuration with `mirror`
 //! removed and subjects added, then a client write. nats-server takes the update from
 //! 2.12 (nats-io/nats-server #7171) and refuses it before ("stream mirror configuration
-//! can not be updated"), so what this case expects depends on the release it runs on.
+//! can not be updated"), so what this case expects depends on the release it runs on: the
+//! model's mirror stands for that release ([`hoplab_model::spec::NatsRelease`]) and its
+//! Promote is taken or refused as the release's update is, and Hoplab's runbook names the
+//! release promotion starts at.
 
 use super::{Case, Outcome};
-use crate::compare::{count_held, held_facts, Fact, Held};
+use crate::compare::{count_held, held_facts, model_held, run_model, Fact, Held};
 use crate::jetstream::{two_domains, Js, Release};
 use crate::Servers;
 use hoplab_copiers::products::runbook::{self, Ends};
 use hoplab_copiers::{CopierId, PresetId};
+use hoplab_model::spec::Command;
 use serde_json::json;
 use std::time::Duration;
 
@@ -92,21 +96,34 @@ fn promoted_in_place(servers: &mut Servers) -> Result<Outcome, String> {
     Ok(out)
 }
 
-/// The model's mirror before the promotion, and the release's expected answers after.
+/// The model's mirror before the promotion and its answer to a Promote, standing for the
+/// release; the runbook's words for the release; and the write after.
 fn compare(
     release: &Release,
     real: Held,
     update: &Result<(), String>,
     write: String,
 ) -> Result<Outcome, String> {
-    let model = super::jetstream::modelled_mirror(10)?;
-    let promotes = expects_promotion(release)?;
+    let mut sim = run_model(
+        &super::jetstream::mirror_estate(10, &release.version),
+        10_000,
+    )?;
+    let model = model_held(&sim, "west", "ORDERS", "w");
+    let answer = sim.apply(Command::Promote {
+        hop: "mirror".into(),
+    });
+    let promotes = answer.is_ok();
     let word = |taken: bool| if taken { "accepted" } else { "refused" };
     let mut facts = held_facts("the mirror in west before promotion", real, model);
     facts.push(Fact::new(
         "the update that removes `mirror`",
         word(update.is_ok()),
         word(promotes),
+    ));
+    facts.push(Fact::new(
+        "the update, as the runbook's \"Promote it (nats-server …)\" has it",
+        word(update.is_ok()),
+        word(expects_promotion(release)?),
     ));
     // The mirror kept the origin's numbers, so a write after promotion comes next.
     let next = if promotes && model.kept_positions == model.copies {
@@ -117,6 +134,10 @@ fn compare(
     facts.push(Fact::new("a client write after the update", write, next));
     Ok(Outcome {
         facts,
-        notes: Vec::new(),
+        notes: answer
+            .err()
+            .map(|e| format!("The model answered: {}", e.0))
+            .into_iter()
+            .collect(),
     })
 }

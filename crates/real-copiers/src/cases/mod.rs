@@ -2,6 +2,7 @@
 //! preset, in the model, and returns what was compared.
 
 pub mod jetstream;
+pub mod jetstream_headers;
 pub mod jetstream_msg_id;
 pub mod jetstream_promote;
 pub mod rabbitmq;
@@ -39,6 +40,7 @@ pub fn all() -> Vec<Case> {
     let mut cases = jetstream::cases();
     cases.extend(jetstream_promote::cases());
     cases.extend(jetstream_msg_id::cases());
+    cases.extend(jetstream_headers::cases());
     cases.extend(rabbitmq::cases());
     cases
 }
