@@ -229,7 +229,12 @@ fn main() -> ExitCode {
             "ran_on": today(),
             "servers": {
                 "nats-server": nats_versions(&releases),
-                "rabbitmq-server": rabbit_version,
+                // RabbitMQ stays on Debian's release: no registry here serves a newer
+                // broker (PyPI's and npm's `rabbitmq` packages are clients), so /copiers
+                // states 4.x changes from their sources, as not checked here.
+                "rabbitmq-server": rabbit_version.map(|v| format!(
+                    "{v} (Debian's, the newest any package registry here serves)"
+                )),
             },
             "nats_releases": releases.iter().map(|r| serde_json::json!({
                 "version": r.version, "from": r.from, "installed": r.missing.is_none(),
