@@ -287,6 +287,22 @@ fn the_nats_release_is_named_only_when_not_the_default() {
 }
 
 #[test]
+fn a_promote_of_a_mirror_standing_for_nats_server_before_2_12_is_refused_with_the_file() {
+    let file = |release: &str| {
+        MINIMAL[..MINIMAL.len() - 1].replace(
+            r#""to": {"site": "B", "stream": "orders"}}"#,
+            &format!(
+                r#""to": {{"site": "B", "stream": "orders"}}, "options": {{"kind": "mirror", "nats_release": "{release}"}}}}"#
+            ),
+        ) + r#", "timeline": [{"at_ms": 5000, "command": {"do": "promote", "hop": "h"}}]}"#
+    };
+    let e = err(&file("2.11"));
+    assert_eq!(e.field, "timeline[0].command");
+    assert!(e.problem.contains("nats-server 2.11"), "{e}");
+    assert!(ScenarioSpec::from_json(&file("2.12")).is_ok());
+}
+
+#[test]
 fn a_nats_version_belongs_to_the_release_whose_rules_it_follows() {
     use hoplab_model::spec::NatsRelease;
     let of = NatsRelease::of_version;

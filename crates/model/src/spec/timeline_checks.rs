@@ -64,7 +64,19 @@ pub fn check_command(v: &Validated, spec: &ScenarioSpec, c: &Command) -> Result<
                     "hop '{h}' is not a mirror: only a mirror's target can be promoted or reconciled"
                 ));
             }
-            Ok(())
+            // The run refuses it too (sim/commands.rs): said here, at the file, not dropped.
+            let release = t
+                .hops
+                .iter()
+                .find(|x| x.id == *h)
+                .map(|x| x.options.nats_release);
+            match (c, release) {
+                (Command::Promote { .. }, Some(r)) if !r.promotes_mirrors() => Err(format!(
+                    "mirror '{h}' stands for nats-server {}, which refuses to promote a mirror in place: from 2.12 only",
+                    r.id()
+                )),
+                _ => Ok(()),
+            }
         }
         Command::MoveReader {
             reader, site: s, ..
