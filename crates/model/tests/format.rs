@@ -324,6 +324,7 @@ fn a_nats_version_belongs_to_the_release_whose_rules_it_follows() {
     assert_eq!(since(NatsRelease::promotes_mirrors), Some("2.12"));
     assert_eq!(since(|r| !r.mirror_dedups_msg_ids()), Some("2.12.8"));
     assert_eq!(since(NatsRelease::message_ttl), Some("2.11"));
+    assert_eq!(since(NatsRelease::counters_and_batches), Some("2.12"));
     assert_eq!(
         since(NatsRelease::refuses_client_source_header),
         Some("2.15")

@@ -197,6 +197,14 @@ impl NatsRelease {
         self >= NatsRelease::Nats211
     }
 
+    /// Counter streams (`allow_msg_counter`) and atomic batches (`allow_atomic`) from
+    /// 2.12, and a mirror may be neither ("stream mirrors can not also calculate counters",
+    /// "… can not also use atomic publishing", server/stream.go at v2.12.0); earlier
+    /// releases do not know either field and ignore it.
+    pub fn counters_and_batches(self) -> bool {
+        self >= NatsRelease::Nats212
+    }
+
     /// A client's write carrying its own `Nats-Stream-Source` header is refused from 2.15
     /// ("message stream source header is not allowed", nats-io/nats-server 452802b08,
     /// server/stream.go); before, it is stored as written.
