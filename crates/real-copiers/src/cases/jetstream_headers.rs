@@ -12,6 +12,10 @@
 //!   stored as written, and a source's copy of it has the header replaced by the source's own
 //!   (`removeHeaderIfPresent(hdr, JSStreamSource)` before `genHeader`, server/stream.go).
 //!
+//! - Counter streams and atomic batches (2.12): a mirror may be neither ("stream mirrors can
+//!   not also calculate counters", "stream mirrors can not also use atomic publishing",
+//!   server/stream.go and errors.json at v2.12.8); earlier releases ignore both fields.
+//!
 //! The model has no message headers: the copies of plain messages are compared with the
 //! model's presets, and what the headers do is compared with the release's rule in
 //! [`NatsRelease`], the model's nats-server release of the hop.
@@ -35,6 +39,14 @@ pub fn cases() -> Vec<Case> {
             title: "A mirror of an origin whose writer sets a per-message TTL (Nats-TTL)",
             preset: PresetId::JetstreamMirror,
             run: mirror_message_ttl,
+        },
+        Case {
+            id: "jetstream-mirror-counters-and-batches",
+            copier: CopierId::JetstreamMirror,
+            server: "nats-server",
+            title: "A mirror configured as a counter stream, or for atomic batches",
+            preset: PresetId::JetstreamMirror,
+            run: mirror_counters_and_batches,
         },
         Case {
             id: "jetstream-source-client-source-header",
@@ -209,5 +221,53 @@ fn client_source_header(servers: &mut Servers) -> Result<Outcome, String> {
         Err(e) => format!("nats-server answered: {e}"),
     }];
     notes.push("What a header does is outside the model (it has no headers): the write's row is compared with the release's rule.".into());
+    Ok(Outcome { facts, notes })
+}
+
+/// East's ORDERS takes 3 writes; west mirrors it three times: plainly, with
+/// `allow_msg_counter` and with `allow_atomic`.
+fn mirror_counters_and_batches(servers: &mut Servers) -> Result<Outcome, String> {
+    let (a, b) = two_domains(&servers.nats, "east", "west")?;
+    let mut ja = Js::connect(&a)?;
+    let mut jb = Js::connect(&b)?;
+    ja.add_stream(json!({"name": "ORDERS", "subjects": ["orders"], "storage": "memory"}))?;
+    let mut seqs = BTreeMap::new();
+    for i in 0..3 {
+        let p = format!("w:{i}");
+        seqs.insert(p.clone(), ja.publish("orders", &p)?);
+    }
+    let mirror = |name: &str, extra: &str| {
+        let mut config = json!({"name": name, "storage": "memory",
+            "mirror": {"name": "ORDERS", "external": {"api": "$JS.east.API"}}});
+        if !extra.is_empty() {
+            config[extra] = json!(true);
+        }
+        config
+    };
+    jb.add_stream(mirror("ORDERS", ""))?;
+    let counters = jb.add_stream(mirror("COUNTERS", "allow_msg_counter"));
+    let batches = jb.add_stream(mirror("BATCHES", "allow_atomic"));
+    jb.wait_for("ORDERS", 3, Duration::from_secs(10))?;
+    let plain = jb.messages("ORDERS")?;
+    let model = super::jetstream::modelled_mirror(3, &servers.nats.version)?;
+    let mut facts = held_facts("the plain mirror in west", held(&plain, "w", &seqs), model);
+    let rule = NatsRelease::of_version(&servers.nats.version);
+    let word = |taken: bool| if taken { "accepted" } else { "refused" };
+    facts.push(Fact::new(
+        "a mirror with allow_msg_counter",
+        word(counters.is_ok()),
+        word(!rule.counters_and_batches()),
+    ));
+    facts.push(Fact::new(
+        "a mirror with allow_atomic",
+        word(batches.is_ok()),
+        word(!rule.counters_and_batches()),
+    ));
+    let mut notes: Vec<String> = [counters, batches]
+        .into_iter()
+        .filter_map(Result::err)
+        .map(|e| format!("nats-server answered: {e}"))
+        .collect();
+    notes.push("Before 2.12 the fields are unknown to the server and ignored, so the mirror is created as a plain one. Counters and batches are outside the model: those rows are compared with the release's rule.".into());
     Ok(Outcome { facts, notes })
 }
