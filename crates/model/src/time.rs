@@ -1,7 +1,11 @@
 //! Simulated time and the discrete-event queue.
 //!
 //! Events are ordered by (time, sequence): two events at the same millisecond run in the
-//! order they were scheduled, so a run never depends on heap internals.
+//! order they were scheduled, so a run never depends on heap internals. A timeline
+//! command takes its rank in the timeline as its sequence, below every other event's:
+//! at one millisecond the timeline runs first, in its own order, whether a command was
+//! in the file from the start or scheduled while the run was under way (the prover's
+//! faults), so both runs are the same run.
 
 /// Simulated milliseconds since the start of a run.
 pub type Millis = u64;
@@ -30,11 +34,14 @@ pub struct EventQueue<E> {
     root_free: bool,
 }
 
+/// The first sequence of an ordinary event: the ones below are timeline ranks.
+const FIRST_ORDINARY_SEQ: u64 = 1 << 40;
+
 impl<E> Default for EventQueue<E> {
     fn default() -> Self {
         Self {
             heap: Vec::new(),
-            next_seq: 0,
+            next_seq: FIRST_ORDINARY_SEQ,
             root_free: false,
         }
     }
@@ -46,6 +53,18 @@ impl<E: Copy> EventQueue<E> {
     pub fn push(&mut self, at: Millis, event: E) {
         let key = u128::from(at) << 64 | u128::from(self.next_seq);
         self.next_seq += 1;
+        self.insert(key, event);
+    }
+
+    /// Schedules the timeline's command number `rank` at `at`: before every ordinary
+    /// event at that time, after the timeline's lower ranks.
+    pub fn push_timeline(&mut self, at: Millis, rank: u32, event: E) {
+        debug_assert!(u64::from(rank) < FIRST_ORDINARY_SEQ);
+        self.insert(u128::from(at) << 64 | u128::from(rank), event);
+    }
+
+    #[inline(always)]
+    fn insert(&mut self, key: u128, event: E) {
         if self.root_free {
             self.root_free = false;
             self.sift_down_from_root(Entry { key, event });
@@ -156,6 +175,22 @@ mod tests {
         q.push(5, "b");
         let order: Vec<_> = std::iter::from_fn(|| q.pop()).collect();
         assert_eq!(order, vec![(5, "a"), (5, "b"), (10, "c"), (10, "d")]);
+    }
+
+    /// A timeline command pushed after ordinary events at its time still runs first,
+    /// and timeline commands run by rank whenever they were pushed.
+    #[test]
+    fn timeline_ranks_run_before_ordinary_events_at_their_time() {
+        let mut q = EventQueue::default();
+        q.push(10, "writer");
+        q.push_timeline(10, 3, "third command");
+        q.push(5, "early");
+        q.push_timeline(10, 1, "first command");
+        let order: Vec<_> = std::iter::from_fn(|| q.pop()).map(|(_, e)| e).collect();
+        assert_eq!(
+            order,
+            vec!["early", "first command", "third command", "writer"]
+        );
     }
 
     /// Interleaved pushes and pops give std's `BinaryHeap` order on (time, sequence).

@@ -3,7 +3,7 @@
 use super::writing::acked_end;
 use super::{Backup, Sim, SiteStatus};
 use crate::log::LogEvent;
-use crate::spec::{Command, ResumeRule};
+use crate::spec::{Command, ResumeRule, TimedCommand};
 use std::fmt;
 
 /// A command that names something the topology does not have.
@@ -89,6 +89,32 @@ impl Sim {
             .iter()
             .position(|w| w.id == id)
             .ok_or_else(|| CommandError(format!("no writer named '{id}'")))
+    }
+
+    /// Adds `command` to the run's timeline at `at_ms` (not before now): it runs as if
+    /// the file had held it from the start, before the other events of its millisecond
+    /// and after the timeline's earlier commands there. The prover schedules its faults
+    /// this way on a run cloned at the fault's instant, so that a schedule explored from
+    /// a shared prefix and the same schedule run from zero are one run. Call it with the
+    /// clock before `at_ms`: events already run at `at_ms` stay before it.
+    pub fn schedule(&mut self, command: TimedCommand) -> Result<(), CommandError> {
+        if command.at_ms < self.now {
+            return Err(CommandError(format!(
+                "a command cannot be scheduled at {} ms: the run is at {} ms",
+                command.at_ms, self.now
+            )));
+        }
+        let rank = self.spec.timeline.len();
+        if rank >= crate::spec::limits::MAX_TIMELINE {
+            return Err(CommandError("the timeline is full".into()));
+        }
+        self.queue.push_timeline(
+            command.at_ms,
+            rank as u32,
+            super::Event::Timeline(rank as u32),
+        );
+        self.spec.timeline.push(command);
+        Ok(())
     }
 
     /// Applies a command now. Unknown names are refused and nothing changes. Three steps:

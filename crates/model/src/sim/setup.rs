@@ -184,7 +184,7 @@ fn first_events(
 ) -> EventQueue<Event> {
     let mut queue = EventQueue::default();
     for (i, tc) in spec.timeline.iter().enumerate() {
-        queue.push(tc.at_ms, Event::Timeline(i as u32));
+        queue.push_timeline(tc.at_ms, i as u32, Event::Timeline(i as u32));
     }
     for (i, w) in writers.iter().enumerate() {
         queue.push(w.start_at, Event::WriterTick(i as u32));
