@@ -5,6 +5,7 @@
 mod bench;
 mod challenges;
 mod estate;
+mod prove;
 mod report;
 mod resume;
 
@@ -132,6 +133,11 @@ enum Cmd {
         #[command(flatten)]
         seeds: SeedsAsked,
     },
+    /// Prove a design: every schedule of up to N faults (sites lost or partitioned,
+    /// links cut, copiers restarted, writers moved, at the instants that matter), the
+    /// worst figure per property and the shortest schedule that breaks each. Exit 0 when
+    /// every property holds, 1 when one breaks, 2 on a bad file or argument.
+    Prove(prove::ProveArgs),
     /// List the scenario library (ids, cards, titles; JSON adds knobs and buttons).
     Scenarios {
         #[arg(long)]
@@ -311,6 +317,7 @@ fn main() -> ExitCode {
         } => estate::import_files(&files, format, &sites),
         Cmd::ExportConfig { design, to, onto } => estate::export_config(&design, to, &onto),
         Cmd::Resume(args) => resume::run(args),
+        Cmd::Prove(args) => prove::run(args),
         Cmd::Challenges => {
             challenges::list();
             Ok(0)

@@ -36,6 +36,7 @@ mod measures;
 mod merge;
 mod numbers;
 mod posmap;
+pub mod prove;
 mod reader;
 mod recovery;
 mod rng;

@@ -56,6 +56,10 @@ pub enum Measure {
     /// what the old primary took that never crossed to the new one (`on`), then diverged.
     /// Lost to the new primary's readers until someone reconciles them.
     StrandedRecords { on: String },
+    /// Seconds the slowest copy took to arrive over the run, or has waited so far at the
+    /// run's end, over every hop between two standing sites that still copies: how long
+    /// a record can take to reach every site.
+    CopyDelaySeconds,
     /// Records written to a stream while a same-named stream at another site also took
     /// writes: both sides accepting writes at once.
     SplitWrites,
@@ -115,6 +119,7 @@ impl Measure {
             Measure::RtoSeconds { on } => super::drill::rto_ms(sim, &sim.recovery(), on.as_deref())
                 .map_or(f64::INFINITY, |ms| ms as f64 / 1000.0),
             Measure::StrandedRecords { on } => stranded(sim, on),
+            Measure::CopyDelaySeconds => copy_delay_ms(m) as f64 / 1000.0,
             Measure::SplitWrites => m.writers.iter().map(|w| w.split_writes).sum::<u64>() as f64,
             Measure::EgressGbPerDay { record_bytes } => egress(m, *record_bytes, None).0,
             Measure::EgressCostPerDay {
@@ -123,6 +128,24 @@ impl Measure {
             } => egress(m, *record_bytes, Some(*price_per_gb)).1,
         }
     }
+}
+
+/// The longest a record took to cross a hop, or is still waiting at the end on a hop
+/// between standing sites that copies on (a promoted mirror's and a lost site's
+/// records are counted where they are lost, not here).
+fn copy_delay_ms(m: &Measures) -> crate::time::Millis {
+    use crate::HopStatus;
+    m.hops
+        .iter()
+        .map(|h| {
+            let waiting = match h.status {
+                HopStatus::Promoted | HopStatus::Blocked => 0,
+                _ => h.oldest_uncopied_age_ms,
+            };
+            h.latency_max_ms.max(waiting)
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// (GB a day, dollars a day) crossing every hop's link over the run.

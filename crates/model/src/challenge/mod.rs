@@ -345,7 +345,7 @@ fn joins(h: &crate::spec::HopSpec, sites: &[String; 2]) -> bool {
 
 /// What an operator does `at` after losing `lost`: promote mirrors into `to`, move the
 /// writers, then the reader groups by their planned rule.
-fn fail_over(t: &Topology, lost: &str, to: &str, at: Millis) -> Vec<TimedCommand> {
+pub(crate) fn fail_over(t: &Topology, lost: &str, to: &str, at: Millis) -> Vec<TimedCommand> {
     let mut out = Vec::new();
     for h in t.hops.iter().filter(|h| {
         h.from.site == lost && h.to.site == to && h.options.kind == crate::spec::HopKind::Mirror
