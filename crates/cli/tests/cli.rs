@@ -1002,3 +1002,41 @@ fn resume_json_gives_the_answer_after_a_restart_for_3_4_1_to_3_7_0() {
         .any(|n| n["code"] == "restart-keeps-newest" && n["jira"] == "KAFKA-15905"));
     assert!(after("3.7.1")["after_restart"].is_null());
 }
+
+/// `hoplab prove`: 1 when a property breaks, with a counterexample `hoplab run` reads;
+/// 0 when every property holds; 2 on a fault count out of range.
+#[test]
+fn prove_exits_one_on_a_broken_property_with_a_counterexample_that_runs() {
+    let dr = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../content/designer-templates/one-way-dr.json"
+    );
+    let (code, out, err) = hoplab(&["prove", dr, "--faults", "1", "--json"]);
+    assert_eq!(code, 1, "{err}");
+    let answer: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let lost = answer["properties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "acknowledged-lost")
+        .unwrap();
+    assert_eq!(lost["held"], false);
+    let scenario = lost["counterexample"]["scenario"].to_string();
+    let path = write_temp("counterexample.json", &scenario);
+    assert_eq!(hoplab(&["run", &path]).0, 0);
+
+    let ring = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../content/designer-templates/ring-of-three.json"
+    );
+    let (code, out, err) = hoplab(&["prove", ring, "--faults", "1", "--lost-at-most", "100000"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.lines().filter(|l| l.starts_with("held")).count() == 6,
+        "{out}"
+    );
+
+    let (code, _, err) = hoplab(&["prove", dr, "--faults", "4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("4"), "{err}");
+}
