@@ -11,7 +11,7 @@ seconds() {
   echo $(( t1 - t0 ))
 }
 schedules() {
-  ./target/release/hoplab prove "$@" --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).schedules_explored))'
+  { ./target/release/hoplab prove "$@" --json || true; } | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).schedules_explored))'
 }
 bench() {
   local template=$1 faults=$2 target=$3
