@@ -176,31 +176,22 @@ pub fn prove(problem: &Problem, budget: u64) -> Answer {
     e.into_tally().answer(problem, explored, cut_short)
 }
 
-/// Proves `problem` on `threads` threads, each exploring its share of the first faults
-/// (at most `budget` schedules in all). The answer is the one [`prove`] gives.
-#[cfg(not(target_arch = "wasm32"))]
-pub fn prove_on_threads(problem: &Problem, threads: usize, budget: u64) -> Answer {
-    let n = threads.max(1);
-    let each = budget.div_ceil(n as u64);
-    let results: Vec<(Tally, u64, bool)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..n)
-            .map(|k| {
-                s.spawn(move || {
-                    let mut e = Exploration::new(problem, (k, n), each);
-                    e.step(u64::MAX);
-                    let (explored, cut_short) = (e.explored(), e.cut_short());
-                    (e.into_tally(), explored, cut_short)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a proof thread panicked"))
-            .collect()
-    });
+/// Proves share `(k, n)` of `problem` (the schedules whose first fault is choice `k`,
+/// `k + n`, ...), exploring at most `budget` of them: the command line runs one share a
+/// core (the model itself runs on one thread) and merges the tallies
+/// ([`Tally::merge`]) into the answer [`prove`] gives.
+pub fn prove_share(problem: &Problem, share: (usize, usize), budget: u64) -> (Tally, u64, bool) {
+    let mut e = Exploration::new(problem, share, budget);
+    e.step(u64::MAX);
+    let (explored, cut_short) = (e.explored(), e.cut_short());
+    (e.into_tally(), explored, cut_short)
+}
+
+/// The answer from every share's `(tally, explored, cut_short)`.
+pub fn merged(problem: &Problem, shares: Vec<(Tally, u64, bool)>) -> Answer {
     let mut tally = Tally::new(problem.properties.len());
     let (mut explored, mut cut_short) = (0, false);
-    for (t, e, c) in results {
+    for (t, e, c) in shares {
         tally = tally.merge(t, &problem.properties);
         explored += e;
         cut_short |= c;

@@ -13,7 +13,9 @@ fn template(id: &str) -> Topology {
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(path).expect("the template is there");
-    ScenarioSpec::from_json(&text).expect("the template parses").topology
+    ScenarioSpec::from_json(&text)
+        .expect("the template parses")
+        .topology
 }
 
 /// The same design at a tenth of its rates.
@@ -64,20 +66,25 @@ fn a_shared_prefix_gives_the_figures_a_run_from_zero_gives() {
     .unwrap();
     let shared = prove(&p, u64::MAX);
     // One schedule without faults, 7 instants x 7 faults with one, and pairs in order.
-    assert!(shared.schedules_explored > 500, "{}", shared.schedules_explored);
+    assert!(
+        shared.schedules_explored > 500,
+        "{}",
+        shared.schedules_explored
+    );
     assert_eq!(shared.schedules_explored, p.count((0, 1)));
     assert_eq!(shared, prove_from_zero(&p));
 }
 
 #[test]
-fn threads_find_what_one_thread_finds() {
+fn shares_merged_find_what_one_exploration_finds() {
     let p = Problem::new(
         &slower(template("active-active"), 100.0),
         2,
         properties(&Thresholds::default()),
     )
     .unwrap();
-    assert_eq!(prove_on_threads(&p, 3, u64::MAX), prove(&p, u64::MAX));
+    let shares = (0..3).map(|k| prove_share(&p, (k, 3), u64::MAX)).collect();
+    assert_eq!(merged(&p, shares), prove(&p, u64::MAX));
 }
 
 #[test]
