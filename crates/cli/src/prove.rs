@@ -2,7 +2,7 @@
 //! property and the shortest schedule that breaks each (the model's `prove`).
 
 use crate::{load, out, Failure};
-use hoplab_model::prove::{self, Answer, Fault, FaultAt, Problem, Thresholds};
+use hoplab_model::prove::{self, Answer, FaultAt, Problem, Thresholds};
 use std::time::Instant;
 
 #[derive(clap::Args)]
@@ -97,12 +97,12 @@ fn on_threads(problem: &Problem, threads: usize, budget: u64) -> Answer {
 }
 
 fn text(design: &str, a: &Answer, seconds: f64, threads: usize) {
-    let instants: Vec<String> = a.instants_ms.iter().map(|&t| at(t)).collect();
+    let instants: Vec<String> = a.instants_ms.iter().map(|&t| prove::seconds(t)).collect();
     out!(
-        "{design}: {} of {} schedules of up to {} faults explored in {seconds:.2} s on {threads} thread(s){}",
+        "{design}: {} of {} schedules of up to {} explored in {seconds:.2} s on {threads} thread(s){}",
         a.schedules_explored,
         a.schedules_in_space,
-        a.max_faults,
+        if a.max_faults == 1 { "1 fault".to_string() } else { format!("{} faults", a.max_faults) },
         if a.cut_short { " (the budget ran out: longer schedules were not all explored)" } else { "" }
     );
     out!("faults strike at {}", instants.join(", "));
@@ -111,7 +111,7 @@ fn text(design: &str, a: &Answer, seconds: f64, threads: usize) {
         let verdict = if p.held { "held  " } else { "BROKEN" };
         out!("{verdict} {:<20} {} (worst {worst})", p.id, p.says);
         if let Some(c) = &p.counterexample {
-            let faults: Vec<String> = c.faults.iter().map(fault).collect();
+            let faults: Vec<String> = c.faults.iter().map(FaultAt::words).collect();
             out!(
                 "       shortest: {} -> {} (card: {})",
                 faults.join(", then "),
@@ -120,25 +120,4 @@ fn text(design: &str, a: &Answer, seconds: f64, threads: usize) {
             );
         }
     }
-}
-
-/// "60.000 s".
-fn at(ms: u64) -> String {
-    format!("{}.{:03} s", ms / 1000, ms % 1000)
-}
-
-/// A fault in words, with its instant.
-fn fault(f: &FaultAt) -> String {
-    let what = match &f.fault {
-        Fault::LoseSite {
-            site,
-            fails_over_to: Some(to),
-        } => format!("{site} lost (failed over to {to})"),
-        Fault::LoseSite { site, .. } => format!("{site} lost"),
-        Fault::PartitionSite { site } => format!("{site} partitioned for a minute"),
-        Fault::CutLink { sites: [a, b] } => format!("link {a}-{b} cut for a minute"),
-        Fault::RestartCopier { hop, .. } => format!("copier {hop} restarted"),
-        Fault::MoveWriter { writer, to, .. } => format!("writer {writer} pointed at {to}"),
-    };
-    format!("{what} at {}", at(f.at_ms))
 }

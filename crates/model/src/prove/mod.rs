@@ -13,7 +13,7 @@ mod space;
 pub use answer::{Answer, Counterexample, PropertyAnswer, Tally};
 pub use explore::Exploration;
 pub use property::{properties, Thresholds, PROPERTY_IDS};
-pub use space::{Fault, FaultAt, FaultSpace, OUTAGE_MS, SETTLE_MS, STEADY_MS};
+pub use space::{seconds, Fault, FaultAt, FaultSpace, OUTAGE_MS, SETTLE_MS, STEADY_MS};
 
 use crate::challenge::Requirement;
 use crate::spec::{ScenarioSpec, Topology, FORMAT_VERSION};

@@ -56,6 +56,30 @@ pub struct FaultAt {
     pub fault: Fault,
 }
 
+impl FaultAt {
+    /// The fault in words, with its instant: "primary lost (failed over to standby) at
+    /// 60.000 s". The command line and the designer both say it so.
+    pub fn words(&self) -> String {
+        let what = match &self.fault {
+            Fault::LoseSite {
+                site,
+                fails_over_to: Some(to),
+            } => format!("{site} lost (failed over to {to})"),
+            Fault::LoseSite { site, .. } => format!("{site} lost"),
+            Fault::PartitionSite { site } => format!("{site} partitioned for a minute"),
+            Fault::CutLink { sites: [a, b] } => format!("link {a}-{b} cut for a minute"),
+            Fault::RestartCopier { hop, .. } => format!("copier {hop} restarted"),
+            Fault::MoveWriter { writer, to, .. } => format!("writer {writer} pointed at {to}"),
+        };
+        format!("{what} at {}", seconds(self.at_ms))
+    }
+}
+
+/// "60.000 s".
+pub fn seconds(ms: Millis) -> String {
+    format!("{}.{:03} s", ms / 1000, ms % 1000)
+}
+
 /// Every fault the design can meet at every instant that matters, ordered by instant
 /// (then by fault): a schedule takes them in this order, so each set of faults is
 /// explored once.
