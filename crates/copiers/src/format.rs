@@ -73,7 +73,8 @@ impl Format {
 
     /// The formats a design can be written back to.
     pub fn can_export(self) -> bool {
-        crate::products::files(self).write.is_some()
+        let files = crate::products::files(self);
+        files.write.is_some() || files.per_site.is_some()
     }
 
     /// Whether its files are one broker or domain each (RabbitMQ's, JetStream's).
@@ -82,7 +83,7 @@ impl Format {
     }
 
     /// The formats a design is written onto the file it came from (keeping what it does
-    /// not decide): by the format's own writer, or per broker or domain (`export_onto`).
+    /// not decide): by the format's own writer, or per broker or domain (`export_files`).
     pub fn writes_onto(self) -> bool {
         let files = crate::products::files(self);
         files.onto.is_some() || files.per_site.is_some()

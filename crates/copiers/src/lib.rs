@@ -32,7 +32,7 @@ pub mod which_copied;
 
 pub use error::ImportError;
 pub use estate::Estate;
-pub use export::{export, export_onto, ExportError, Written};
+pub use export::{export, export_files, export_onto, ExportError, Written};
 pub use format::{detect, Format};
 pub use lint::{design_lint, lint, lint_design, rules, Evidence, ImportFinding, Rule};
 pub use loop_prevention::LoopPrevention;

@@ -65,17 +65,49 @@ fn strimzi_round_trips() {
     assert!(written.contains("kind: KafkaMirrorMaker2"), "{written}");
 }
 
+/// Imports `inputs`, writes the design as `to`'s files, imports them together (each by
+/// the name it is written under), and compares; the files written.
+fn round_trip_files(inputs: &[Input], to: Format) -> Vec<hoplab_copiers::Written> {
+    let first = import(inputs, None).unwrap_or_else(|e| panic!("{e}"));
+    let written = hoplab_copiers::export_files(&first.spec.topology, to, &[]).unwrap();
+    let again: Vec<Input> = written
+        .iter()
+        .map(|w| Input::new(w.name.as_deref().unwrap_or("exported"), &w.text))
+        .collect();
+    let all: Vec<&str> = written.iter().map(|w| w.text.as_str()).collect();
+    let again = import(&again, Some(to)).unwrap_or_else(|e| panic!("{e}\n{all:?}"));
+    assert_eq!(
+        normalised(&first.spec.topology),
+        normalised(&again.spec.topology),
+        "\n{all:?}"
+    );
+    assert!(!first.spec.topology.hops.is_empty());
+    written
+}
+
 #[test]
 fn nats_round_trips_with_each_stream_s_domain() {
     let (e, w) = (fixture("nats-east.json"), fixture("nats-west.json"));
-    let written = round_trip(
+    let written = round_trip_files(
         &[
             Input::new("e", &e).at_site("east"),
             Input::new("w", &w).at_site("west"),
         ],
         Format::Nats,
     );
-    assert!(written.contains("$JS.west.API"), "{written}");
+    // One file per domain, named after it, each what the server takes.
+    let names: Vec<&str> = written.iter().filter_map(|w| w.name.as_deref()).collect();
+    assert_eq!(names, ["east.json", "west.json"]);
+    assert!(
+        written[0].text.contains("$JS.west.API"),
+        "{}",
+        written[0].text
+    );
+    for w in &written {
+        assert!(!w.text.contains("hoplab"), "{}", w.text);
+        let one: serde_json::Value = serde_json::from_str(&w.text).unwrap();
+        assert!(one.is_object(), "{}", w.text);
+    }
     let (n, t) = one("nats-source-target.json");
     round_trip(&[Input::new(&n, &t)], Format::Nats);
 }
@@ -87,10 +119,31 @@ fn rabbitmq_round_trips_a_ring_and_shovels() {
         .map(|b| one(&format!("rabbitmq-ring-{b}.json")))
         .collect();
     let inputs: Vec<Input> = files.iter().map(|(n, t)| Input::new(n, t)).collect();
-    let written = round_trip(&inputs, Format::Rabbitmq);
-    assert!(written.contains("\"max-hops\": 1"), "{written}");
+    let written = round_trip_files(&inputs, Format::Rabbitmq);
+    assert_eq!(written.len(), 3);
+    for w in &written {
+        let doc: serde_json::Value = serde_json::from_str(&w.text).unwrap();
+        assert!(doc.is_object(), "one broker's definitions\n{}", w.text);
+        assert!(w.text.contains("\"max-hops\": 1"), "{}", w.text);
+        assert_eq!(w.name, Some(format!("{}.json", w.site.as_deref().unwrap())));
+    }
+    // Each shovel in its source broker's file.
     let (n, t) = one("rabbitmq-shovels-both-ways.json");
-    round_trip(&[Input::new(&n, &t)], Format::Rabbitmq);
+    let written = round_trip_files(&[Input::new(&n, &t)], Format::Rabbitmq);
+    let names: Vec<&str> = written.iter().filter_map(|w| w.name.as_deref()).collect();
+    assert_eq!(names, ["site-a.json", "site-b.json"]);
+}
+
+#[test]
+fn a_design_of_several_brokers_is_not_one_file() {
+    let files: Vec<(String, String)> = ["a", "b", "c"]
+        .iter()
+        .map(|b| one(&format!("rabbitmq-ring-{b}.json")))
+        .collect();
+    let inputs: Vec<Input> = files.iter().map(|(n, t)| Input::new(n, t)).collect();
+    let t = import(&inputs, None).unwrap().spec.topology;
+    let e = export(&t, Format::Rabbitmq).unwrap_err();
+    assert!(e.message.contains("one file per broker: 3 files"), "{e}");
 }
 
 #[test]
@@ -532,50 +585,64 @@ fn an_msk_request_written_onto_the_original_keeps_its_arns_network_role_and_grou
     );
 }
 
-/// The definitions written onto three brokers' files (or one broker's shovels) read back
-/// as the same design, and every leaf of each original is still in the broker it wrote.
-fn rabbitmq_onto_keeps(names: &[&str]) -> String {
+/// The definitions written onto three brokers' files (or one broker's shovels): one file
+/// each, in the order given, named as it was; together they read back as the same
+/// design, and every leaf of each original is still in its own file.
+fn rabbitmq_onto_keeps(names: &[&str]) -> Vec<String> {
     let files: Vec<(String, String)> = names.iter().map(|n| one(n)).collect();
     let inputs: Vec<Input> = files.iter().map(|(n, t)| Input::new(n, t)).collect();
     let first = import(&inputs, None).unwrap();
     let done =
-        hoplab_copiers::export_onto(&first.spec.topology, Format::Rabbitmq, &inputs).unwrap();
-    assert_eq!(done.onto, Some(0));
-    let again = import(
-        &[Input::new("exported", &done.text)],
-        Some(Format::Rabbitmq),
-    )
-    .unwrap_or_else(|e| panic!("{e}\n{}", done.text));
+        hoplab_copiers::export_files(&first.spec.topology, Format::Rabbitmq, &inputs).unwrap();
+    let texts: Vec<String> = done.iter().map(|w| w.text.clone()).collect();
+    assert_eq!(done.len(), names.len(), "{texts:?}");
+    let again: Vec<Input> = done
+        .iter()
+        .zip(names)
+        .map(|(w, n)| {
+            assert_eq!(w.name.as_deref(), Some(*n));
+            Input::new(n, &w.text)
+        })
+        .collect();
+    let again = import(&again, Some(Format::Rabbitmq)).unwrap_or_else(|e| panic!("{e}\n{texts:?}"));
     assert_eq!(
         normalised(&first.spec.topology),
         normalised(&again.spec.topology),
-        "\n{}",
-        done.text
+        "\n{texts:?}"
     );
-    let written: serde_json::Value = serde_json::from_str(&done.text).unwrap();
-    let brokers: Vec<serde_json::Value> = match written {
-        serde_json::Value::Array(a) => a,
-        one => vec![one],
-    };
-    for (name, text) in &files {
+    for (i, ((name, text), w)) in files.iter().zip(&done).enumerate() {
+        assert_eq!(w.onto, Some(i));
         let original: serde_json::Value = serde_json::from_str(text).unwrap();
-        let kept = brokers
-            .iter()
-            .find(|b| b.get("global_parameters") == original.get("global_parameters"))
-            .unwrap_or_else(|| panic!("{name}: its broker is written\n{}", done.text));
-        let after = json_leaves(kept);
+        let kept: serde_json::Value = serde_json::from_str(&w.text).unwrap();
+        assert!(
+            kept.is_object(),
+            "{name}: one broker's definitions\n{}",
+            w.text
+        );
+        let after = json_leaves(&kept);
         for (path, value) in json_leaves(&original) {
             if !path.ends_with(".max-hops") {
                 assert_eq!(
                     after.get(&path),
                     Some(&value),
                     "{name}: {path} kept\n{}",
-                    done.text
+                    w.text
                 );
             }
         }
+        // Nothing the original's sets did not have.
+        let sets = |v: &serde_json::Value| -> Vec<String> {
+            v["parameters"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|p| p["component"] == "federation-upstream-set")
+                .map(|p| p["name"].to_string())
+                .collect()
+        };
+        assert_eq!(sets(&kept), sets(&original), "{name}\n{}", w.text);
     }
-    done.text
+    texts
 }
 
 #[test]
@@ -585,15 +652,67 @@ fn rabbitmq_definitions_written_onto_each_broker_keep_names_uris_and_every_key()
         "rabbitmq-ring-b.json",
         "rabbitmq-ring-c.json",
     ]);
+    let ring = ring.join("\n");
     assert!(
         ring.contains("amqp://rabbit-c:5672") && !ring.contains("\"amqp://rabbit-c\""),
         "{ring}"
     );
-    let shovels = rabbitmq_onto_keeps(&["rabbitmq-shovels-both-ways.json"]);
+    // In the order chosen, whatever it is.
+    rabbitmq_onto_keeps(&[
+        "rabbitmq-ring-c.json",
+        "rabbitmq-ring-a.json",
+        "rabbitmq-ring-b.json",
+    ]);
+    let shovels = rabbitmq_onto_keeps(&["rabbitmq-shovels-both-ways.json"]).join("");
     assert!(
         shovels.contains("\"a-to-b\"") && shovels.contains("on-publish"),
         "{shovels}"
     );
+}
+
+#[test]
+fn a_policy_on_rabbitmq_s_own_set_all_gains_no_set_named_all() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/import");
+    let texts: Vec<(String, String)> = ["a", "b", "c"]
+        .iter()
+        .map(|b| {
+            let name = format!("rabbitmq-ring-{b}.json");
+            let mut v: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(dir.join(&name)).unwrap()).unwrap();
+            v["parameters"]
+                .as_array_mut()
+                .unwrap()
+                .retain(|p| p["component"] != "federation-upstream-set");
+            v["policies"][0]["definition"]["federation-upstream-set"] = "all".into();
+            (name, serde_json::to_string_pretty(&v).unwrap())
+        })
+        .collect();
+    let inputs: Vec<Input> = texts.iter().map(|(n, t)| Input::new(n, t)).collect();
+    let t = import(&inputs, None).unwrap().spec.topology;
+    let done = hoplab_copiers::export_files(&t, Format::Rabbitmq, &inputs).unwrap();
+    assert_eq!(done.len(), 3);
+    for w in &done {
+        assert!(
+            !w.text
+                .contains("federation-upstream-set\",\n      \"name\": \"all"),
+            "{}",
+            w.text
+        );
+        let v: serde_json::Value = serde_json::from_str(&w.text).unwrap();
+        assert!(
+            !v["parameters"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|p| p["component"] == "federation-upstream-set"),
+            "{}",
+            w.text
+        );
+        assert_eq!(
+            v["policies"][0]["definition"]["federation-upstream-set"],
+            "all"
+        );
+    }
 }
 
 #[test]
@@ -612,12 +731,13 @@ fn a_rabbitmq_link_the_design_drops_is_left_out_and_its_budget_is_the_design_s()
     for h in &mut t.hops {
         h.options.stamp = hoplab_model::spec::OriginStamp::HopBudget(2);
     }
-    let done = hoplab_copiers::export_onto(&t, Format::Rabbitmq, &inputs).unwrap();
-    let again = import(
-        &[Input::new("exported", &done.text)],
-        Some(Format::Rabbitmq),
-    )
-    .unwrap();
+    let done = hoplab_copiers::export_files(&t, Format::Rabbitmq, &inputs).unwrap();
+    let all: Vec<&str> = done.iter().map(|w| w.text.as_str()).collect();
+    let again: Vec<Input> = done
+        .iter()
+        .map(|w| Input::new(w.name.as_deref().unwrap(), &w.text))
+        .collect();
+    let again = import(&again, Some(Format::Rabbitmq)).unwrap();
     assert!(
         !again
             .spec
@@ -625,55 +745,84 @@ fn a_rabbitmq_link_the_design_drops_is_left_out_and_its_budget_is_the_design_s()
             .hops
             .iter()
             .any(|h| h.from.site == dropped.from.site && h.to.site == dropped.to.site),
-        "{}",
-        done.text
+        "{all:?}"
     );
-    assert_eq!(again.spec.topology.hops.len(), 2, "{}", done.text);
-    assert!(done.text.contains("\"max-hops\": 2"), "{}", done.text);
+    assert_eq!(again.spec.topology.hops.len(), 2, "{all:?}");
+    assert_eq!(
+        all.iter().filter(|t| t.contains("\"max-hops\": 2")).count(),
+        2,
+        "{all:?}"
+    );
 }
 
 #[test]
 fn jetstream_streams_written_onto_their_domains_files_keep_every_setting() {
     for names in [
         vec!["nats-east.json", "nats-west.json"],
+        vec!["nats-west.json", "nats-east.json"],
         vec!["nats-source-target.json"],
     ] {
         let files: Vec<(String, String)> = names.iter().map(|n| one(n)).collect();
         let inputs: Vec<Input> = files.iter().map(|(n, t)| Input::new(n, t)).collect();
         let first = import(&inputs, None).unwrap();
         let done =
-            hoplab_copiers::export_onto(&first.spec.topology, Format::Nats, &inputs).unwrap();
-        assert_eq!(done.onto, Some(0));
-        let again = import(&[Input::new("exported", &done.text)], Some(Format::Nats))
-            .unwrap_or_else(|e| panic!("{e}\n{}", done.text));
+            hoplab_copiers::export_files(&first.spec.topology, Format::Nats, &inputs).unwrap();
+        let texts: Vec<&str> = done.iter().map(|w| w.text.as_str()).collect();
+        assert_eq!(done.len(), names.len(), "{texts:?}");
+        let again: Vec<Input> = done
+            .iter()
+            .zip(&names)
+            .map(|(w, n)| {
+                assert_eq!(w.name.as_deref(), Some(*n));
+                Input::new(n, &w.text)
+            })
+            .collect();
+        let again = import(&again, Some(Format::Nats)).unwrap_or_else(|e| panic!("{e}\n{texts:?}"));
         assert_eq!(
             normalised(&first.spec.topology),
             normalised(&again.spec.topology),
-            "{names:?}\n{}",
-            done.text
+            "{names:?}\n{texts:?}"
         );
-        let written: Vec<serde_json::Value> = serde_json::from_str(&done.text).unwrap();
-        for (name, text) in &files {
+        for (i, ((name, text), w)) in files.iter().zip(&done).enumerate() {
+            assert_eq!(w.onto, Some(i));
+            assert!(!w.text.contains("hoplab"), "{name}: {}", w.text);
             let original: serde_json::Value = serde_json::from_str(text).unwrap();
-            let streams = match original {
+            let kept: serde_json::Value = serde_json::from_str(&w.text).unwrap();
+            assert_eq!(
+                original.is_array(),
+                kept.is_array(),
+                "{name}: its shape kept"
+            );
+            let streams = |v: serde_json::Value| match v {
                 serde_json::Value::Array(a) => a,
                 one => vec![one],
             };
-            for s in streams {
-                let kept = written
-                    .iter()
-                    .find(|w| w["name"] == s["name"] && w["subjects"] == s["subjects"])
-                    .unwrap_or_else(|| panic!("{name}: {} written\n{}", s["name"], done.text));
+            let (before, after) = (streams(original), streams(kept));
+            assert_eq!(before.len(), after.len(), "{name}\n{}", w.text);
+            for (s, kept) in before.iter().zip(&after) {
                 let after = json_leaves(kept);
-                for (path, value) in json_leaves(&s) {
+                for (path, value) in json_leaves(s) {
                     assert_eq!(
                         after.get(&path),
                         Some(&value),
                         "{name}: {path} kept\n{}",
-                        done.text
+                        w.text
                     );
                 }
             }
         }
     }
+}
+
+#[test]
+fn an_earlier_export_s_domain_metadata_is_not_written_back() {
+    let text = r#"[{"name": "ORDERS", "subjects": ["o.>"], "storage": "file",
+        "metadata": {"hoplab.domain": "east", "owner": "team-a"},
+        "sources": [{"name": "ORDERS", "external": {"api": "$JS.west.API"}}]}]"#;
+    let inputs = [Input::new("east.json", text)];
+    let t = import(&inputs, None).unwrap().spec.topology;
+    let done = hoplab_copiers::export_files(&t, Format::Nats, &inputs).unwrap();
+    assert_eq!(done.len(), 1);
+    assert!(!done[0].text.contains("hoplab"), "{}", done[0].text);
+    assert!(done[0].text.contains("team-a"), "{}", done[0].text);
 }

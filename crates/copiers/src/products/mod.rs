@@ -271,7 +271,8 @@ pub struct Files {
     /// Whether a text is in this format (asked in [`DETECTION_ORDER`]).
     pub detect: fn(&Sniffed) -> bool,
     pub read: fn(&Input, &mut Report) -> Result<Estate, ImportError>,
-    /// Writes a design afresh; none where Hoplab does not write the format.
+    /// Writes a design afresh as one file; none where Hoplab does not write the format
+    /// or writes it one file per broker or domain ([`PerSite`]).
     pub write: Option<fn(&Topology) -> String>,
     /// Writes a design onto the file it came from, keeping what the design does not
     /// decide; none where the format is written afresh or [`PerSite`].
@@ -291,12 +292,23 @@ pub struct PerSite {
     pub pointers: fn(&serde_json::Value) -> crate::sites::Pointers,
     /// The site a file stands for where neither the person nor the others name it.
     pub unnamed: fn(&Input, &serde_json::Value) -> String,
-    /// Writes a design onto each site's file.
-    pub onto: fn(&Topology, &[SiteFile]) -> Option<String>,
+    /// Writes a design as one file per broker or domain, onto each site's file (none
+    /// given: afresh). None where an original is not the format's JSON.
+    pub write: fn(&Topology, &[SiteFile]) -> Option<SiteFiles>,
 }
 
 /// One broker's or domain's file: the site it stands for and its text.
 pub type SiteFile<'a> = (String, &'a str);
+
+/// What a [`PerSite`] writer gives: each original written onto, in the order given, and
+/// a file afresh for each broker or domain the design needs one for that none of the
+/// originals is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SiteFiles {
+    pub onto: Vec<String>,
+    /// (site, text).
+    pub fresh: Vec<(String, String)>,
+}
 
 /// A written format in the designer's export menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -388,7 +400,12 @@ mod names_tests {
         for (f, n) in Format::ALL.into_iter().zip(NAMES) {
             let files = files(f);
             assert_eq!(n.id, files.id);
-            assert_eq!(n.menu.is_some(), files.write.is_some(), "{}", n.id);
+            assert_eq!(n.menu.is_some(), f.can_export(), "{}", n.id);
+            assert!(
+                files.write.is_none() || files.per_site.is_none(),
+                "{}",
+                n.id
+            );
         }
     }
 }

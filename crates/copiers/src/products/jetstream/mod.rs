@@ -72,13 +72,13 @@ pub const FILES: Files = Files {
             || (s.json_has("name") && s.json_has("storage"))
     },
     read: read::read,
-    write: Some(write::streams),
+    write: None,
     onto: None,
     per_site: Some(PerSite {
         unit: "domain",
         pointers: read::pointers,
         unnamed: |_, _| read::DEFAULT_DOMAIN.to_string(),
-        onto: write::streams_onto,
+        write: write::per_domain,
     }),
 };
 

@@ -2,7 +2,7 @@
 //! object or an array. A stream's `mirror` and `sources` are its inbound copies;
 //! `external.api` (`$JS.<domain>.API`) names the domain a source lives in. The file's
 //! own streams live in the `--site` domain, or in the one their `metadata` names
-//! (`hoplab.domain`, written by the export), or in `local`.
+//! (`hoplab.domain`, which earlier exports wrote), or in `local`.
 
 use crate::estate::{Estate, Flow, FlowFacts, Naming, Product, Selector};
 use crate::presets;
@@ -15,7 +15,7 @@ use serde_json::Value;
 
 /// The domain the file's streams are in when nothing says.
 pub const DEFAULT_DOMAIN: &str = "local";
-/// The metadata key the export writes a stream's domain under.
+/// The metadata key earlier exports wrote a stream's domain under (read, never written).
 pub const DOMAIN_METADATA: &str = "hoplab.domain";
 
 const STREAM_KEYS: &[&str] = &[

@@ -1,11 +1,14 @@
-//! JetStream stream configurations from a design: one per stream that is copied into or
-//! written, with its inbound mirror or sources; each carries its domain in `metadata`.
+//! JetStream stream configurations from a design, one file per domain: each stream
+//! that is copied into or written, with its inbound mirror or sources. A file holds
+//! nothing of Hoplab's own: what `nats stream add --config` and the JetStream API take.
 
 use super::read::DOMAIN_METADATA;
+use crate::products::{SiteFile, SiteFiles};
 use hoplab_model::spec::{HopKind, Topology};
 use serde_json::{json, Map, Value};
 
-pub fn streams(t: &Topology) -> String {
+/// The design's streams, each with its domain: those copied into or written.
+fn streams(t: &Topology) -> Vec<(String, Value)> {
     let mut out = Vec::new();
     for s in &t.streams {
         let inbound: Vec<_> = t
@@ -48,48 +51,84 @@ pub fn streams(t: &Topology) -> String {
             cfg.insert("sources".into(), Value::Array(sources));
         }
         cfg.insert("storage".into(), json!("file"));
-        cfg.insert("metadata".into(), json!({ DOMAIN_METADATA: s.site }));
-        out.push(Value::Object(cfg));
+        out.push((s.site.clone(), Value::Object(cfg)));
     }
-    serde_json::to_string_pretty(&Value::Array(out)).expect("streams serialise")
+    out
 }
 
-/// The design's streams written onto the stream configurations the estate came in
-/// (`originals`: the domain each file stands for, and its text): a stream the files have
-/// keeps every setting (subjects, retention, limits, replicas, placement, metadata) and
-/// takes the design's mirror or sources, each source keeping its own settings
-/// (`filter_subject`, `opt_start_seq`, `external.deliver`) where the original has it;
-/// a stream the design adds is written as [`streams`] writes it.
-pub fn streams_onto(t: &Topology, originals: &[(String, &str)]) -> Option<String> {
-    let mut kept: Vec<(String, Value)> = Vec::new();
+/// A file's streams: one stream alone as an object (what `nats stream add --config`
+/// takes) where `one` allows, else an array.
+fn text(streams: Vec<Value>, one: bool) -> String {
+    let v = if one && streams.len() == 1 {
+        streams.into_iter().next().expect("one")
+    } else {
+        Value::Array(streams)
+    };
+    serde_json::to_string_pretty(&v).expect("streams serialise")
+}
+
+/// The domain a stream of a file is in: its metadata's (an earlier export's), else the
+/// file's.
+fn domain_of(s: &Value, file_domain: &str) -> String {
+    s.get("metadata")
+        .and_then(|m| m.get(DOMAIN_METADATA))
+        .and_then(Value::as_str)
+        .unwrap_or(file_domain)
+        .to_string()
+}
+
+/// The design's streams written onto the stream configurations each domain came in
+/// (`originals`: the domain each file stands for, and its text), one file each in their
+/// order: a stream the files have stays in its file, in its place, keeping every
+/// setting (subjects, retention, limits, replicas, placement, metadata) and taking the
+/// design's mirror or sources, each source keeping its own settings (`filter_subject`,
+/// `opt_start_seq`, `external.deliver`) where the original has it; a stream the design
+/// adds goes to the first file of its domain, else to a file of its domain afresh. A
+/// file of one stream object stays one object.
+pub fn per_domain(t: &Topology, originals: &[SiteFile]) -> Option<SiteFiles> {
+    let mut files: Vec<(String, Vec<Value>, bool)> = Vec::new();
     for (domain, text) in originals {
         match serde_json::from_str::<Value>(text).ok()? {
-            Value::Array(items) => kept.extend(items.into_iter().map(|s| (domain.clone(), s))),
-            one => kept.push((domain.clone(), one)),
+            Value::Array(items) => files.push((domain.clone(), items, false)),
+            one => files.push((domain.clone(), vec![one], true)),
         }
     }
-    let domain_of = |s: &Value, file_domain: &str| {
-        s.pointer(&format!("/metadata/{}", DOMAIN_METADATA.replace('/', "~1")))
-            .and_then(Value::as_str)
-            .unwrap_or(file_domain)
-            .to_string()
-    };
-    let fresh: Vec<Value> = serde_json::from_str(&streams(t)).ok()?;
-    let mut out = Vec::new();
-    for new in fresh {
-        let site = new["metadata"][DOMAIN_METADATA]
-            .as_str()
-            .unwrap_or("")
-            .to_string();
-        let original = kept
-            .iter()
-            .find(|(d, s)| s["name"] == new["name"] && domain_of(s, d) == site);
-        out.push(match original {
-            Some((_, s)) => stream_onto(s.clone(), &new),
-            None => new,
+    let mut written: Vec<Vec<Option<Value>>> =
+        files.iter().map(|(_, s, _)| vec![None; s.len()]).collect();
+    let mut added: Vec<Vec<Value>> = vec![Vec::new(); files.len()];
+    let mut fresh: Vec<(String, Vec<Value>)> = Vec::new();
+    for (site, new) in streams(t) {
+        let held = files.iter().enumerate().find_map(|(i, (d, streams, _))| {
+            streams
+                .iter()
+                .position(|s| s["name"] == new["name"] && domain_of(s, d) == site)
+                .map(|at| (i, at))
         });
+        if let Some((i, at)) = held {
+            written[i][at] = Some(stream_onto(files[i].1[at].clone(), &new));
+        } else if let Some(i) = files.iter().position(|(d, _, _)| *d == site) {
+            added[i].push(new);
+        } else {
+            match fresh.iter_mut().find(|(d, _)| *d == site) {
+                Some((_, list)) => list.push(new),
+                None => fresh.push((site, vec![new])),
+            }
+        }
     }
-    serde_json::to_string_pretty(&Value::Array(out)).ok()
+    let onto = files
+        .iter()
+        .zip(written)
+        .zip(added)
+        .map(|(((_, _, one), kept), added)| {
+            let streams: Vec<Value> = kept.into_iter().flatten().chain(added).collect();
+            text(streams, *one)
+        })
+        .collect();
+    let fresh = fresh
+        .into_iter()
+        .map(|(d, streams)| (d, text(streams, true)))
+        .collect();
+    Some(SiteFiles { onto, fresh })
 }
 
 /// One original stream with the design's copies into it.
@@ -124,13 +163,12 @@ fn stream_onto(mut s: Value, new: &Value) -> Value {
             Value::Array(list.iter().map(keep).collect()),
         );
     }
-    // The domain, so the streams of several files can share one file and still be told apart.
-    let meta = obj.entry("metadata").or_insert_with(|| json!({}));
-    if let Some(m) = meta.as_object_mut() {
-        m.insert(
-            DOMAIN_METADATA.into(),
-            new["metadata"][DOMAIN_METADATA].clone(),
-        );
+    // An earlier export's bookkeeping is no setting of the stream's.
+    if let Some(meta) = obj.get_mut("metadata").and_then(Value::as_object_mut) {
+        meta.remove(DOMAIN_METADATA);
+        if meta.is_empty() {
+            obj.remove("metadata");
+        }
     }
     s
 }

@@ -88,13 +88,13 @@ pub const FILES: Files = Files {
         .any(|k| s.json_has(k))
     },
     read: read::read,
-    write: Some(write::definitions),
+    write: None,
     onto: None,
     per_site: Some(PerSite {
         unit: "broker",
         pointers: read::pointers,
         unnamed: read::own_name,
-        onto: write::definitions_onto,
+        write: write::per_broker,
     }),
 };
 

@@ -2,7 +2,7 @@
 //! (`parameters`), the policies that apply them to exchanges or queues, and dynamic
 //! shovels. The file's broker is named by `--site`, else by its `cluster_name` global
 //! parameter, else by the file's name; other brokers by the host of the URIs that point
-//! at them. An array of definitions (what the export writes for several brokers) is read
+//! at them. An array of definitions (what earlier exports wrote for several brokers) is read
 //! as one file per element, each named by its `cluster_name`.
 
 use crate::estate::{host_of, Estate, Flow, FlowFacts, Naming, Product, Selector};

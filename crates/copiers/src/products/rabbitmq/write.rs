@@ -1,8 +1,10 @@
-//! RabbitMQ definitions from a design: per broker, the federation upstreams, upstream
-//! sets and policies of the links into it, and the shovels out of it. Several brokers
-//! give an array of definitions, each named by its `cluster_name`.
+//! RabbitMQ definitions from a design, one file per broker (what `rabbitmqctl
+//! import_definitions` takes): the federation upstreams, upstream sets and policies of
+//! the links into it, and the shovels its file already declares or, for a new one, out
+//! of it. A broker written afresh is named by its `cluster_name`.
 
 use crate::presets::PresetId;
+use crate::products::{SiteFile, SiteFiles};
 use hoplab_model::spec::{HopSpec, OriginStamp, StartFrom, Topology};
 use serde_json::{json, Value};
 
@@ -23,14 +25,31 @@ fn exact(name: &str) -> String {
     p
 }
 
-fn broker(t: &Topology, site: &str) -> Value {
+/// A shovel as the definitions declare it.
+fn shovel(h: &HopSpec) -> Value {
+    let from_exchange = h.options.start_from == StartFrom::Latest;
+    let (src_key, dest_key) = if from_exchange {
+        ("src-exchange", "dest-exchange")
+    } else {
+        ("src-queue", "dest-queue")
+    };
+    let mut value = json!({"src-protocol": "amqp091", "src-uri": format!("amqp://{}", h.from.site),
+        "dest-protocol": "amqp091", "dest-uri": format!("amqp://{}", h.to.site)});
+    value[src_key] = json!(h.from.stream);
+    value[dest_key] = json!(h.to.stream);
+    json!({"vhost": "/", "component": "shovel", "name": format!("{}-to-{}-{}", h.from.stream, h.to.site, h.to.stream), "value": value})
+}
+
+/// One broker's definitions: the federation links into it (where `federate`) and the
+/// shovels given.
+fn broker(t: &Topology, site: &str, federate: bool, shovels: &[&HopSpec]) -> Value {
     let mut params = Vec::new();
     let mut policies = Vec::new();
     let (mut exchanges, mut queues): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
     let federated: Vec<&HopSpec> = t
         .hops
         .iter()
-        .filter(|h| h.to.site == site && !is_shovel(h))
+        .filter(|h| federate && h.to.site == site && !is_shovel(h))
         .collect();
     let mut locals: Vec<&str> = Vec::new();
     for h in &federated {
@@ -68,22 +87,8 @@ fn broker(t: &Topology, site: &str) -> Value {
             exchanges.push(local.into())
         }
     }
-    for h in t
-        .hops
-        .iter()
-        .filter(|h| h.from.site == site && is_shovel(h))
-    {
-        let from_exchange = h.options.start_from == StartFrom::Latest;
-        let (src_key, dest_key) = if from_exchange {
-            ("src-exchange", "dest-exchange")
-        } else {
-            ("src-queue", "dest-queue")
-        };
-        let mut value = json!({"src-protocol": "amqp091", "src-uri": format!("amqp://{}", h.from.site),
-            "dest-protocol": "amqp091", "dest-uri": format!("amqp://{}", h.to.site)});
-        value[src_key] = json!(h.from.stream);
-        value[dest_key] = json!(h.to.stream);
-        params.push(json!({"vhost": "/", "component": "shovel", "name": format!("{}-to-{}-{}", h.from.stream, h.to.site, h.to.stream), "value": value}));
+    for h in shovels {
+        params.push(shovel(h));
     }
     json!({
         "rabbit_version": "3.13.0",
@@ -96,32 +101,30 @@ fn broker(t: &Topology, site: &str) -> Value {
     })
 }
 
-pub fn definitions(t: &Topology) -> String {
-    let sites: Vec<&str> = crate::export::linked_sites(t);
-    let docs: Vec<Value> = sites.iter().map(|s| broker(t, s)).collect();
-    let v = if docs.len() == 1 {
-        docs.into_iter().next().expect("one")
-    } else {
-        Value::Array(docs)
-    };
-    serde_json::to_string_pretty(&v).expect("definitions serialise")
+fn text(v: &Value) -> String {
+    serde_json::to_string_pretty(v).expect("definitions serialise")
+}
+
+/// Whether a broker's definitions declare any link.
+fn has_links(doc: &Value) -> bool {
+    doc["parameters"].as_array().is_some_and(|p| !p.is_empty())
 }
 
 /// The design's links written onto the definitions each broker came in (`originals`: the
-/// site each file stands for, and its text): users, vhosts, permissions, exchanges,
-/// queues, bindings, other parameters and policies stay as they were. A link the original
-/// already has keeps its name, URI (credentials and port) and every key, taking only the
-/// design's `max-hops`; a federation policy that applies to the same stream keeps its
-/// name and pattern; links and policies the design dropped are left out; new ones use the
-/// original's URI for a broker wherever the files give one.
-pub fn definitions_onto(t: &Topology, originals: &[(String, &str)]) -> Option<String> {
+/// site each file stands for, and its text), one file each in their order: users,
+/// vhosts, permissions, exchanges, queues, bindings, other parameters and policies stay
+/// as they were. A link the original already has keeps its name, URI (credentials and
+/// port) and every key, taking only the design's `max-hops`; a federation policy that
+/// applies to the same stream keeps its name, pattern and upstream set (RabbitMQ's own
+/// `all` too); links and policies the design dropped are left out; a shovel stays in the
+/// file that declares it, a new one goes to its source broker's; new links use the
+/// original's URI for a broker wherever the files give one. Then each broker the design
+/// gives links that no original is, afresh.
+pub fn per_broker(t: &Topology, originals: &[SiteFile]) -> Option<SiteFiles> {
     let docs: Vec<(String, Value)> = originals
         .iter()
-        .filter_map(|(site, text)| Some((site.clone(), serde_json::from_str(text).ok()?)))
-        .collect();
-    if docs.is_empty() {
-        return None;
-    }
+        .map(|(site, text)| Some((site.clone(), serde_json::from_str(text).ok()?)))
+        .collect::<Option<_>>()?;
     let uris = known_uris(docs.iter().map(|(_, d)| d));
     let sites = crate::export::linked_sites(t);
     // One file that is none of the brokers (a file of shovels between two others) holds
@@ -130,31 +133,65 @@ pub fn definitions_onto(t: &Topology, originals: &[(String, &str)]) -> Option<St
         if !sites.iter().any(|s| s == site) {
             let mut all = json!({"parameters": [], "policies": [], "exchanges": [], "queues": []});
             for s in &sites {
-                let fresh = with_known_uris(broker(t, s), &uris);
+                let shovels: Vec<&HopSpec> = t
+                    .hops
+                    .iter()
+                    .filter(|h| is_shovel(h) && h.from.site == *s)
+                    .collect();
+                let fresh = with_known_uris(broker(t, s, true, &shovels), &uris);
                 for list in ["parameters", "policies", "exchanges", "queues"] {
                     let more = fresh[list].as_array().cloned().unwrap_or_default();
                     all[list].as_array_mut().expect("a list").extend(more);
                 }
             }
-            return serde_json::to_string_pretty(&onto_broker(original.clone(), all)).ok();
+            return Some(SiteFiles {
+                onto: vec![text(&onto_broker(original.clone(), all))],
+                fresh: Vec::new(),
+            });
         }
     }
-    let out: Vec<Value> = sites
+    // Each shovel in the file that declares it, else in its source broker's first file;
+    // none: its source broker is written afresh.
+    let owner: Vec<Option<usize>> = t
+        .hops
         .iter()
-        .map(|site| {
-            let fresh = with_known_uris(broker(t, site), &uris);
-            match docs.iter().find(|(s, _)| s == site) {
-                Some((_, original)) => onto_broker(original.clone(), fresh),
-                None => fresh,
-            }
+        .map(|h| {
+            let fresh = with_known_uris(json!({"parameters": [shovel(h)]}), &uris);
+            let fresh = &fresh["parameters"][0];
+            docs.iter()
+                .position(|(_, d)| {
+                    d["parameters"]
+                        .as_array()
+                        .is_some_and(|ps| ps.iter().any(|p| same_link(p, fresh)))
+                })
+                .or_else(|| docs.iter().position(|(s, _)| *s == h.from.site))
         })
         .collect();
-    let v = if out.len() == 1 {
-        out.into_iter().next()?
-    } else {
-        Value::Array(out)
+    let shovels = |at: Option<usize>, site: &str| -> Vec<&HopSpec> {
+        t.hops
+            .iter()
+            .zip(&owner)
+            .filter(|(h, o)| is_shovel(h) && **o == at && (at.is_some() || h.from.site == site))
+            .map(|(h, _)| h)
+            .collect()
     };
-    serde_json::to_string_pretty(&v).ok()
+    let mut out = SiteFiles::default();
+    for (i, (site, original)) in docs.iter().enumerate() {
+        // A broker given twice takes the links into it in its first file.
+        let first = docs.iter().position(|(s, _)| s == site) == Some(i);
+        let fresh = with_known_uris(broker(t, site, first, &shovels(Some(i), site)), &uris);
+        out.onto.push(text(&onto_broker(original.clone(), fresh)));
+    }
+    for site in sites {
+        if docs.iter().any(|(s, _)| s == site) {
+            continue;
+        }
+        let fresh = with_known_uris(broker(t, site, true, &shovels(None, site)), &uris);
+        if has_links(&fresh) {
+            out.fresh.push((site.to_string(), text(&fresh)));
+        }
+    }
+    Some(out)
 }
 
 const COPIER_PARAMETERS: [&str; 3] = ["federation-upstream", "federation-upstream-set", "shovel"];
@@ -281,6 +318,17 @@ fn onto_broker(mut original: Value, fresh: Value) -> Value {
             covered.push(stream);
         }
         let (policy, set_name) = policy_onto(kept, policy, set);
+        // A policy naming one upstream, or RabbitMQ's implicit set `all` (every upstream
+        // of the vhost), needs no set of its own.
+        let own_set = before
+            .iter()
+            .any(|p| component(p) == "federation-upstream-set" && p["name"] == set_name.as_str());
+        if !own_set
+            && (policy.pointer("/definition/federation-upstream").is_some() || set_name == "all")
+        {
+            policies.push(policy);
+            continue;
+        }
         let mut set_param = before
             .iter()
             .find(|p| component(p) == "federation-upstream-set" && p["name"] == set_name.as_str())
