@@ -3,7 +3,7 @@
 
 use crate::{out, Failure};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use hoplab_copiers::{export_onto, import, lint, Format, ImportFinding, Input};
+use hoplab_copiers::{export_files, import, lint, Format, ImportFinding, Input};
 use hoplab_model::ScenarioSpec;
 use std::path::{Path, PathBuf};
 
@@ -201,7 +201,13 @@ pub fn lint_files(
     Ok(u8::from(found))
 }
 
-pub fn export_config(design: &str, to: Format, onto: &[std::path::PathBuf]) -> Result<u8, Failure> {
+/// `hoplab export-config`: the design as `to`'s files, onto `onto` (see its `--help`).
+pub fn export_config(
+    design: &str,
+    to: Format,
+    onto: &[PathBuf],
+    out_dir: Option<&Path>,
+) -> Result<u8, Failure> {
     let spec = crate::load(design, &[])?;
     let originals = onto
         .iter()
@@ -216,8 +222,13 @@ pub fn export_config(design: &str, to: Format, onto: &[std::path::PathBuf]) -> R
         .map(|(name, text)| Input::new(name, text))
         .collect();
     let written =
-        export_onto(&spec.topology, to, &inputs).map_err(|e| (format!("{design}: {e}"), 2))?;
-    if let (Some((name, text)), None) = (originals.first(), written.onto) {
+        export_files(&spec.topology, to, &inputs).map_err(|e| (format!("{design}: {e}"), 2))?;
+    if written.is_empty() {
+        return Err((format!("{design}: no {} file to write", to.id()), 2));
+    }
+    if let (Some((name, text)), true) =
+        (originals.first(), written.iter().all(|w| w.onto.is_none()))
+    {
         if hoplab_copiers::detect(text) == Some(to) {
             let onto: Vec<&str> = Format::ALL
                 .into_iter()
@@ -233,6 +244,68 @@ pub fn export_config(design: &str, to: Format, onto: &[std::path::PathBuf]) -> R
             eprintln!("{name} is not a {} file: written afresh", to.id());
         }
     }
-    out!("{}", written.text.trim_end());
+    // A one-file format written afresh is named after the design.
+    let stem = Path::new(design)
+        .file_stem()
+        .map_or(design.to_string(), |s| s.to_string_lossy().into_owned());
+    let suffix = hoplab_copiers::products::files(to)
+        .menu
+        .map_or(".txt", |m| m.suffix);
+    let named: Vec<(String, &hoplab_copiers::Written)> = written
+        .iter()
+        .map(|w| {
+            (
+                w.name.clone().unwrap_or_else(|| format!("{stem}{suffix}")),
+                w,
+            )
+        })
+        .collect();
+    let Some(dir) = out_dir else {
+        if let [(_, w)] = named.as_slice() {
+            out!("{}", w.text.trim_end());
+        } else {
+            for (i, (name, w)) in named.iter().enumerate() {
+                if i > 0 {
+                    out!();
+                }
+                out!("==> {name} <==");
+                out!("{}", w.text.trim_end());
+            }
+        }
+        return Ok(0);
+    };
+    std::fs::create_dir_all(dir).map_err(|e| (format!("{}: {e}", dir.display()), 2))?;
+    let paths: Vec<PathBuf> = named.iter().map(|(name, _)| dir.join(name)).collect();
+    // Never over an original, and never two files under one name.
+    for (i, (path, (name, _))) in paths.iter().zip(&named).enumerate() {
+        if let Some(o) = onto.iter().find(|o| same_file(o, path)) {
+            return Err((
+                format!(
+                    "{}: would be written over the original {}; give another --out-dir",
+                    path.display(),
+                    o.display()
+                ),
+                2,
+            ));
+        }
+        if named[..i].iter().any(|(n, _)| n == name) {
+            return Err((
+                format!(
+                    "two files would be written as {}: give the --onto files distinct names",
+                    path.display()
+                ),
+                2,
+            ));
+        }
+    }
+    for (path, (_, w)) in paths.iter().zip(&named) {
+        let mut text = w.text.trim_end().to_string();
+        text.push('\n');
+        std::fs::write(path, text).map_err(|e| (format!("{}: {e}", path.display()), 2))?;
+        match w.onto {
+            Some(at) => out!("{} (onto {})", path.display(), originals[at].0),
+            None => out!("{}", path.display()),
+        }
+    }
     Ok(0)
 }

@@ -101,17 +101,28 @@ enum Cmd {
         #[arg(long = "site", value_name = "NAME=FILE", value_parser = estate::parse_site)]
         sites: Vec<(String, PathBuf)>,
     },
-    /// Write a design (a topology file or a library scenario id) as a copier's file.
+    /// Write a design (a topology file or a library scenario id) as a copier's files.
+    ///
+    /// RabbitMQ and JetStream are one file per broker or domain: each --onto file is
+    /// written onto, in the order given and under its own name, then `<site>.json` for
+    /// a broker or domain no --onto file stands for. With --out-dir each file is written
+    /// there (never over its original) and its path printed; without it, one file is
+    /// printed as it is and several each after a `==> NAME <==` line.
+    #[command(verbatim_doc_comment)]
     ExportConfig {
         design: String,
         /// The copier's format to write.
         #[arg(long, value_parser = estate::export_formats())]
         to: hoplab_copiers::Format,
-        /// The copier's own file the estate came in (again for each broker's file of a
-        /// RabbitMQ estate): what the design does not decide (addresses, security,
-        /// replication factors, unknown keys) is kept from it.
+        /// The copier's own file the estate came in (again for each broker's or
+        /// domain's file of a RabbitMQ or JetStream estate): what the design does not
+        /// decide (addresses, security, replication factors, unknown keys) is kept from
+        /// it.
         #[arg(long)]
         onto: Vec<PathBuf>,
+        /// Write each file into DIR (made if missing) rather than print them.
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
     },
     /// Where each consumer group would resume on the target after a failover, from
     /// MirrorMaker 2's own offset data: the offset-syncs topic and the checkpoints topic
@@ -315,7 +326,12 @@ fn main() -> ExitCode {
             format,
             sites,
         } => estate::import_files(&files, format, &sites),
-        Cmd::ExportConfig { design, to, onto } => estate::export_config(&design, to, &onto),
+        Cmd::ExportConfig {
+            design,
+            to,
+            onto,
+            out_dir,
+        } => estate::export_config(&design, to, &onto, out_dir.as_deref()),
         Cmd::Resume(args) => resume::run(args),
         Cmd::Prove(args) => prove::run(args),
         Cmd::Challenges => {

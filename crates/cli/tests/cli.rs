@@ -428,6 +428,116 @@ fn export_config_writes_each_product_s_file_and_it_lints_the_same() {
     );
 }
 
+/// A RabbitMQ ring of three brokers' files and NATS east and west: one file per broker or
+/// domain, onto each, in the order given and under its name, none an array or carrying
+/// Hoplab's own keys; printed with a header each when no --out-dir.
+#[test]
+fn export_config_writes_one_file_per_broker_or_domain_onto_each() {
+    for (to, names) in [
+        (
+            "rabbitmq",
+            vec![
+                "rabbitmq-ring-b.json",
+                "rabbitmq-ring-a.json",
+                "rabbitmq-ring-c.json",
+            ],
+        ),
+        ("nats", vec!["nats-west.json", "nats-east.json"]),
+    ] {
+        // Copies, so that nothing here can write over the fixtures.
+        let src = std::env::temp_dir().join(format!("hoplab-test-{}-{to}-src", std::process::id()));
+        std::fs::create_dir_all(&src).unwrap();
+        let originals: Vec<String> = names
+            .iter()
+            .map(|n| {
+                std::fs::copy(fixture(n), src.join(n)).unwrap();
+                src.join(n).to_string_lossy().into_owned()
+            })
+            .collect();
+        let mut args: Vec<&str> = vec!["import"];
+        args.extend(originals.iter().map(String::as_str));
+        let (code, design, err) = hoplab(&args);
+        assert_eq!(code, 0, "{err}");
+        let path = write_temp(&format!("{to}-estate.json"), &design);
+        let dir = std::env::temp_dir().join(format!("hoplab-test-{}-{to}-out", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let dir_s = dir.to_string_lossy().into_owned();
+        let mut args: Vec<&str> = vec!["export-config", &path, "--to", to];
+        for o in &originals {
+            args.extend(["--onto", o.as_str()]);
+        }
+        let (code, printed, err) = hoplab(&args);
+        assert_eq!(code, 0, "{err}");
+        let headers: Vec<&str> = printed.lines().filter(|l| l.starts_with("==> ")).collect();
+        let expected: Vec<String> = names.iter().map(|n| format!("==> {n} <==")).collect();
+        assert_eq!(headers, expected, "{printed}");
+        args.extend(["--out-dir", dir_s.as_str()]);
+        let (code, out, err) = hoplab(&args);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().count(), names.len(), "{out}");
+        let mut listed: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        listed.sort();
+        let mut want: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        want.sort();
+        assert_eq!(listed, want);
+        for (n, line) in names.iter().zip(out.lines()) {
+            assert!(line.contains(n), "in the order given: {out}");
+            let text = std::fs::read_to_string(dir.join(n)).unwrap();
+            assert!(!text.contains("hoplab"), "{n}: {text}");
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            if to == "rabbitmq" {
+                assert!(v.is_object(), "{n}: one broker's definitions\n{text}");
+                let original = std::fs::read_to_string(src.join(n)).unwrap();
+                let o: serde_json::Value = serde_json::from_str(&original).unwrap();
+                assert_eq!(v["global_parameters"], o["global_parameters"], "{n}");
+            }
+        }
+        // The files read back as the same design.
+        let mut args: Vec<String> = vec!["import".into()];
+        args.extend(
+            names
+                .iter()
+                .map(|n| dir.join(n).to_string_lossy().into_owned()),
+        );
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, again, err) = hoplab(&args);
+        assert_eq!(code, 0, "{err}");
+        let hops = |t: &str| {
+            let v: serde_json::Value = serde_json::from_str(t).unwrap();
+            let mut h: Vec<String> = v["topology"]["hops"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| format!("{}>{}", h["from"], h["to"]))
+                .collect();
+            h.sort();
+            h
+        };
+        assert_eq!(hops(&again), hops(&design), "{to}");
+        // Never written over an original.
+        let mut over: Vec<&str> = vec!["export-config", &path, "--to", to];
+        for o in &originals {
+            over.extend(["--onto", o.as_str()]);
+        }
+        let src_s = src.to_string_lossy().into_owned();
+        over.extend(["--out-dir", src_s.as_str()]);
+        let (code, _, err) = hoplab(&over);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("written over the original"), "{err}");
+        for (n, o) in names.iter().zip(&originals) {
+            assert_eq!(
+                std::fs::read_to_string(o).unwrap(),
+                std::fs::read_to_string(fixture(n)).unwrap()
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(&src);
+    }
+}
+
 fn resume_fixtures() -> Vec<String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/resume/");
     ["offset-syncs.txt", "checkpoints.txt", "consumer-groups.txt"]
