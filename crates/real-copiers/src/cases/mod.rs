@@ -1,6 +1,7 @@
 //! The cases: each runs one small estate on the real server and, through the matching
 //! preset, in the model, and returns what was compared.
 
+pub mod exports;
 pub mod jetstream;
 pub mod jetstream_headers;
 pub mod jetstream_msg_id;
@@ -42,5 +43,6 @@ pub fn all() -> Vec<Case> {
     cases.extend(jetstream_msg_id::cases());
     cases.extend(jetstream_headers::cases());
     cases.extend(rabbitmq::cases());
+    cases.extend(exports::cases());
     cases
 }

@@ -458,7 +458,7 @@ fn shovel_misspelt_key(servers: &mut Servers) -> Result<Outcome, String> {
 }
 
 /// The management API's reason in an error, as the broker words it (its HTML escapes undone).
-fn reason_of(error: &str) -> String {
+pub(super) fn reason_of(error: &str) -> String {
     let reason = error
         .find('{')
         .and_then(|at| serde_json::from_str::<Value>(&error[at..]).ok())
