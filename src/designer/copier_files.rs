@@ -109,13 +109,17 @@ pub fn export_formats() -> Vec<ExportFormat> {
         .collect()
 }
 
+/// Writes a topology as a format (by id) onto the imported files: the files to save.
+pub type Export = fn(&Topology, &str, &[CopierFile]) -> Result<Vec<Exported>, String>;
+
 /// What the import chunk holds: the readers, their lint and the writers.
 #[derive(Clone, Copy)]
 pub struct Importer {
     pub import: fn(&[CopierFile]) -> Result<Imported, String>,
     /// Writes a topology as the format of that id (one of [`EXPORT_FORMATS`]), onto the
-    /// files the design was imported from where one is of that format.
-    pub export: fn(&Topology, &str, &[CopierFile]) -> Result<Exported, String>,
+    /// files the design was imported from where some are of that format: one file, or one
+    /// per RabbitMQ broker or JetStream domain.
+    pub export: Export,
     /// Which of the pasted stream names the files' flows copy, and why not.
     pub which_copied: fn(&[CopierFile], &str) -> Result<Vec<NameVerdict>, String>,
     /// The products' lint of the design as it is now, standing on what the import read:
@@ -236,21 +240,25 @@ pub fn import_files(files: &[CopierFile]) -> Result<Imported, String> {
     })
 }
 
-/// A written file, and the name of the imported file it was written onto (if any).
+/// A written file: what to save it as (none: the design's name and the format's
+/// suffix), its text and the name of the imported file it was written onto (if any).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Exported {
+    pub name: Option<String>,
     pub text: String,
     pub onto: Option<String>,
 }
 
-/// Writes a topology as a product's file, onto the file of that format among `originals`
-/// (what the design was imported from) where there is one: its addresses, names and the
-/// keys the design does not decide stay as they were.
+/// Writes a topology as a product's files, onto the files of that format among
+/// `originals` (what the design was imported from) where there are some: their
+/// addresses, names and the keys the design does not decide stay as they were.
+/// RabbitMQ's and JetStream's are one file per broker or domain, in the order the files
+/// were chosen, each named as the file it was written onto (`<site>.json` afresh).
 pub fn export_topology(
     t: &Topology,
     id: &str,
     originals: &[CopierFile],
-) -> Result<Exported, String> {
+) -> Result<Vec<Exported>, String> {
     let format = Format::parse(id)
         .filter(|f| f.can_export())
         .ok_or_else(|| format!("{id} is not a format the designer writes"))?;
@@ -258,24 +266,16 @@ pub fn export_topology(
         return Err("The design has no hops: there is no copier to write.".into());
     }
     let written =
-        hoplab_copiers::export_onto(t, format, &inputs_of(originals)).map_err(|e| e.message)?;
-    Ok(Exported {
-        text: written.text,
-        // A broker's or domain's file each (RabbitMQ's, JetStream's) is written onto its own.
-        onto: written.onto.map(|at| {
-            let mut names: Vec<&str> = originals
-                .iter()
-                .filter(|f| {
-                    format.one_file_per_site() && hoplab_copiers::detect(&f.text) == Some(format)
-                })
-                .map(|f| f.name.as_str())
-                .collect();
-            if names.is_empty() {
-                names.push(&originals[at].name);
-            }
-            names.join(", ")
-        }),
-    })
+        hoplab_copiers::export_files(t, format, &inputs_of(originals)).map_err(|e| e.message)?;
+    Ok(written
+        .into_iter()
+        .map(|w| Exported {
+            // A one-file format is saved under the design's name, as it always was.
+            name: w.name.filter(|_| format.one_file_per_site()),
+            text: w.text,
+            onto: w.onto.map(|at| originals[at].name.clone()),
+        })
+        .collect())
 }
 
 #[cfg(test)]
@@ -372,19 +372,17 @@ mod tests {
     fn every_export_format_reads_back_to_the_same_hops() {
         let done = import_files(&[file("mm2.properties", BOTH_WAYS)]).unwrap();
         for f in export_formats() {
-            let text = export_topology(&done.spec.topology, f.id, &[])
-                .unwrap()
-                .text;
-            assert!(!text.is_empty(), "{}", f.id);
+            let files = export_topology(&done.spec.topology, f.id, &[]).unwrap();
+            assert!(files.iter().all(|w| !w.text.is_empty()), "{}", f.id);
             assert!(
                 Format::parse(f.id).is_some_and(Format::can_export),
                 "{}",
                 f.id
             );
         }
-        let yaml = export_topology(&done.spec.topology, "strimzi", &[])
-            .unwrap()
-            .text;
+        let yaml = export_topology(&done.spec.topology, "strimzi", &[]).unwrap()[0]
+            .text
+            .clone();
         let back = import_files(&[file("back.yaml", &yaml)]).unwrap();
         let pairs = |s: &ScenarioSpec| {
             let mut v: Vec<_> = s

@@ -335,7 +335,7 @@ test("a Strimzi v1beta2 resource chosen and exported comes back as v1beta2 with 
   await page.close();
 });
 
-test("three RabbitMQ brokers' files chosen, a budget raised and exported: each broker keeps its names and URIs, and the export reads back", async () => {
+test("three RabbitMQ brokers' files chosen and exported: one download per broker, named after its file, keeping its names and URIs, and the three read back", async () => {
   const page = await openPage(session);
   await fresh(page);
   await chooseFiles(page, await Promise.all(["a", "b", "c"].map((x) => fixture(`rabbitmq-ring-${x}.json`))));
@@ -347,14 +347,26 @@ test("three RabbitMQ brokers' files chosen, a budget raised and exported: each b
   assert.match(said, /ring of 3 brokers/);
   assert.doesNotMatch(said, /\/federated\.->/);
   await page.selectOption("#dz-export-to", "rabbitmq");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Export configuration")]);
-  const json = await readFile(await download.path(), "utf8");
+  await page.click("text=Export configuration");
+  assert.match(await page.locator(".designer-notice").innerText(), /rabbitmq-ring-a\.json, rabbitmq-ring-b\.json, rabbitmq-ring-c\.json/);
+  // One download per broker, in the order chosen, each named after its file and one
+  // broker's definitions (what rabbitmqctl import_definitions takes).
+  const buttons = page.locator(".export-files button.export-file");
+  assert.equal(await buttons.count(), 3);
+  const saved = [];
+  for (const [i, x] of ["a", "b", "c"].entries()) {
+    const [download] = await Promise.all([page.waitForEvent("download"), buttons.nth(i).click()]);
+    assert.equal(download.suggestedFilename(), `rabbitmq-ring-${x}.json`);
+    const text = await readFile(await download.path(), "utf8");
+    assert.ok(!Array.isArray(JSON.parse(text)), text);
+    saved.push({ name: download.suggestedFilename(), text });
+  }
+  const json = saved.map((f) => f.text).join("\n");
   for (const kept of ['"amqp://rabbit-c:5672"', '"up-rabbit-c"', '"federate-me"', '"rabbit@rabbit-b"', '"trust-user-id": false']) {
     assert.ok(json.includes(kept), `kept: ${kept}\n${json}`);
   }
-  assert.match(await page.locator(".designer-notice").innerText(), /rabbitmq-ring-a\.json, rabbitmq-ring-b\.json, rabbitmq-ring-c\.json/);
-  await chooseFiles(page, [{ name: "exported-ring.json", text: json }]);
-  await page.waitForFunction(() => document.querySelector(".import-report")?.innerText.includes("exported-ring.json"));
+  await chooseFiles(page, saved);
+  await page.waitForFunction(() => document.querySelector(".import-report")?.innerText.includes("rabbitmq-ring-c.json"));
   assert.equal(await page.locator("g.dz-site").count(), 3);
   await page.locator(".designer-lint .lint-item[data-code=hop-budget-short-of-ring]").first().waitFor();
   assertClean(page);
@@ -370,6 +382,17 @@ test("one file per broker with no site names: NATS domains told apart, anonymous
   assert.equal(await page.locator("g.dz-site").count(), 2);
   assert.match(await page.locator(".import-report").innerText(), /nats-east\.json: stands for east/);
   await page.locator(".designer-lint .lint-item[data-code=jetstream-cycle-across-domains]").first().waitFor();
+  // Written back one download per domain, each named after its file, with nothing of Hoplab's in it.
+  await page.selectOption("#dz-export-to", "nats");
+  await page.click("text=Export configuration");
+  const domainFiles = page.locator(".export-files button.export-file");
+  assert.equal(await domainFiles.count(), 2);
+  for (const [i, name] of ["nats-east.json", "nats-west.json"].entries()) {
+    const [download] = await Promise.all([page.waitForEvent("download"), domainFiles.nth(i).click()]);
+    assert.equal(download.suggestedFilename(), name);
+    const text = await readFile(await download.path(), "utf8");
+    assert.doesNotMatch(text, /hoplab/, text);
+  }
 
   // Three RabbitMQ brokers' files that name neither themselves nor each other's files.
   const ring = await Promise.all(["a", "b", "c"].map((x) => fixture(`rabbitmq-ring-${x}.json`)));
