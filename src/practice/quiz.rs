@@ -1,9 +1,10 @@
 //! The red-flag quiz: statements about candidates, half of them a card's red flags (saying
 //! it costs the question) and half what a card's depth tabs say a candidate at some level
-//! should be able to say (safe). Both are written in the same third-person voice and begin
-//! with the same plain verbs ("Explains …", "Says …", "Treats …"), so the first word gives
-//! nothing away: the cards' red flags are written that way, a depth tab's "Know …" is said
-//! as "Says …" (nobody knows a red flag), and a test over the real cards checks the rest.
+//! should be able to say (safe). Both are written in the same third-person voice, begin with
+//! the same plain verbs ("Explains that …", "Says …", "Treats …") in the same proportions,
+//! and run to the same lengths, so nothing but the content tells them apart: a depth tab's
+//! first sentence is its claim, and a test over the real cards measures how well a reader
+//! who knows nothing could still guess (by the first words, the length, the punctuation).
 
 use hoplab_content::{Level, PracticeCard, PracticeDeck};
 // The model's seeded generator: the same seed gives the same quiz.
@@ -330,52 +331,294 @@ mod tests {
         PracticeDeck::from_cards(&cards)
     }
 
-    /// The first word of a statement, the only thing a guesser who reads no further sees.
-    fn first_word(text: &str) -> String {
-        text.split_whitespace().next().unwrap_or("").to_string()
+    /// A statement the quiz can draw, as a guesser sees it, with its answer.
+    struct Drawn {
+        text: String,
+        costs_the_question: bool,
+        /// The depth tab a safe claim comes from; red flags are drawn at every level.
+        level: Option<Level>,
     }
 
-    #[test]
-    fn the_first_word_does_not_give_the_answer_away() {
-        use std::collections::BTreeMap;
-        let deck = real_deck();
-        assert!(deck.cards.len() > 20, "read {} cards", deck.cards.len());
-        // For each first word: how many red flags and how many safe claims start with it,
-        // over every red flag of every card and the claim from every depth tab.
-        let mut tally: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    /// Every statement the quiz can draw from the real cards: every red flag of every card
+    /// and the claim from every depth tab, formed as `build_quiz` forms them.
+    fn every_statement(deck: &PracticeDeck) -> Vec<Drawn> {
+        let mut all = Vec::new();
         for card in &deck.cards {
             for flag in &card.red_flags {
-                tally
-                    .entry(first_word(&sentence(&html_to_text(flag))))
-                    .or_default()
-                    .0 += 1;
+                all.push(Drawn {
+                    text: sentence(&html_to_text(flag)),
+                    costs_the_question: true,
+                    level: None,
+                });
             }
             for level in Level::ALL {
-                let claim = claim_from_depth(&html_to_text(card.depth.get(level)));
-                tally.entry(first_word(&claim)).or_default().1 += 1;
+                all.push(Drawn {
+                    text: claim(card, level).text,
+                    costs_the_question: false,
+                    level: Some(level),
+                });
             }
         }
-        let flags: usize = tally.values().map(|(f, _)| f).sum();
-        let safe: usize = tally.values().map(|(_, s)| s).sum();
-        // The best rule on the first word alone calls each word by its larger share; with
-        // both kinds weighted equally, its accuracy is half the sum of those shares.
-        let accuracy = tally
-            .values()
-            .map(|&(f, s)| (f as f64 / flags as f64).max(s as f64 / safe as f64))
-            .sum::<f64>()
-            / 2.0;
-        let mut rows: Vec<(&String, &(usize, usize))> = tally.iter().collect();
-        rows.sort_by_key(|(word, (f, s))| (std::cmp::Reverse(f + s), *word));
-        let report: Vec<String> = rows
+        all
+    }
+
+    /// Balanced accuracy of guesses scored 0 (wrong), 0.5 (a coin toss) or 1 (right): the
+    /// mean of the share of red flags called red flags and the share of safe claims called
+    /// safe, so a set with more of one kind cannot reward always guessing that kind.
+    fn balanced(items: &[(bool, f64)]) -> f64 {
+        let mean = |red: bool| {
+            let scores: Vec<f64> = items
+                .iter()
+                .filter(|(r, _)| *r == red)
+                .map(|(_, s)| *s)
+                .collect();
+            scores.iter().sum::<f64>() / scores.len().max(1) as f64
+        };
+        (mean(true) + mean(false)) / 2.0
+    }
+
+    /// Leave-one-out guessing by a label (the first word, a length bucket, which marks the
+    /// statement holds): each statement is judged only by the *others* with its label. It is
+    /// called a red flag when a larger share of the other red flags than of the other safe
+    /// claims has that label, safe when the reverse, and a coin toss when the shares are equal
+    /// (as when no other statement has the label).
+    fn leave_one_out_by_label(items: &[(bool, String)]) -> f64 {
+        use std::collections::BTreeMap;
+        let mut tally: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
+        for (red, label) in items {
+            let entry = tally.entry(label.as_str()).or_default();
+            if *red {
+                entry.0 += 1.0;
+            } else {
+                entry.1 += 1.0;
+            }
+        }
+        let reds = items.iter().filter(|(r, _)| *r).count() as f64;
+        let safes = items.len() as f64 - reds;
+        let scored: Vec<(bool, f64)> = items
             .iter()
-            .map(|(word, (f, s))| format!("{word}: {f} red flags, {s} safe"))
+            .map(|(red, label)| {
+                let (mut f, mut s) = tally[label.as_str()];
+                let (mut all_f, mut all_s) = (reds, safes);
+                if *red {
+                    f -= 1.0;
+                    all_f -= 1.0;
+                } else {
+                    s -= 1.0;
+                    all_s -= 1.0;
+                }
+                let (share_f, share_s) = (f / all_f.max(1.0), s / all_s.max(1.0));
+                // Right (1), wrong (0), or a coin toss (0.5) when the shares are equal.
+                let score = match share_f.partial_cmp(&share_s) {
+                    Some(std::cmp::Ordering::Greater) => f64::from(u8::from(*red)),
+                    Some(std::cmp::Ordering::Less) => f64::from(u8::from(!*red)),
+                    _ => 0.5,
+                };
+                (*red, score)
+            })
             .collect();
+        balanced(&scored)
+    }
+
+    /// Leave-one-out guessing by a number (a length): for each statement, the cut and the
+    /// side ("red flags are at most N" or "red flags are more than N") that score best on
+    /// the *other* statements, by balanced accuracy, judge it; where several cuts tie, their
+    /// verdicts are averaged.
+    fn leave_one_out_by_cut(items: &[(bool, usize)]) -> f64 {
+        let mut cuts: Vec<usize> = items.iter().map(|(_, n)| *n).collect();
+        cuts.sort_unstable();
+        cuts.dedup();
+        let scored: Vec<(bool, f64)> = (0..items.len())
+            .map(|held| {
+                let others: Vec<(bool, usize)> = items
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != held)
+                    .map(|(_, item)| *item)
+                    .collect();
+                let reds = others.iter().filter(|(r, _)| *r).count().max(1) as f64;
+                let safes = (others.len() as f64 - reds).max(1.0);
+                let mut best = f64::MIN;
+                let mut verdicts: Vec<bool> = Vec::new();
+                let (red, n) = items[held];
+                for &cut in &cuts {
+                    let short_red = others.iter().filter(|(r, m)| *r && *m <= cut).count();
+                    let short_safe = others.iter().filter(|(r, m)| !*r && *m <= cut).count();
+                    // "Red flags are at most `cut`" and its mirror image.
+                    let at_most = (short_red as f64 / reds + 1.0 - short_safe as f64 / safes) / 2.0;
+                    for (score, short_is_red) in [(at_most, true), (1.0 - at_most, false)] {
+                        if score > best + 1e-12 {
+                            best = score;
+                            verdicts.clear();
+                        }
+                        if (score - best).abs() <= 1e-12 {
+                            verdicts.push((n <= cut) == short_is_red);
+                        }
+                    }
+                }
+                let says_red = verdicts.iter().filter(|v| **v).count() as f64;
+                let p_red = says_red / verdicts.len().max(1) as f64;
+                (red, if red { p_red } else { 1.0 - p_red })
+            })
+            .collect();
+        balanced(&scored)
+    }
+
+    /// The guesses a reader could make without knowing anything, and how each scores, on the
+    /// statements of one quiz target (every red flag, and the claims at or below the target).
+    fn blind_guesses(statements: &[&Drawn]) -> Vec<(&'static str, f64)> {
+        let by_label = |label: &dyn Fn(&str) -> String| {
+            let items: Vec<(bool, String)> = statements
+                .iter()
+                .map(|d| (d.costs_the_question, label(&d.text)))
+                .collect();
+            leave_one_out_by_label(&items)
+        };
+        let by_cut = |number: &dyn Fn(&str) -> usize| {
+            let items: Vec<(bool, usize)> = statements
+                .iter()
+                .map(|d| (d.costs_the_question, number(&d.text)))
+                .collect();
+            leave_one_out_by_cut(&items)
+        };
+        let words = |t: &str| t.split_whitespace().count();
+        let has = |t: &str, mark: char| t.contains(mark).to_string();
+        vec![
+            (
+                "first word",
+                by_label(&|t| t.split_whitespace().next().unwrap_or("").to_lowercase()),
+            ),
+            (
+                "first two words",
+                by_label(&|t| {
+                    t.split_whitespace()
+                        .take(2)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                        .to_lowercase()
+                }),
+            ),
+            ("words, best cut", by_cut(&words)),
+            ("characters, best cut", by_cut(&|t| t.chars().count())),
+            (
+                "words, buckets of 4",
+                by_label(&|t| (words(t) / 4).to_string()),
+            ),
+            ("colon", by_label(&|t| has(t, ':'))),
+            ("semicolon", by_label(&|t| has(t, ';'))),
+            ("parenthesis", by_label(&|t| has(t, '('))),
+            ("comma", by_label(&|t| has(t, ','))),
+            (
+                "colon, semicolon, parenthesis",
+                by_label(&|t| format!("{}{}{}", has(t, ':'), has(t, ';'), has(t, '('))),
+            ),
+        ]
+    }
+
+    /// A reader who knows nothing about copying streams can still guess: a coin gets half of a
+    /// balanced set. With the statements here (160 red flags; 26 safe claims at the junior
+    /// target, 104 at the principal one) a guess that carries nothing scores 50% give or take
+    /// about 5 points (the standard error of a balanced accuracy with 26 and 160 statements is
+    /// half of sqrt(1/4/26 + 1/4/160), 0.053), so 60% is two such errors above a coin: past it,
+    /// the form of the statements is giving the answer away. Before the claims were rewritten
+    /// (issue 57) the worst guess, by length, scored 95%.
+    const BLIND_GUESS_BOUND: f64 = 0.60;
+
+    #[test]
+    fn only_the_content_tells_a_red_flag_from_a_safe_claim() {
+        let deck = real_deck();
+        assert!(deck.cards.len() > 20, "read {} cards", deck.cards.len());
+        let all = every_statement(&deck);
+        let mut report = Vec::new();
+        let mut worst = 0.0f64;
+        for target in Level::ALL {
+            let drawn: Vec<&Drawn> = all
+                .iter()
+                .filter(|d| d.level.is_none_or(|l| l <= target))
+                .collect();
+            let safe = drawn.iter().filter(|d| !d.costs_the_question).count();
+            report.push(format!(
+                "target {} ({} red flags, {safe} safe claims):",
+                target.label(),
+                drawn.len() - safe
+            ));
+            for (guess, accuracy) in blind_guesses(&drawn) {
+                worst = worst.max(accuracy);
+                let mark = if accuracy > BLIND_GUESS_BOUND {
+                    "  <- too high"
+                } else {
+                    ""
+                };
+                report.push(format!("  {guess}: {:.1}%{mark}", accuracy * 100.0));
+            }
+        }
+        let report = report.join("\n");
+        println!("{report}");
         assert!(
-            accuracy <= 0.70,
-            "guessing by the first word alone scores {accuracy:.3} on a balanced set \
-             ({flags} red flags, {safe} safe claims):\n{}",
-            report.join("\n")
+            worst <= BLIND_GUESS_BOUND,
+            "guessing without reading the content scores up to {:.1}% (bound {:.0}%), \
+             leave-one-out on a balanced set:\n{report}",
+            worst * 100.0,
+            BLIND_GUESS_BOUND * 100.0
         );
+    }
+
+    /// Depth tabs are written in the third person throughout: when a tab began "Explain why X,
+    /// and describe Y", the quiz conjugated the first verb only and said "Explains why X, and
+    /// describe Y". So every statement must start with a verb already in the third person, and
+    /// none may carry on with a bare verb after "and" or a comma.
+    #[test]
+    fn every_statement_agrees_with_its_subject() {
+        // Verbs a slip has left bare, and which are rarely anything but a verb after "and".
+        const BARE: [&str; 14] = [
+            "choose",
+            "describe",
+            "explain",
+            "find",
+            "give",
+            "have",
+            "keep",
+            "know",
+            "make",
+            "prove",
+            "recognise",
+            "say",
+            "show",
+            "treat",
+        ];
+        let mut slips = Vec::new();
+        for d in every_statement(&real_deck()) {
+            let first = d.text.split_whitespace().next().unwrap_or("");
+            let bare_after_and = d
+                .text
+                .split([',', ';'])
+                .flat_map(|part| part.split(" and "))
+                .skip(1)
+                .filter_map(|clause| clause.split_whitespace().next())
+                .any(|w| BARE.contains(&w.to_lowercase().as_str()));
+            if third_person(first) != first || first == "Can" || bare_after_and {
+                slips.push(d.text);
+            }
+        }
+        assert!(
+            slips.is_empty(),
+            "verbs that do not agree:\n{}",
+            slips.join("\n")
+        );
+    }
+
+    /// Prints every statement with its answer: `cargo test … quiz::tests::dump -- --ignored
+    /// --nocapture`.
+    #[test]
+    #[ignore]
+    fn dump() {
+        for d in every_statement(&real_deck()) {
+            let kind = match d.level {
+                None => "RED".to_string(),
+                Some(l) => l.label().to_lowercase(),
+            };
+            println!("{kind}\t{}\t{}", d.text.split_whitespace().count(), d.text);
+        }
     }
 
     #[test]
