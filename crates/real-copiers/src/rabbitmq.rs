@@ -16,6 +16,10 @@ pub struct Rabbit {
     pub amqp_port: u16,
     http_port: u16,
     pub version: String,
+    /// Its folder (`HOME`, with the Erlang cookie) and epmd's port: what `rabbitmqctl`
+    /// needs to reach it.
+    dir: std::path::PathBuf,
+    epmd_port: u16,
     _server: Server,
 }
 
@@ -89,6 +93,8 @@ impl Rabbit {
             amqp_port,
             http_port,
             version: String::new(),
+            dir: dir.clone(),
+            epmd_port,
             _server: server,
         };
         let start = Instant::now();
@@ -106,6 +112,35 @@ impl Rabbit {
             .unwrap_or("unknown")
             .to_string();
         Ok(rabbit)
+    }
+
+    /// `rabbitmqctl import_definitions` of a file holding `text`, as a person deploys a
+    /// definitions file: run as the broker's user against this node; the error is what
+    /// rabbitmqctl said.
+    pub fn import_definitions(&self, name: &str, text: &str) -> Result<(), String> {
+        let path = self.dir.join(format!("import-{name}"));
+        std::fs::write(&path, text).map_err(|e| e.to_string())?;
+        let out = Command::new("setpriv")
+            .args(["--reuid=rabbitmq", "--regid=rabbitmq", "--init-groups"])
+            .arg("/usr/lib/rabbitmq/bin/rabbitmqctl")
+            .args(["-n", &format!("hoplab{}@localhost", self.amqp_port)])
+            .arg("import_definitions")
+            .arg(&path)
+            .current_dir(&self.dir)
+            .env("HOME", &self.dir)
+            .env("ERL_EPMD_PORT", self.epmd_port.to_string())
+            .output()
+            .map_err(|e| format!("rabbitmqctl: {e}"))?;
+        let _ = std::fs::remove_file(&path);
+        if out.status.success() {
+            return Ok(());
+        }
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Err(said.split_whitespace().collect::<Vec<_>>().join(" "))
     }
 
     /// One management API call; a 4xx or 5xx answer is an error with the server's reason.

@@ -218,10 +218,10 @@ fn remove(rabbit: &crate::rabbitmq::Rabbit, doc: &Value) -> Result<(), String> {
     Ok(())
 }
 
-/// Each broker's file, as written, imported whole (`POST /api/definitions`, what
-/// `rabbitmqctl import_definitions` does) on this run's node, one after another, each
-/// leaving its upstreams, upstream sets and policies there; then taken out again, and
-/// the node's cluster name put back.
+/// Each broker's file, as written, imported with `rabbitmqctl import_definitions` (as a
+/// person deploys it) on this run's node, one after another, each leaving its upstreams,
+/// upstream sets and policies there (read back through the management API); then taken
+/// out again, and the node's cluster name put back.
 fn rabbitmq_export(servers: &mut Servers) -> Result<Outcome, String> {
     let written = exported(&RING, Format::Rabbitmq)?;
     let rabbit = servers.rabbit()?;
@@ -232,10 +232,7 @@ fn rabbitmq_export(servers: &mut Servers) -> Result<Outcome, String> {
         let name = w.name.as_deref().unwrap_or("?");
         let doc: Value =
             serde_json::from_str(&w.text).map_err(|e| format!("{name}: not JSON: {e}"))?;
-        let result = rabbit
-            .call("POST", "definitions", Some(&doc))
-            .map(|_| ())
-            .map_err(|e| super::rabbitmq::reason_of(&e));
+        let result = rabbit.import_definitions(name, &w.text);
         if result.is_err() {
             refused.push(name.to_string());
         }
@@ -271,13 +268,19 @@ fn rabbitmq_export(servers: &mut Servers) -> Result<Outcome, String> {
         .iter()
         .map(|(_, t)| serde_json::from_str(t).unwrap_or(Value::Null))
         .collect();
-    let old = rabbit
-        .call("POST", "definitions", Some(&Value::Array(brokers.clone())))
-        .map(|_| ())
-        .map_err(|e| super::rabbitmq::reason_of(&e));
+    let array = serde_json::to_string_pretty(&Value::Array(brokers.clone())).unwrap_or_default();
+    let old = rabbit.import_definitions("ring-as-one-array.json", &array);
+    // rabbitmqctl quotes the whole file back: its first words say why.
+    let said = match &old {
+        Ok(()) => "accepted".to_string(),
+        Err(e) => {
+            let why = e.find("Error:").map_or(e.as_str(), |at| &e[at..]);
+            let short: String = why.chars().take(40).collect();
+            format!("refused: {short}…")
+        }
+    };
     out.notes.push(format!(
-        "the three brokers as one JSON array (the earlier export): {}",
-        verdict(&old)
+        "the three brokers as one JSON array (the earlier export), to rabbitmqctl import_definitions: {said}"
     ));
     if old.is_ok() {
         for b in &brokers {
