@@ -16,6 +16,7 @@ mod long_list;
 mod option_field;
 mod panel;
 mod preset_link;
+mod prove_panel;
 mod run_panel;
 mod runbook_view;
 mod state;
@@ -169,6 +170,7 @@ pub fn Designer(
             <panel::Panel />
             <timeline::Timeline />
             <run_panel::RunPanel />
+            <prove_panel::ProvePanel />
             <runbook_view::LazyRunbook />
         </div>
     }

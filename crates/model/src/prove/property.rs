@@ -55,7 +55,10 @@ pub fn properties(t: &Thresholds) -> Vec<Requirement> {
     vec![
         p(
             "acknowledged-lost",
-            format!("at most {} acknowledged lost", records(t.lost_at_most)),
+            match t.lost_at_most {
+                0.0 => "no acknowledged record lost".to_string(),
+                n => format!("at most {} acknowledged lost", records(n)),
+            },
             Measure::RpoRecords,
             Some(t.lost_at_most),
             "rpo-floor",
@@ -64,6 +67,7 @@ pub fn properties(t: &Thresholds) -> Vec<Requirement> {
         p(
             "read-twice",
             match t.read_twice_at_most {
+                Some(0.0) => "no record read twice by a reader group".into(),
                 Some(n) => format!("at most {} read twice by a reader group", records(n)),
                 None => "records read twice by a reader group (measured)".into(),
             },
