@@ -191,6 +191,12 @@ impl Js {
             .map(|_| ())
     }
 
+    /// Deletes a stream.
+    pub fn delete_stream(&mut self, name: &str) -> Result<(), String> {
+        self.api(&format!("STREAM.DELETE.{name}"), &json!({}))
+            .map(|_| ())
+    }
+
     /// Changes a stream's configuration; the error is the server's refusal.
     pub fn update_stream(&mut self, config: Value) -> Result<(), String> {
         let name = config["name"].as_str().unwrap_or_default().to_string();

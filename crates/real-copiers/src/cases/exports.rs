@@ -60,70 +60,92 @@ const DOMAINS: [(&str, &str); 2] = [
 ];
 
 /// The files imported as one estate and written back onto themselves, one per broker or
-/// domain; a file not written under the name it came in is an error.
-fn exported(files: &[(&str, &str)], to: Format) -> Result<Vec<Written>, String> {
+/// domain (a file not written under the name it came in is an error); and the same
+/// design written afresh, `<site>.json` each.
+fn exported(files: &[(&str, &str)], to: Format) -> Result<(Vec<Written>, Vec<Written>), String> {
     let inputs: Vec<Input> = files.iter().map(|(n, t)| Input::new(n, t)).collect();
     let design = hoplab_copiers::import(&inputs, None).map_err(|e| e.to_string())?;
-    let written = hoplab_copiers::export_files(&design.spec.topology, to, &inputs)
-        .map_err(|e| e.to_string())?;
-    let names: Vec<Option<&str>> = written.iter().map(|w| w.name.as_deref()).collect();
+    let t = &design.spec.topology;
+    let onto = hoplab_copiers::export_files(t, to, &inputs).map_err(|e| e.to_string())?;
+    let names: Vec<Option<&str>> = onto.iter().map(|w| w.name.as_deref()).collect();
     let given: Vec<Option<&str>> = files.iter().map(|(n, _)| Some(*n)).collect();
     if names != given {
         return Err(format!(
             "the export wrote {names:?}, not one file per original as given ({given:?})"
         ));
     }
-    Ok(written)
+    let afresh = hoplab_copiers::export_files(t, to, &[]).map_err(|e| e.to_string())?;
+    Ok((onto, afresh))
+}
+
+/// A refusal in a few words: rabbitmqctl quotes the whole file back after its reason.
+fn short(e: &str) -> String {
+    let why = e.find("Error:").map_or(e, |at| &e[at..]);
+    let mut short: String = why.chars().take(200).collect();
+    if short.len() < why.len() {
+        short.push('…');
+    }
+    short
 }
 
 /// What a fact says of a file the server took or refused.
 fn verdict(result: &Result<(), String>) -> String {
     match result {
         Ok(()) => "accepted".into(),
-        Err(e) => format!("refused: {e}"),
+        Err(e) => format!("refused: {}", short(e)),
     }
 }
 
-/// Each domain's file, as written, created stream by stream (what `nats stream add
+/// Each domain's file, as written afresh and onto its original, created stream by stream (what `nats stream add
 /// --config` sends) on that domain's server; then a record written in east reaches west
 /// through the sources the files declare.
 fn jetstream_export(servers: &mut Servers) -> Result<Outcome, String> {
-    let written = exported(&DOMAINS, Format::Nats)?;
+    let (onto, afresh) = exported(&DOMAINS, Format::Nats)?;
     let (east, west) = two_domains(&servers.nats, "east", "west")?;
     let mut out = Outcome::default();
-    let mut refused = Vec::new();
-    for w in &written {
-        let name = w.name.as_deref().unwrap_or("?");
-        let site = match w.site.as_deref() {
-            Some("east") => &east,
-            Some("west") => &west,
-            other => return Err(format!("{name}: written for domain {other:?}")),
-        };
-        let mut js = Js::connect(site)?;
-        let doc: Value =
-            serde_json::from_str(&w.text).map_err(|e| format!("{name}: not JSON: {e}"))?;
-        let streams = match doc {
-            Value::Array(a) => a,
-            one => vec![one],
-        };
-        let result = streams
-            .into_iter()
-            .try_for_each(|s| js.add_stream(s))
-            .map_err(|e| e.to_string());
-        if result.is_err() {
-            refused.push(name.to_string());
+    // Written afresh first (then taken away): the files written onto stay to be run.
+    for written in [&afresh, &onto] {
+        let mut refused = Vec::new();
+        let mut created = Vec::new();
+        for w in written {
+            let name = w.name.as_deref().unwrap_or("?");
+            let site = match w.site.as_deref() {
+                Some("east") => &east,
+                Some("west") => &west,
+                other => return Err(format!("{name}: written for domain {other:?}")),
+            };
+            let mut js = Js::connect(site)?;
+            let doc: Value =
+                serde_json::from_str(&w.text).map_err(|e| format!("{name}: not JSON: {e}"))?;
+            let streams = match doc {
+                Value::Array(a) => a,
+                one => vec![one],
+            };
+            let result = streams.into_iter().try_for_each(|s| {
+                created.push((site, s["name"].as_str().unwrap_or("").to_string()));
+                js.add_stream(s)
+            });
+            if let Err(e) = &result {
+                refused.push(format!("{name} ({})", short(e)));
+            }
+            let how = if w.onto.is_some() { "" } else { " (afresh)" };
+            out.facts.push(Fact::new(
+                format!(
+                    "{name}{how} created on domain {}",
+                    w.site.as_deref().unwrap_or("")
+                ),
+                verdict(&result),
+                "accepted",
+            ));
         }
-        out.facts.push(Fact::new(
-            format!(
-                "{name} created on domain {}",
-                w.site.as_deref().unwrap_or("")
-            ),
-            verdict(&result),
-            "accepted",
-        ));
-    }
-    if !refused.is_empty() {
-        return Err(format!("nats-server refused {}", refused.join(", ")));
+        if !refused.is_empty() {
+            return Err(format!("nats-server refused {}", refused.join(", ")));
+        }
+        if std::ptr::eq(written, &afresh) {
+            for (site, stream) in created {
+                Js::connect(site)?.delete_stream(&stream)?;
+            }
+        }
     }
     let mut je = Js::connect(&east)?;
     let mut jw = Js::connect(&west)?;
@@ -218,27 +240,33 @@ fn remove(rabbit: &crate::rabbitmq::Rabbit, doc: &Value) -> Result<(), String> {
     Ok(())
 }
 
-/// Each broker's file, as written, imported with `rabbitmqctl import_definitions` (as a
+/// Each broker's file, as written onto its original and afresh, imported with `rabbitmqctl import_definitions` (as a
 /// person deploys it) on this run's node, one after another, each leaving its upstreams,
 /// upstream sets and policies there (read back through the management API); then taken
-/// out again, and the node's cluster name put back.
-fn rabbitmq_export(servers: &mut Servers) -> Result<Outcome, String> {
-    let written = exported(&RING, Format::Rabbitmq)?;
-    let rabbit = servers.rabbit()?;
+/// out again, and the node's cluster name put back; on a node of its own, stopped after.
+fn rabbitmq_export(_: &mut Servers) -> Result<Outcome, String> {
+    let (onto, afresh) = exported(&RING, Format::Rabbitmq)?;
+    // A node of its own, as a broker being deployed to: on the node the earlier cases
+    // had run federation on, 3.10.8's import failed stopping a federation link it did not
+    // find (`{:badmatch, {:error, :not_found}}` in rabbit_federation_link_sup:stop/3),
+    // whichever file it was given.
+    let rabbit =
+        &crate::rabbitmq::Rabbit::start().map_err(|e| format!("RabbitMQ did not start: {e}"))?;
     let cluster_name = rabbit.call("GET", "cluster-name", None)?;
     let mut out = Outcome::default();
     let mut refused = Vec::new();
-    for w in &written {
+    for w in onto.iter().chain(&afresh) {
         let name = w.name.as_deref().unwrap_or("?");
         let doc: Value =
             serde_json::from_str(&w.text).map_err(|e| format!("{name}: not JSON: {e}"))?;
         let result = rabbit.import_definitions(name, &w.text);
-        if result.is_err() {
-            refused.push(name.to_string());
+        let how = if w.onto.is_some() { "" } else { " (afresh)" };
+        if let Err(e) = &result {
+            refused.push(format!("{name} ({})", short(e)));
         }
         out.facts.push(Fact::new(
             format!(
-                "{name} imported as broker {}",
+                "{name}{how} imported as broker {}",
                 w.site.as_deref().unwrap_or("")
             ),
             verdict(&result),
@@ -274,8 +302,7 @@ fn rabbitmq_export(servers: &mut Servers) -> Result<Outcome, String> {
     let said = match &old {
         Ok(()) => "accepted".to_string(),
         Err(e) => {
-            let why = e.find("Error:").map_or(e.as_str(), |at| &e[at..]);
-            let short: String = why.chars().take(40).collect();
+            let short: String = short(e).chars().take(40).collect();
             format!("refused: {short}…")
         }
     };
