@@ -30,6 +30,13 @@ pub fn ExportMenu() -> impl IntoView {
     let chosen = RwSignal::new(formats[0].id.to_string());
     // The files of an export of several brokers or domains, one download each.
     let ready: RwSignal<Vec<Ready>> = RwSignal::new(Vec::new());
+    // Files of a design since edited are not offered: export again.
+    Effect::new(move |seen: Option<()>| {
+        ctx.with_topology(|_| ());
+        if seen.is_some() {
+            ready.set(Vec::new());
+        }
+    });
     let options = formats.clone();
     let export = move |_| {
         ready.set(Vec::new());
