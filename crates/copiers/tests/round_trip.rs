@@ -715,6 +715,71 @@ fn a_policy_on_rabbitmq_s_own_set_all_gains_no_set_named_all() {
     }
 }
 
+/// The ring's files with each policy naming its one upstream (`federation-upstream`), no
+/// set.
+fn ring_of_single_upstreams() -> Vec<(String, String)> {
+    ["a", "b", "c"]
+        .iter()
+        .map(|b| {
+            let (name, text) = one(&format!("rabbitmq-ring-{b}.json"));
+            let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let upstream = v["parameters"][0]["name"].clone();
+            v["parameters"]
+                .as_array_mut()
+                .unwrap()
+                .retain(|p| p["component"] != "federation-upstream-set");
+            v["policies"][0]["definition"] = serde_json::json!({ "federation-upstream": upstream });
+            (name, serde_json::to_string_pretty(&v).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn a_policy_naming_one_upstream_keeps_naming_it_and_names_a_set_once_it_has_two() {
+    let files = ring_of_single_upstreams();
+    let inputs: Vec<Input> = files.iter().map(|(n, t)| Input::new(n, t)).collect();
+    let mut t = import(&inputs, None).unwrap().spec.topology;
+    let done = hoplab_copiers::export_files(&t, Format::Rabbitmq, &inputs).unwrap();
+    for (w, (name, text)) in done.iter().zip(&files) {
+        let (v, o): (serde_json::Value, serde_json::Value) = (
+            serde_json::from_str(&w.text).unwrap(),
+            serde_json::from_str(text).unwrap(),
+        );
+        assert_eq!(v["policies"], o["policies"], "{name}\n{}", w.text);
+        assert_eq!(v["parameters"], o["parameters"], "{name}\n{}", w.text);
+    }
+    // A second link into rabbit-a: its policy now names a set of both.
+    let into_a = t.hops.iter().find(|h| h.to.site == "rabbit-a").unwrap();
+    let mut more = into_a.clone();
+    more.id = "from-b".into();
+    more.from.site = "rabbit-b".into();
+    t.hops.push(more);
+    let done = hoplab_copiers::export_files(&t, Format::Rabbitmq, &inputs).unwrap();
+    let a: serde_json::Value = serde_json::from_str(&done[0].text).unwrap();
+    let set = a["policies"][0]["definition"]["federation-upstream-set"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{}", done[0].text));
+    assert!(a["policies"][0]["definition"]
+        .get("federation-upstream")
+        .is_none());
+    let members = a["parameters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["component"] == "federation-upstream-set" && p["name"] == set)
+        .unwrap_or_else(|| panic!("{}", done[0].text))["value"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(members, 2, "{}", done[0].text);
+    let again: Vec<Input> = done
+        .iter()
+        .map(|w| Input::new(w.name.as_deref().unwrap(), &w.text))
+        .collect();
+    let back = import(&again, Some(Format::Rabbitmq)).unwrap();
+    assert_eq!(back.spec.topology.hops.len(), 4, "{:?}", done);
+}
+
 #[test]
 fn a_rabbitmq_link_the_design_drops_is_left_out_and_its_budget_is_the_design_s() {
     let files: Vec<(String, String)> = [

@@ -317,15 +317,25 @@ fn onto_broker(mut original: Value, fresh: Value) -> Value {
         if kept.is_some() {
             covered.push(stream);
         }
-        let (policy, set_name) = policy_onto(kept, policy, set);
-        // A policy naming one upstream, or RabbitMQ's implicit set `all` (every upstream
-        // of the vhost), needs no set of its own.
+        let (mut policy, set_name) = policy_onto(kept, policy, set);
+        // A policy naming one upstream names the design's one; given more, it names a
+        // set of them instead.
+        if policy.pointer("/definition/federation-upstream").is_some() {
+            if let [one] = members.as_slice() {
+                policy["definition"]["federation-upstream"] = one["upstream"].clone();
+                policies.push(policy);
+                continue;
+            }
+            let definition = policy["definition"].as_object_mut().expect("a definition");
+            definition.remove("federation-upstream");
+            definition.insert("federation-upstream-set".into(), set_name.clone().into());
+        }
+        // RabbitMQ's implicit set `all` (every upstream of the vhost) needs no set of its
+        // own.
         let own_set = before
             .iter()
             .any(|p| component(p) == "federation-upstream-set" && p["name"] == set_name.as_str());
-        if !own_set
-            && (policy.pointer("/definition/federation-upstream").is_some() || set_name == "all")
-        {
+        if !own_set && set_name == "all" {
             policies.push(policy);
             continue;
         }
