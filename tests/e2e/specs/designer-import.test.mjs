@@ -365,8 +365,8 @@ test("three RabbitMQ brokers' files chosen and exported: one download per broker
   for (const kept of ['"amqp://rabbit-c:5672"', '"up-rabbit-c"', '"federate-me"', '"rabbit@rabbit-b"', '"trust-user-id": false']) {
     assert.ok(json.includes(kept), `kept: ${kept}\n${json}`);
   }
-  await chooseFiles(page, saved);
-  await page.waitForFunction(() => document.querySelector(".import-report")?.innerText.includes("rabbitmq-ring-c.json"));
+  await chooseFiles(page, saved.map(({ name, text }) => ({ name: `exported-${name}`, text })));
+  await page.waitForFunction(() => document.querySelector(".import-report")?.innerText.includes("exported-rabbitmq-ring-c.json"));
   assert.equal(await page.locator("g.dz-site").count(), 3);
   await page.locator(".designer-lint .lint-item[data-code=hop-budget-short-of-ring]").first().waitFor();
   assertClean(page);
