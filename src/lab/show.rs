@@ -183,10 +183,19 @@ fn hop_buttons(out: &mut Vec<RunButton>, t: &Topology) {
     }
 }
 
-/// Move each reader group to a site its stream is copied to, by its planned rule.
+/// Restart each reader group from its last commit, and move it to a site its stream is
+/// copied to, by its planned rule.
 fn reader_buttons(out: &mut Vec<RunButton>, t: &Topology) {
     for (i, reader) in t.readers.iter().enumerate() {
         let group = format!("Reader group {}", reader.id);
+        out.push(button(
+            format!("restart-reader-{i}"),
+            "Restart".into(),
+            Command::RestartReader {
+                reader: reader.id.clone(),
+            },
+            &group,
+        ));
         let rule = reader.planned_resume.unwrap_or(ResumeRule::PositionMap);
         // Only where a copier writes the group's stream: elsewhere there is nothing to read.
         let copied_to = |site: &str| {
@@ -268,7 +277,7 @@ mod tests {
             assert!(moves <= t.readers.len() * (t.sites.len() - 1), "{}", s.id);
             assert_eq!(
                 show.buttons.len(),
-                t.sites.len() * 3 + t.hops.len() * 5 + moves,
+                t.sites.len() * 3 + t.hops.len() * 5 + t.readers.len() + moves,
                 "{}",
                 s.id
             );

@@ -145,7 +145,8 @@ enum Cmd {
         seeds: SeedsAsked,
     },
     /// Prove a design: every schedule of up to N faults (sites lost or partitioned,
-    /// links cut, copiers restarted, writers moved, at the instants that matter), the
+    /// links cut, copiers and reader groups restarted, writers moved, at the instants
+    /// that matter), the
     /// worst figure per property and the shortest schedule that breaks each. Exit 0 when
     /// every property holds, 1 when one breaks, 2 on a bad file or argument.
     Prove(prove::ProveArgs),

@@ -9,7 +9,7 @@ fn names(c: &Command, r: &ElementRef) -> bool {
     match r {
         ElementRef::Site(n) => c.site() == Some(n.as_str()),
         ElementRef::Hop(n) => c.hop() == Some(n.as_str()),
-        ElementRef::Reader(n) => matches!(c, Command::MoveReader { reader, .. } if reader == n),
+        ElementRef::Reader(n) => c.reader() == Some(n.as_str()),
         ElementRef::Writer(n) => matches!(
             c,
             Command::MoveWriter { writer, .. }

@@ -161,7 +161,7 @@ fn rename_reader(d: &mut Design, n: &str, to: &str) {
         swap(&mut x.id, n, to);
     }
     for tc in &mut d.spec.timeline {
-        if let Command::MoveReader { reader, .. } = &mut tc.command {
+        if let Some(reader) = tc.command.reader_mut() {
             swap(reader, n, to);
         }
     }

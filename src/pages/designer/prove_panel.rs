@@ -80,7 +80,7 @@ pub fn ProvePanel() -> impl IntoView {
     view! {
         <section class="designer-prove" aria-labelledby="dz-prove-title">
             <h2 id="dz-prove-title">"Prove it"</h2>
-            <p class="section-note">"Runs the design under every schedule of up to the faults you choose (a site lost or partitioned from the others for a minute, a link cut for a minute, a copier restarted, a writer pointed at another site), each at the moments that matter for it: its steady state and just before and after its checkpoints and commits. Per property, the worst it gets and the shortest schedule that breaks it. "<code>"hoplab prove"</code>" gives the same answer."</p>
+            <p class="section-note">"Runs the design under every schedule of up to the faults you choose (a site lost or partitioned from the others for a minute, a link cut for a minute, a copier or a reader group restarted, a writer pointed at another site), each at the moments that matter for it: its steady state and just before and after its checkpoints and commits. Per property, the worst it gets and the shortest schedule that breaks it. "<code>"hoplab prove"</code>" gives the same answer."</p>
             <div class="run-controls">
                 <label for="dz-prove-faults">"Faults per schedule"</label>
                 <select id="dz-prove-faults" on:change=move |ev| faults.set(event_target_value(&ev).parse().unwrap_or(1))>

@@ -203,6 +203,7 @@ fn subject(c: &Command) -> Option<(&'static str, String)> {
         Command::FenceSite { site } => Some(("fence", site.clone())),
         Command::MoveWriter { writer, .. } => Some(("move-writer", writer.clone())),
         Command::MoveReader { reader, .. } => Some(("move-reader", reader.clone())),
+        Command::RestartReader { reader } => Some(("restart-reader", reader.clone())),
         Command::StopWriter { writer } => Some(("stop-writer", writer.clone())),
         Command::Reconcile { hop } => Some(("reconcile", hop.clone())),
         _ => None,
@@ -216,6 +217,7 @@ fn move_card(c: &Command) -> &'static str {
         Command::FenceSite { .. } | Command::StopWriter { .. } => "single-writer-streams",
         Command::MoveWriter { .. } => "move-the-clients",
         Command::MoveReader { .. } => "reader-resume",
+        Command::RestartReader { .. } => "replay-or-gap",
         Command::Reconcile { .. } => "failback",
         _ => "rehearsal",
     }

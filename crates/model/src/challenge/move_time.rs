@@ -46,6 +46,10 @@ pub fn move_time(command: &Command, answers: impl Fn(&str) -> bool) -> MoveTime 
             60_000,
             "change the writers' configuration and restart them, one instance at a time",
         ),
+        Command::RestartReader { .. } => t(
+            30_000,
+            "restart the group's instances; its first rebalance waits group.initial.rebalance.delay.ms (3 s by default)",
+        ),
         Command::MoveReader { .. } => t(
             30_000,
             "stop the group, reset its offsets (kafka-consumer-groups.sh --reset-offsets --execute), start it; its first rebalance waits group.initial.rebalance.delay.ms (3 s by default)",

@@ -39,6 +39,8 @@ pub enum Fault {
     CutLink { sites: [String; 2] },
     /// A copier restarts from its last committed read progress.
     RestartCopier { hop: String, sites: [String; 2] },
+    /// A reader group's process restarts from its last commit.
+    RestartReader { reader: String, site: String },
     /// A writer's client at `from` is pointed at the copy of its stream on `to`, with no
     /// fence and no other move (a DNS name flipped, a deploy with the wrong address).
     MoveWriter {
@@ -69,6 +71,7 @@ impl FaultAt {
             Fault::PartitionSite { site } => format!("{site} partitioned for a minute"),
             Fault::CutLink { sites: [a, b] } => format!("link {a}-{b} cut for a minute"),
             Fault::RestartCopier { hop, .. } => format!("copier {hop} restarted"),
+            Fault::RestartReader { reader, .. } => format!("reader group {reader} restarted"),
             Fault::MoveWriter { writer, to, .. } => format!("writer {writer} pointed at {to}"),
         };
         format!("{what} at {}", seconds(self.at_ms))
@@ -135,6 +138,7 @@ fn touches(fault: &Fault, site: &str) -> bool {
             sites.iter().any(|s| s == site)
         }
         Fault::MoveWriter { from, to, .. } => from == site || to == site,
+        Fault::RestartReader { site: s, .. } => s == site,
     }
 }
 
@@ -142,22 +146,29 @@ fn touches(fault: &Fault, site: &str) -> bool {
 /// of each of the design's periods that matter most (checkpoints, then commits, then
 /// position-map entries, then batches), in order, without repeats.
 fn instants(t: &Topology) -> Vec<Millis> {
-    let mut periods: Vec<Millis> = Vec::new();
+    // (every, first at): a checkpoint falls on the clock's multiples; a reader group
+    // commits a period after its first poll, which comes an interval after the start.
+    let mut periods: Vec<(Millis, Millis)> = Vec::new();
     let hops = || t.hops.iter().map(|h| &h.options);
-    periods.extend(hops().filter_map(|o| o.checkpoint_every_ms));
-    periods.extend(hops().map(|o| o.commit_interval_ms));
-    periods.extend(t.readers.iter().map(|r| r.commit_every_ms));
-    periods.extend(t.hops.iter().filter_map(|h| map_entry_every_ms(t, h)));
-    periods.extend(hops().map(|o| o.poll_interval_ms));
-    let mut kept: Vec<Millis> = Vec::new();
-    for p in periods.into_iter().filter(|&p| p > 2) {
-        if !kept.contains(&p) && kept.len() < PERIODS_KEPT {
-            kept.push(p);
+    periods.extend(hops().filter_map(|o| o.checkpoint_every_ms).map(|p| (p, 0)));
+    periods.extend(hops().map(|o| (o.commit_interval_ms, 0)));
+    periods.extend(t.readers.iter().map(|r| (r.commit_every_ms, r.interval_ms)));
+    periods.extend(
+        t.hops
+            .iter()
+            .filter_map(|h| map_entry_every_ms(t, h))
+            .map(|p| (p, 0)),
+    );
+    periods.extend(hops().map(|o| (o.poll_interval_ms, 0)));
+    let mut kept: Vec<(Millis, Millis)> = Vec::new();
+    for (p, first) in periods.into_iter().filter(|&(p, _)| p > 2) {
+        if !kept.contains(&(p, first)) && kept.len() < PERIODS_KEPT {
+            kept.push((p, first));
         }
     }
     let mut out = vec![STEADY_MS];
-    for p in kept {
-        let next = (STEADY_MS / p + 1) * p;
+    for (p, first) in kept {
+        let next = first + (STEADY_MS.saturating_sub(first) / p + 1) * p;
         out.extend([next - 1, next + 1]);
     }
     out.sort_unstable();
@@ -179,8 +190,8 @@ fn map_entry_every_ms(t: &Topology, h: &HopSpec) -> Option<Millis> {
 }
 
 /// Every fault the design can meet: each site with anything on it lost or partitioned,
-/// each pair of sites with a hop between them cut, each copier restarted, each writer
-/// pointed at each other site its stream is copied to.
+/// each pair of sites with a hop between them cut, each copier and each reader group
+/// restarted, each writer pointed at each other site its stream is copied to.
 fn faults(t: &Topology) -> Vec<Fault> {
     let used = |site: &str| {
         t.writers.iter().any(|w| w.site == site)
@@ -215,6 +226,22 @@ fn faults(t: &Topology) -> Vec<Fault> {
         hop: h.id.clone(),
         sites: [h.from.site.clone(), h.to.site.clone()],
     }));
+    let mut groups: Vec<(&str, &str)> = Vec::new();
+    for r in &t.readers {
+        // A group reading several streams is its members `<group>/<stream>`: one process.
+        let group = r.id.split('/').next().unwrap_or(&r.id);
+        if !groups.iter().any(|(g, _)| *g == group) {
+            groups.push((group, &r.site));
+        }
+    }
+    out.extend(
+        groups
+            .into_iter()
+            .map(|(reader, site)| Fault::RestartReader {
+                reader: reader.into(),
+                site: site.into(),
+            }),
+    );
     for w in &t.writers {
         let mut tos: Vec<&str> = Vec::new();
         for h in t
@@ -276,6 +303,12 @@ pub fn commands(t: &Topology, f: &FaultAt) -> Vec<TimedCommand> {
         Fault::RestartCopier { hop, .. } => {
             vec![at(t0, Command::RestartHop { hop: hop.clone() })]
         }
+        Fault::RestartReader { reader, .. } => vec![at(
+            t0,
+            Command::RestartReader {
+                reader: reader.clone(),
+            },
+        )],
         Fault::MoveWriter { writer, to, .. } => vec![at(
             t0,
             Command::MoveWriter {

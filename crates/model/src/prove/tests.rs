@@ -262,3 +262,31 @@ fn a_design_that_does_not_run_and_a_fault_count_out_of_range_are_refused() {
     let e = Problem::new(&broken, 1, properties(&Thresholds::default())).unwrap_err();
     assert!(e.0.contains("does not run"), "{e}");
 }
+
+/// Why the instants sit either side of a periodic event: billing polls every 100 ms and
+/// commits 5 s after its first poll, then every 5 s (at 55.1 s, 60.1 s, ...). A restart
+/// just before the commit at 60.1 s reads again what it processed since the one at 55.1 s
+/// (5 s at 25 records a second: 125), one just after reads again almost nothing. Both
+/// instants are in the space.
+#[test]
+fn a_reader_restart_just_before_its_commit_reads_again_what_one_just_after_does_not() {
+    let t = slow(template("one-way-dr"));
+    let p = Problem::new(&t, 1, properties(&Thresholds::default())).unwrap();
+    let replayed = |at_ms: u64| {
+        let mut spec = p.base.clone();
+        spec.timeline.push(crate::spec::TimedCommand {
+            at_ms,
+            command: crate::spec::Command::RestartReader {
+                reader: "billing".into(),
+            },
+        });
+        let mut sim = Sim::new(&spec, SEED).unwrap();
+        sim.advance_to(spec.duration_ms);
+        sim.measures().readers[0].replayed
+    };
+    assert_eq!(t.readers[0].interval_ms, 100);
+    assert!(p.space.instants_ms.contains(&60_099) && p.space.instants_ms.contains(&60_101));
+    let (before, after) = (replayed(60_099), replayed(60_101));
+    assert!((115..=130).contains(&before), "{before}");
+    assert!(after <= 5, "{after}");
+}

@@ -150,6 +150,11 @@ impl Sim {
                     self.move_reader(r, s, *rule)?;
                 }
             }
+            Command::RestartReader { reader } => {
+                for r in self.find_group(reader)? {
+                    self.restart_reader(r);
+                }
+            }
             Command::MoveWriter { writer, site } => {
                 self.apply_to_writer(writer, WriterAction::MoveTo(site))?
             }
@@ -326,6 +331,20 @@ impl Sim {
     }
 
     /// Moves a reader group to `site` and prices the chosen resume rule.
+    /// The group's process restarts where it is: it resumes from its last commit (by its
+    /// start rule before the first); what it processed since, it reads again, which its
+    /// watermark counts as replayed when it gets there.
+    fn restart_reader(&mut self, r: usize) {
+        let parts = &self.streams[self.readers[r].stream].parts;
+        let reader = &mut self.readers[r];
+        let positions: Vec<u64> = match &reader.committed {
+            Some(committed) => committed.clone(),
+            None => parts.iter().map(|p| reader.fallback_position(p)).collect(),
+        };
+        reader.positions = positions;
+        reader.last_ts.clone_from(&reader.committed_ts);
+    }
+
     fn move_reader(&mut self, r: usize, site: usize, rule: ResumeRule) -> Result<(), CommandError> {
         let (target, via_hop) = self.copy_of_reader_stream(r, site)?;
         let report = self.price_move(r, target, via_hop, rule);

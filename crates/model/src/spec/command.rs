@@ -98,6 +98,11 @@ pub enum Command {
         site: String,
         rule: ResumeRule,
     },
+    /// The reader group's process restarts where it is: it resumes from its last commit
+    /// (by its start rule before the first), reading again what it had processed since.
+    RestartReader {
+        reader: String,
+    },
     /// Points a writer at the same-named stream on another site.
     MoveWriter {
         writer: String,
@@ -176,7 +181,27 @@ macro_rules! site_field {
     };
 }
 
+/// The commands that name a reader group.
+macro_rules! reader_field {
+    ($c:expr) => {
+        match $c {
+            Command::MoveReader { reader, .. } | Command::RestartReader { reader } => Some(reader),
+            _ => None,
+        }
+    };
+}
+
 impl Command {
+    /// The reader group this command acts on, if it names one.
+    pub fn reader(&self) -> Option<&str> {
+        reader_field!(self).map(String::as_str)
+    }
+
+    /// The same, to rename it.
+    pub fn reader_mut(&mut self) -> Option<&mut String> {
+        reader_field!(self)
+    }
+
     /// The hop this command acts on, if it names one.
     pub fn hop(&self) -> Option<&str> {
         hop_field!(self).map(String::as_str)
@@ -239,6 +264,9 @@ impl Command {
                     rule.id()
                 )
             }
+            Command::RestartReader { reader } => {
+                format!("Reader group {reader} restarts from its last commit")
+            }
             Command::MoveWriter { writer, site } => {
                 format!("Writer {writer} now writes to site {site}")
             }
@@ -295,7 +323,8 @@ mod tests {
         {"do": "companion-down", "name": "c", "site": "s"},
         {"do": "companion-up", "name": "c", "site": "s"},
         {"do": "take-backup", "site": "s"}, {"do": "fence-site", "site": "s"},
-        {"do": "reconcile", "hop": "h"}, {"do": "check-lag", "hop": "h"}
+        {"do": "reconcile", "hop": "h"}, {"do": "check-lag", "hop": "h"},
+        {"do": "restart-reader", "reader": "r"}
     ]"#;
 
     /// Its place among the variants: a new variant does not compile until it is here, and
@@ -323,6 +352,7 @@ mod tests {
             Command::FenceSite { .. } => 18,
             Command::Reconcile { .. } => 19,
             Command::CheckLag { .. } => 20,
+            Command::RestartReader { .. } => 21,
         }
     }
 
@@ -332,12 +362,13 @@ mod tests {
         let mut seen: Vec<usize> = all.iter().map(variant).collect();
         seen.sort_unstable();
         seen.dedup();
-        assert_eq!(seen, (0..=20).collect::<Vec<_>>(), "one of each variant");
+        assert_eq!(seen, (0..=21).collect::<Vec<_>>(), "one of each variant");
         for c in &all {
             let json = serde_json::to_value(c).unwrap();
             let named = |key: &str| json.get(key).and_then(|v| v.as_str());
             assert_eq!(c.hop(), named("hop"), "{c:?}");
             assert_eq!(c.site(), named("site"), "{c:?}");
+            assert_eq!(c.reader(), named("reader"), "{c:?}");
         }
     }
 }

@@ -465,19 +465,11 @@ fn check_selector_hops(t: &Topology) -> Result<(), SpecError> {
 }
 
 impl Command {
-    /// The reader group a command names, if it names one.
-    pub fn reader(&self) -> Option<&str> {
-        match self {
-            Command::MoveReader { reader, .. } => Some(reader),
-            _ => None,
-        }
-    }
-
     /// Names another hop or reader group (whichever the command names).
     fn rename_target(&mut self, id: String) {
         if let Some(hop) = self.hop_mut() {
             *hop = id;
-        } else if let Command::MoveReader { reader, .. } = self {
+        } else if let Some(reader) = self.reader_mut() {
             *reader = id;
         }
     }

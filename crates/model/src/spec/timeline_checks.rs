@@ -86,6 +86,13 @@ pub fn check_command(v: &Validated, spec: &ScenarioSpec, c: &Command) -> Result<
             }
             site(s)
         }
+        Command::RestartReader { reader } => {
+            if t.readers.iter().any(|x| &x.id == reader) {
+                Ok(())
+            } else {
+                Err(format!("no reader group named '{reader}'"))
+            }
+        }
         Command::MoveWriter { writer: w, site: s } => writer(w).and_then(|_| site(s)),
         Command::SetWriterRate {
             writer: w,
