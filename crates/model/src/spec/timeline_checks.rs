@@ -2,7 +2,7 @@
 //! companion the validated topology has, at a time within the limits.
 
 use super::limits::{self, check};
-use super::{Command, HopKind, ScenarioSpec, SpecError, Validated};
+use super::{Command, HopKind, ScenarioSpec, SpecError, Topology, Validated};
 
 pub(super) fn check_timeline(v: &Validated, spec: &ScenarioSpec) -> Result<(), SpecError> {
     limits::count("timeline", spec.timeline.len(), limits::MAX_TIMELINE)?;
@@ -32,6 +32,13 @@ pub fn check_command(v: &Validated, spec: &ScenarioSpec, c: &Command) -> Result<
             .then_some(())
             .ok_or(format!("no writer named '{w}'"))
     };
+    let reader = |r: &str| {
+        t.readers
+            .iter()
+            .any(|x| x.id == r)
+            .then_some(())
+            .ok_or(format!("no reader group named '{r}'"))
+    };
     let companion = |n: &str| {
         t.companions
             .iter()
@@ -55,44 +62,12 @@ pub fn check_command(v: &Validated, spec: &ScenarioSpec, c: &Command) -> Result<
         | Command::CheckLag { hop: h } => hop(h),
         Command::Promote { hop: h } | Command::Reconcile { hop: h } => {
             hop(h)?;
-            let mirror = t
-                .hops
-                .iter()
-                .any(|x| x.id == *h && x.options.kind == HopKind::Mirror);
-            if !mirror {
-                return Err(format!(
-                    "hop '{h}' is not a mirror: only a mirror's target can be promoted or reconciled"
-                ));
-            }
-            // The run refuses it too (sim/commands.rs): said here, at the file, not dropped.
-            let release = t
-                .hops
-                .iter()
-                .find(|x| x.id == *h)
-                .map(|x| x.options.nats_release);
-            match (c, release) {
-                (Command::Promote { .. }, Some(r)) if !r.promotes_mirrors() => Err(format!(
-                    "mirror '{h}' stands for nats-server {}, which refuses to promote a mirror in place: from 2.12 only",
-                    r.id()
-                )),
-                _ => Ok(()),
-            }
+            check_mirror_command(t, c, h)
         }
         Command::MoveReader {
-            reader, site: s, ..
-        } => {
-            if !t.readers.iter().any(|x| &x.id == reader) {
-                return Err(format!("no reader group named '{reader}'"));
-            }
-            site(s)
-        }
-        Command::RestartReader { reader } => {
-            if t.readers.iter().any(|x| &x.id == reader) {
-                Ok(())
-            } else {
-                Err(format!("no reader group named '{reader}'"))
-            }
-        }
+            reader: r, site: s, ..
+        } => reader(r).and_then(|_| site(s)),
+        Command::RestartReader { reader: r } => reader(r),
         Command::MoveWriter { writer: w, site: s } => writer(w).and_then(|_| site(s)),
         Command::SetWriterRate {
             writer: w,
@@ -105,5 +80,32 @@ pub fn check_command(v: &Validated, spec: &ScenarioSpec, c: &Command) -> Result<
         Command::CompanionDown { name, site: s } | Command::CompanionUp { name, site: s } => {
             companion(name).and_then(|_| site(s))
         }
+    }
+}
+
+/// A promote or a reconcile: only a mirror's target can be promoted or reconciled, and a
+/// mirror standing for a nats-server before 2.12 cannot be promoted in place.
+fn check_mirror_command(t: &Topology, c: &Command, h: &str) -> Result<(), String> {
+    let mirror = t
+        .hops
+        .iter()
+        .any(|x| x.id == *h && x.options.kind == HopKind::Mirror);
+    if !mirror {
+        return Err(format!(
+            "hop '{h}' is not a mirror: only a mirror's target can be promoted or reconciled"
+        ));
+    }
+    // The run refuses it too (sim/commands.rs): said here, at the file, not dropped.
+    let release = t
+        .hops
+        .iter()
+        .find(|x| x.id == *h)
+        .map(|x| x.options.nats_release);
+    match (c, release) {
+        (Command::Promote { .. }, Some(r)) if !r.promotes_mirrors() => Err(format!(
+            "mirror '{h}' stands for nats-server {}, which refuses to promote a mirror in place: from 2.12 only",
+            r.id()
+        )),
+        _ => Ok(()),
     }
 }
