@@ -125,26 +125,11 @@ impl Problem {
         spec
     }
 
-    /// How many schedules share `(k, n)` holds (every one for `(0, 1)`).
+    /// How many schedules share `(k, n)` holds (every one for `(0, 1)`): those whose
+    /// first fault is choice `k`, `k + n`, ..., and the one without faults in share 0.
     pub fn count(&self, (k, n): (usize, usize)) -> u64 {
-        let mut total = u64::from(k == 0);
-        let mut stack: Vec<Vec<usize>> = vec![Vec::new()];
-        while let Some(schedule) = stack.pop() {
-            let from = schedule.last().map_or(0, |&i| i + 1);
-            for j in from..self.space.choices.len() {
-                let first = schedule.is_empty();
-                if (first && j % n != k) || !self.space.may_follow(&schedule, j) {
-                    continue;
-                }
-                total += 1;
-                if schedule.len() + 1 < self.max_faults {
-                    let mut longer = schedule.clone();
-                    longer.push(j);
-                    stack.push(longer);
-                }
-            }
-        }
-        total
+        let in_share = |s: &Vec<usize>| s.first().map_or(k == 0, |&first| first % n == k);
+        self.schedules().iter().filter(|s| in_share(s)).count() as u64
     }
 
     /// Every schedule in exploration order (by faults, then choices).
@@ -170,10 +155,7 @@ impl Problem {
 
 /// Proves `problem` on this thread, exploring at most `budget` schedules.
 pub fn prove(problem: &Problem, budget: u64) -> Answer {
-    let mut e = Exploration::new(problem, (0, 1), budget);
-    e.step(u64::MAX);
-    let (explored, cut_short) = (e.explored(), e.cut_short());
-    e.into_tally().answer(problem, explored, cut_short)
+    merged(problem, vec![prove_share(problem, (0, 1), budget)])
 }
 
 /// Proves share `(k, n)` of `problem` (the schedules whose first fault is choice `k`,
