@@ -74,3 +74,17 @@ test("a long proof shows its progress and stops when asked, keeping nothing", as
   assertClean(page);
   await page.close();
 });
+
+test("a design that cannot run is refused in the page, naming why, with no results shown", async () => {
+  const page = await openPage(session);
+  await visit(page, session, "/designer");
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector(".designer-canvas svg");
+  await page.click(".designer-prove button.primary");
+  await page.waitForSelector(".prove-status .notice--error");
+  assert.match(await page.locator(".prove-status .notice--error").innerText(), /the design does not run: .*site/);
+  assert.equal(await page.locator(".prove-results").count(), 0);
+  assertClean(page);
+  await page.close();
+});
